@@ -1,0 +1,109 @@
+"""The three actions of a turn: play a tile, draw from the boneyard, pass (R3).
+
+``Play`` objects are interned (one per tile and place), so move generation
+hands out ready-made objects; ``DRAW`` and ``PASS`` are singletons.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final, Union
+
+from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES, Place
+from exact61_widgets.engine.tiles import TILES, Tile, as_tile
+
+
+class Play:
+    """Put ``tile`` at ``at`` (None: the opening tile)."""
+
+    __slots__ = ("tile", "at", "t", "p")
+    kind: ClassVar[str] = "play"
+
+    tile: Tile
+    at: Place | None
+    t: int
+    p: int
+
+    def __new__(cls, tile: Tile | str, at: Place | str | None = None) -> Play:
+        tile = as_tile(tile)
+        place = Place.parse(at) if isinstance(at, str) else at
+        code = -1 if place is None else place.code
+        cached = _PLAYS.get((tile.index, code))
+        if cached is not None:
+            return cached
+        return cls._make(tile.index, code)
+
+    @classmethod
+    def _make(cls, t: int, p: int) -> Play:
+        play = object.__new__(cls)
+        play.tile = TILES[t]
+        play.at = None if p < 0 else PLACES[p]
+        play.t = t
+        play.p = p
+        return play
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self.t == other.t and self.p == other.p
+
+    def __hash__(self) -> int:
+        return hash((self.t, self.p))
+
+    def __str__(self) -> str:
+        return str(self.tile) if self.at is None else f"{self.tile}@{self.at}"
+
+    def __repr__(self) -> str:
+        return f"Play({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Play], tuple[str, str | None]]:
+        return (Play, (str(self.tile), None if self.at is None else str(self.at)))
+
+
+class Draw:
+    """Take the next tile of the boneyard (only when no tile in hand can be played, R3.3)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "draw"
+
+    def __repr__(self) -> str:
+        return "DRAW"
+
+    def __reduce__(self) -> str:
+        return "DRAW"
+
+
+class Pass:
+    """Pass the turn (only with an empty boneyard and nothing to play, R3.4)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __reduce__(self) -> str:
+        return "PASS"
+
+
+DRAW: Final = Draw()
+PASS: Final = Pass()
+Action = Union[Play, Draw, Pass]
+
+_PLAYS: dict[tuple[int, int], Play] = {}
+for _t, _tile in enumerate(TILES):
+    _PLAYS[(_t, -1)] = Play._make(_t, -1)
+    for _p in range(len(PLACES)):
+        if _tile.has(PLACE_NUMBER[_p]):
+            _PLAYS[(_t, _p)] = Play._make(_t, _p)
+
+#: PLAY[(t, p)]: the interned play of tile index ``t`` at place code ``p`` (-1 opening).
+PLAY: Final = _PLAYS
+
+
+def parse_action(text: str) -> Action:
+    """Read ``draw``, ``pass``, ``TILE`` (opening) or ``TILE@PLACE``."""
+    word = text.strip()
+    if word.lower() == "draw":
+        return DRAW
+    if word.lower() == "pass":
+        return PASS
+    tile_text, sep, place_text = word.partition("@")
+    return Play(tile_text, place_text if sep else None)

@@ -1,0 +1,233 @@
+"""Events: what each action did, with the explanation of every award (CONTRACT §5).
+
+Widgets show these facts and tests assert them; :meth:`to_dict` gives the
+contract's JSON form and :meth:`explain` a sentence in English or Russian.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Union
+
+from exact61_widgets.engine.layout import Contribution, contributions_of
+from exact61_widgets.engine.ports import Place
+from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.i18n import Msg, Plural
+
+Status = Literal["none", "applied", "rejected", "deferred"]
+
+
+def _points(raw: int) -> Plural:
+    return Plural("{n} raw point", "{n} raw points", raw)
+
+
+def _target_reason(status: str, before: int, change: int) -> Msg:
+    """Why the target check accepted or rejected a change of score (R1.4)."""
+    if status == "rejected":
+        return Msg("{before} + {change} = {total} would pass {target}: rejected whole (R1.4)",
+                   {"before": before, "change": change, "total": before + change,
+                    "target": TARGET})
+    return Msg("{before} + {change} = {total}, not above {target}: applied",
+               {"before": before, "change": change, "total": before + change, "target": TARGET})
+
+
+@dataclass(frozen=True, slots=True)
+class PlayEvent:
+    """A tile played, and its award: the ends that counted, the sum, the target check."""
+
+    kind: ClassVar[str] = "play"
+    seat: int
+    side: int
+    tile: Tile
+    at: Place | None
+    end_sum: int
+    award: int
+    status: Status
+    score_before: int
+    scores: tuple[int, ...]
+    placed: int
+    occupancy: tuple[int, ...]
+
+    @property
+    def contributions(self) -> list[Contribution]:
+        """The scoring ends after this play with their values (R5, R6.1)."""
+        return contributions_of(self.placed, self.occupancy)
+
+    @property
+    def is_multiple_of_5(self) -> bool:
+        """Whether the end sum is a positive multiple of 5 (R6.2)."""
+        return self.end_sum > 0 and self.end_sum % 5 == 0
+
+    def reason(self) -> Msg:
+        """Why the play scored what it scored."""
+        if self.status == "deferred":
+            return Msg("the last tile: its award joins the going-out settlement (R7.4)")
+        if not self.is_multiple_of_5:
+            if self.end_sum == 0:
+                return Msg("the ends add up to 0, which earns nothing (R6.2)")
+            return Msg("{sum} is not a multiple of 5: no award (R6.2)", {"sum": self.end_sum})
+        return _target_reason(self.status, self.score_before, self.award)
+
+    def explain(self, lang: str = "en") -> str:
+        """One line: who played what where, the ends, the award and its fate."""
+        values = " + ".join(str(c.value) for c in self.contributions) or "0"
+        where = Msg("opens with {tile}", {"tile": str(self.tile)}) if self.at is None else Msg(
+            "plays {tile} at {place}", {"tile": str(self.tile), "place": str(self.at)})
+        return Msg("Seat {seat} {where}: ends {values} = {sum}, award {award}; {reason}.", {
+            "seat": self.seat, "where": where, "values": values, "sum": self.end_sum,
+            "award": _points(self.award), "reason": self.reason()}).text(lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form of this event."""
+        return {"kind": "play", "seat": self.seat, "tile": str(self.tile),
+                "at": None if self.at is None else str(self.at), "end_sum": self.end_sum,
+                "award": self.award, "status": self.status, "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEvent:
+    """A tile drawn from the boneyard (R3.3); it goes into the hand (D4)."""
+
+    kind: ClassVar[str] = "draw"
+    seat: int
+    tile: Tile
+    scores: tuple[int, ...]
+
+    def explain(self, lang: str = "en") -> str:
+        """One line saying who drew what."""
+        return Msg("Seat {seat} draws {tile}.", {"seat": self.seat, "tile": str(self.tile)}
+                   ).text(lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form of this event."""
+        return {"kind": "draw", "seat": self.seat, "tile": str(self.tile),
+                "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class PassEvent:
+    """A pass: boneyard empty and nothing to play (R3.4)."""
+
+    kind: ClassVar[str] = "pass"
+    seat: int
+    scores: tuple[int, ...]
+
+    def explain(self, lang: str = "en") -> str:
+        """One line saying who passed."""
+        return Msg("Seat {seat} passes.", {"seat": self.seat}).text(lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form of this event."""
+        return {"kind": "pass", "seat": self.seat, "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class OutEvent:
+    """The going-out settlement, applied or rejected as one unit (R7)."""
+
+    kind: ClassVar[str] = "out"
+    seat: int
+    side: int
+    play_award: int
+    opponents_pips: int
+    opponents_award: int
+    partner_pips: int
+    partner_deduction: int
+    net: int
+    status: Status
+    score_before: int
+    scores: tuple[int, ...]
+    remaining: tuple[tuple[Tile, ...], ...]
+
+    def reason(self) -> Msg:
+        """Why the settlement was applied or rejected."""
+        return _target_reason(self.status, self.score_before, self.net)
+
+    def explain(self, lang: str = "en") -> str:
+        """One line with every part of the settlement and the target check."""
+        return Msg("Seat {seat} goes out: play {play} + opponents' {opips} pips rounded to "
+                   "{oaward} − partner's {ppips} pips rounded to {pded} = {net}; {reason}.", {
+                       "seat": self.seat, "play": self.play_award, "opips": self.opponents_pips,
+                       "oaward": self.opponents_award, "ppips": self.partner_pips,
+                       "pded": self.partner_deduction, "net": self.net,
+                       "reason": self.reason()}).text(lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form of this event."""
+        return {"kind": "out", "seat": self.seat, "play_award": self.play_award,
+                "opponents_pips": self.opponents_pips, "opponents_award": self.opponents_award,
+                "partner_pips": self.partner_pips, "partner_deduction": self.partner_deduction,
+                "net": self.net, "status": self.status, "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedAwardEvent:
+    """One player's blocked-hand award: differences to larger opponent totals (R8)."""
+
+    kind: ClassVar[str] = "blocked_award"
+    seat: int
+    side: int
+    pips: int
+    #: (opponent seat, their total, the difference) for each strictly larger opponent total.
+    compared: tuple[tuple[int, int, int], ...]
+    difference: int
+    award: int
+    status: Status
+    score_before: int
+    scores: tuple[int, ...]
+
+    def reason(self) -> Msg:
+        """Why the award is what it is and whether the target check took it."""
+        if not self.compared:
+            return Msg("no opponent holds a larger total: nothing to award (R8.3)")
+        if self.award == 0:
+            return Msg("the differences round to 0 (R7.5)")
+        return _target_reason(self.status, self.score_before, self.award)
+
+    def explain(self, lang: str = "en") -> str:
+        """One line with the differences, the rounding and the target check."""
+        diffs = " + ".join(f"({total} − {self.pips})" for _, total, _ in self.compared) or "0"
+        return Msg("Seat {seat} holds {pips}: {diffs} = {difference}, rounded {award}; "
+                   "{reason}.", {"seat": self.seat, "pips": self.pips, "diffs": diffs,
+                                 "difference": self.difference, "award": self.award,
+                                 "reason": self.reason()}).text(lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form of this event."""
+        return {"kind": "blocked_award", "seat": self.seat, "pips": self.pips,
+                "difference": self.difference, "award": self.award, "status": self.status,
+                "scores": list(self.scores)}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWonEvent:
+    """A side reached exactly 305 raw (61 points) and won the match (R9)."""
+
+    kind: ClassVar[str] = "match_won"
+    side: int
+    scores: tuple[int, ...]
+
+    def explain(self, lang: str = "en") -> str:
+        """One line naming the winner."""
+        return Msg("Side {side} reaches exactly 61 and wins the match (R9).",
+                   {"side": self.side}).text(lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's JSON form of this event."""
+        return {"kind": "match_won", "side": self.side, "scores": list(self.scores)}
+
+
+Event = Union[PlayEvent, DrawEvent, PassEvent, OutEvent, BlockedAwardEvent, MatchWonEvent]
+
+HandEndKind = Literal["out", "blocked", "match_won"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """How a hand ended: ``out``, ``blocked`` or ``match_won`` (mid-hand), and what follows."""
+
+    kind: HandEndKind
+    hand_winner: int | None
+    next_leader: int | None
+    scores: tuple[int, ...]

@@ -1,0 +1,122 @@
+"""Ports and places: where a tile can be joined (R4.2, D1, D2; CONTRACT §1).
+
+A non-double has the ports ``low`` and ``high`` (its two halves); a double, a
+spinner, has ``lineA``, ``lineB``, ``branchA`` and ``branchB``. A :class:`Place`
+is a port of a tile on the table, written ``[4|4]:branchA``. Each place also has
+a small integer ``code`` (``tile.index * 6 + port``) used by the fast core.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final, NamedTuple
+
+from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.tiles import TILES, Tile, parse_tile
+from exact61_widgets.i18n import Msg
+
+
+class Port(IntEnum):
+    """The six port names; their order is the canonical order of places of a tile."""
+
+    LOW = 0
+    HIGH = 1
+    LINE_A = 2
+    LINE_B = 3
+    BRANCH_A = 4
+    BRANCH_B = 5
+
+    @property
+    def notation(self) -> str:
+        """The contract's spelling: ``low``, ``high``, ``lineA`` …"""
+        return PORT_NAMES[self]
+
+    @property
+    def is_line(self) -> bool:
+        """Whether this is one of a spinner's two straight line continuations."""
+        return self is Port.LINE_A or self is Port.LINE_B
+
+    @property
+    def is_branch(self) -> bool:
+        """Whether this is one of a spinner's two side branches (R4.2)."""
+        return self is Port.BRANCH_A or self is Port.BRANCH_B
+
+    def __str__(self) -> str:
+        return PORT_NAMES[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Port:
+        """Read a port name as the contract spells it."""
+        port = _BY_NAME.get(text)
+        if port is None:
+            raise NotationError(Msg("{text} is not a port: use low, high, lineA, lineB, "
+                                    "branchA or branchB", {"text": repr(text)}))
+        return port
+
+
+PORT_NAMES: Final = ("low", "high", "lineA", "lineB", "branchA", "branchB")
+PORTS: Final = tuple(Port)
+_BY_NAME: Final = {name: Port(i) for i, name in enumerate(PORT_NAMES)}
+DOUBLE_PORTS: Final = (Port.LINE_A, Port.LINE_B, Port.BRANCH_A, Port.BRANCH_B)
+SINGLE_PORTS: Final = (Port.LOW, Port.HIGH)
+
+
+class Place(NamedTuple):
+    """A port of a tile on the table: ``[1|4]:low``, ``[4|4]:branchB``."""
+
+    tile: Tile
+    port: Port
+
+    @property
+    def number(self) -> int:
+        """The number a tile joined here must show on its joining half."""
+        return self.tile.high if self.port is Port.HIGH else self.tile.low
+
+    @property
+    def code(self) -> int:
+        """The place's integer code, ``tile.index * 6 + port``."""
+        return self.tile.index * 6 + int(self.port)
+
+    @classmethod
+    def parse(cls, text: str) -> Place:
+        """Read ``TILE:PORT`` and check that the port exists on that kind of tile."""
+        return parse_place(text)
+
+    def __str__(self) -> str:
+        return f"{self.tile}:{PORT_NAMES[self.port]}"
+
+    def __repr__(self) -> str:
+        return f"Place({self})"
+
+
+def port_fits(tile: Tile, port: Port) -> bool:
+    """Whether a tile has that port: ``low``/``high`` on a non-double, the rest on a double."""
+    return (port >= Port.LINE_A) == tile.is_double
+
+
+def parse_place(text: str) -> Place:
+    """Parse ``TILE:PORT``; the port must belong to that kind of tile (D2)."""
+    if not isinstance(text, str) or ":" not in text:
+        raise NotationError(Msg("{text} is not a place: write it like [1|4]:low",
+                                {"text": repr(text)}))
+    tile_text, _, port_text = text.strip().rpartition(":")
+    tile = parse_tile(tile_text)
+    port = Port.parse(port_text)
+    if not port_fits(tile, port):
+        if tile.is_double:
+            raise NotationError(Msg("{text}: a double has the places lineA, lineB, branchA "
+                                    "and branchB", {"text": repr(text)}))
+        raise NotationError(Msg("{text}: a tile that is not a double has the places low and "
+                                "high", {"text": repr(text)}))
+    return PLACES[tile.index * 6 + port]
+
+
+def _make_place(code: int) -> Place:
+    return tuple.__new__(Place, (TILES[code // 6], Port(code % 6)))
+
+
+PLACE_CODES: Final = 28 * 6
+#: Every place by code (also ports a tile does not have, never produced by the engine).
+PLACES: Final[tuple[Place, ...]] = tuple(_make_place(c) for c in range(PLACE_CODES))
+#: The number at each place code.
+PLACE_NUMBER: Final[tuple[int, ...]] = tuple(p.number for p in PLACES)

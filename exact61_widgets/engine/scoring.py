@@ -1,0 +1,30 @@
+"""Points: the target, rounding, and the play award test (R1, R6, R7.5)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Raw points of the exact target: 61 displayed points (R1.3).
+TARGET: Final = 305
+#: Raw points per displayed point (R1.2).
+POINT: Final = 5
+
+
+def round5(pips: int) -> int:
+    """Round to the nearest multiple of 5: remainders 1, 2 down; 3, 4 up (R7.5)."""
+    return (pips + 2) // 5 * 5
+
+
+def play_award(end_sum: int) -> int:
+    """The raw award for an end sum: itself if a positive multiple of 5, else 0 (R6.2)."""
+    return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
+
+
+def displayed(raw: int) -> int:
+    """Displayed points of a raw score (R1.2); raw scores are multiples of 5."""
+    return raw // POINT
+
+
+def accepts(score: int, award: int) -> bool:
+    """The target check of R1.4: an award may not take a score above 305 raw."""
+    return score + award <= TARGET

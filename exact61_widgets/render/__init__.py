@@ -1,0 +1,28 @@
+"""Pure functions from engine state to text or SVG.
+
+Importing this package is cheap: the SVG modules (which need svgwrite) load on
+first use, so ``import exact61_widgets`` never pulls in svgwrite.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from exact61_widgets.render.text import caption, describe, port_label
+
+_LAZY = {
+    "render_svg": "exact61_widgets.render.svg",
+    "layout_geometry": "exact61_widgets.render.geometry",
+    "tile_svg": "exact61_widgets.render.svg",
+    "match_svg": "exact61_widgets.render.svg",
+}
+
+__all__ = ["caption", "describe", "port_label", *_LAZY]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(module), name)

@@ -1,0 +1,92 @@
+"""The accessible text of a diagram: caption and long description (CONTRACT §2).
+
+Pure functions of a layout and a language; the SVG carries the caption as
+``<title>`` and the description as ``<desc>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.ports import Place, Port
+from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+
+PORT_LABELS = {
+    Port.LOW: "low end",
+    Port.HIGH: "high end",
+    Port.LINE_A: "line A",
+    Port.LINE_B: "line B",
+    Port.BRANCH_A: "branch A",
+    Port.BRANCH_B: "branch B",
+}
+
+
+def port_label(port: Port, lang: str = "en") -> str:
+    """The name of a port as the descriptions write it (``low end``, ``линия A`` …)."""
+    return gettext(PORT_LABELS[port], lang)
+
+
+def _as_layout(layout: Layout | str) -> Layout:
+    return layout if isinstance(layout, Layout) else Layout.parse(layout)
+
+
+def raw_points(raw: int, lang: str = "en") -> str:
+    """``5 raw points (1 displayed point)`` with the right plural forms."""
+    return Msg("{raw} ({displayed})", {
+        "raw": Plural("{n} raw point", "{n} raw points", raw),
+        "displayed": Plural("{n} displayed point", "{n} displayed points", raw // 5),
+    }).text(lang)
+
+
+def _sorted_contributions(layout: Layout, lang: str) -> list[Contribution]:
+    return sorted(layout.contributions(), key=lambda c: (
+        c.tile.index, "" if c.port is None else port_label(c.port, lang)))
+
+
+def sum_expression(values: Sequence[int], lang: str = "en") -> str:
+    """``2 + 3 = 5``; ``none`` when nothing counts."""
+    if not values:
+        return gettext("none", lang)
+    return f"{' + '.join(str(v) for v in values)} = {sum(values)}"
+
+
+def caption(layout: Layout | str, lang: str = "en") -> str:
+    """The short caption: the contributions, their sum and the play award (R5, R6)."""
+    lang = check_lang(lang)
+    layout = _as_layout(layout)
+    values = [c.value for c in _sorted_contributions(layout, lang)]
+    return Msg("Scoring contributions: {expr}. Award for the play: {award}.", {
+        "expr": sum_expression(values, lang), "award": raw_points(layout.award, lang),
+    }).text(lang)
+
+
+def _list(items: Sequence[str], sep: str, lang: str) -> str:
+    return sep.join(items) if items else gettext("none", lang)
+
+
+def _place_text(place: Place, lang: str, with_number: bool) -> str:
+    label = port_label(place.port, lang)
+    return f"{place.tile} ({label}, {place.number})" if with_number else f"{place.tile} ({label})"
+
+
+def describe(layout: Layout | str, lang: str = "en") -> str:
+    """The long description: caption, tiles, spinners, connections, open places, ends."""
+    lang = check_lang(lang)
+    layout = _as_layout(layout)
+    tiles = [str(t) for t in layout.tiles]
+    spinners = [str(t) for t in layout.spinners]
+    connections = [f"{_place_text(c.parent, lang, False)} – {_place_text(c.child, lang, False)}"
+                   for c in layout.connections()]
+    places = [_place_text(p, lang, True) for p in sorted(
+        layout.open_places(), key=lambda p: (p.tile.index, port_label(p.port, lang)))]
+    ends = [f"{c.tile}: {c.value}" for c in _sorted_contributions(layout, lang)]
+    body = Msg("Tiles: {tiles}. Spinners: {spinners}. Connections: {connections}. "
+               "Open places: {places}. Scoring contributions: {ends}.", {
+                   "tiles": _list(tiles, ", ", lang),
+                   "spinners": _list(spinners, ", ", lang),
+                   "connections": _list(connections, "; ", lang),
+                   "places": _list(places, "; ", lang),
+                   "ends": _list(ends, "; ", lang),
+               }).text(lang)
+    return f"{caption(layout, lang)} {body}"
