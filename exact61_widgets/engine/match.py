@@ -146,9 +146,9 @@ class Match:
             everything += [t for t in range(28) if mask >> t & 1]
         everything += bones
         match._check_all_tiles(everything)
-        match._check_seat(to_move, "to_move")
+        match._check_seat(to_move, Msg("the player to move"))
         if leader is not None:
-            match._check_seat(leader, "leader")
+            match._check_seat(leader, Msg("the leader"))
         match._layout = table.copy()
         match._hands = masks
         match._dealt = tuple(masks)
@@ -161,7 +161,7 @@ class Match:
         match._set_up = True
         return match
 
-    def _check_seat(self, seat: object, what: str) -> None:
+    def _check_seat(self, seat: object, what: Msg) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
             raise SetupError(Msg("{what} must be a seat from 0 to {last}, not {seat}",
                                  {"what": what, "last": self._n - 1, "seat": repr(seat)}))
@@ -173,9 +173,11 @@ class Match:
             counts[t] += 1
         for t in range(28):
             if counts[t] != 1:
-                what = "missing" if counts[t] == 0 else f"there {counts[t]} times"
-                raise SetupError(Msg("the 28 tiles must each be in one place: {tile} is {what}",
-                                     {"tile": str(TILES[t]), "what": what}))
+                if counts[t] == 0:
+                    raise SetupError(Msg("the 28 tiles must each be in one place: {tile} is "
+                                         "missing", {"tile": str(TILES[t])}))
+                raise SetupError(Msg("the 28 tiles must each be in one place: {tile} is there "
+                                     "{count} times", {"tile": str(TILES[t]), "count": counts[t]}))
 
     def deal(self, hands: Sequence[Iterable[Tile | str]] | None = None,
              boneyard: Iterable[Tile | str] | None = None, leader: int | None = None) -> None:
@@ -191,7 +193,7 @@ class Match:
             raise IllegalMoveError(Msg("the match is over: nothing follows (D8)"))
         required = self._end.next_leader if self._end is not None else None
         if leader is not None:
-            self._check_seat(leader, "leader")
+            self._check_seat(leader, Msg("the leader"))
             if required is not None and leader != required:
                 raise IllegalMoveError(Msg("seat {seat} went out, so seat {seat} leads the "
                                            "next hand (R2.5), not seat {leader}",
@@ -222,7 +224,7 @@ class Match:
             self._check_all_tiles(everything)
         if leader is None:
             leader = required if required is not None else self._rng.randrange(self._n)
-        self._stack.append(("deal", snapshot, rng_state))
+        self._stack.append(("deal", snapshot, rng_state, tuple(masks), tuple(bones), leader))
         self._layout = Layout()
         self._hands = masks
         self._dealt = tuple(masks)

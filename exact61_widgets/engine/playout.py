@@ -28,8 +28,9 @@ _JOIN2: Final = tuple(
     for row in JOIN
 )
 
-#: A trace entry: (seat, kind, tile index, place code); kind 0 play, 1 draw, 2 pass, 3 deal.
-Trace = list[tuple[int, int, int, int]]
+#: A trace entry: (seat, kind, tile index, place code) with kind 0 play, 1 draw, 2 pass;
+#: a deal is (leader, 3, *the 28 tile indices in shuffled order).
+Trace = list[tuple[int, ...]]
 
 
 def _pips(mask: int) -> int:
@@ -99,7 +100,7 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
             seat = leader
             status = PLAYING
             if trace is not None:
-                trace.append((leader, 3, -1, -1))
+                trace.append((leader, 3, *order))
         hand = hands_[seat]
         if pending >= 0:
             playable = 1 << pending

@@ -1,0 +1,17 @@
+"""``replay(record)``: the event stream of CONTRACT §5 for a game record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exact61_widgets.engine.record import Replayer
+
+
+def replay(record: object) -> dict[str, Any]:
+    """Check ``record`` move by move and return ``{"hands", "scores", "winner"}``.
+
+    A broken record raises :class:`~exact61_widgets.engine.errors.RecordError`
+    naming the hand, the action and the reason; nothing partial is returned.
+    """
+    match, hands = Replayer(record).run()
+    return {"hands": hands, "scores": list(match.scores), "winner": match.winner}
