@@ -170,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_extra_commands(sub: Any) -> None:
     """Commands that live in other modules (e.g. ``simulate``), if present."""
     try:
-        from exact61_widgets.engine.simulate import add_command
+        from exact61_widgets.simulate import add_command
     except ImportError:
         return
     add_command(sub)
