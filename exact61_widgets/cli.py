@@ -9,12 +9,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 from pathlib import Path
 from typing import Any, NoReturn
 
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.i18n import Msg, check_lang
-
 
 END_KINDS = {"out": Msg("a player went out"), "blocked": Msg("blocked"),
              "match_won": Msg("the match was won")}
@@ -87,7 +87,8 @@ def _cmd_replay(args: argparse.Namespace) -> str:
             lines.append("  " + Msg("in progress").text(args.lang))
         else:
             lines.append("  " + Msg("Hand ends: {end}; {scores}.", {
-                "end": END_KINDS[end], "scores": _scores_text(hand["scores"], args.lang)}).text(args.lang))
+                "end": END_KINDS[end], "scores": _scores_text(hand["scores"], args.lang),
+            }).text(args.lang))
     winner = match.winner
     lines.append(Msg("Final {scores}; winner: {winner}.", {
         "scores": _scores_text(match.scores, args.lang),
@@ -170,10 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_extra_commands(sub: Any) -> None:
     """Commands that live in other modules (e.g. ``simulate``), if present."""
     try:
-        from exact61_widgets.simulate import add_command
+        module = import_module("exact61_widgets.simulate")
     except ImportError:
         return
-    add_command(sub)
+    module.add_command(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

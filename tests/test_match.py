@@ -41,11 +41,13 @@ def test_must_play_forbids_drawing_and_passing() -> None:
 
 
 def test_draw_one_at_a_time_then_play_the_drawn_tile_at_once() -> None:
+    rest = [
+        "[0|1]", "[0|2]", "[0|3]", "[0|5]", "[0|6]", "[1|1]", "[1|2]", "[1|3]", "[1|5]",
+        "[1|6]", "[2|2]", "[2|4]", "[2|5]", "[3|3]", "[3|4]", "[3|6]", "[4|4]", "[4|5]",
+        "[4|6]", "[5|6]", "[6|6]",
+    ]
     match = position(2, "[1|4]", [["[2|3]", "[5|5]"], ["[0|0]"]],
-                     boneyard=["[2|6]", "[3|5]", "[0|4]"] + [
-                         t for t in ("[0|1] [0|2] [0|3] [0|5] [0|6] [1|1] [1|2] [1|3] [1|5] "
-                                     "[1|6] [2|2] [2|4] [2|5] [3|3] [3|4] [3|6] [4|4] [4|5] "
-                                     "[4|6] [5|6] [6|6]").split()])
+                     boneyard=["[2|6]", "[3|5]", "[0|4]", *rest])
     assert match.legal_actions() == [DRAW]
     events = match.push(DRAW)
     assert events[0].to_dict() == {"kind": "draw", "seat": 0, "tile": "[2|6]", "scores": [0, 0]}
@@ -186,7 +188,7 @@ def test_undo_restores_every_state_exactly_across_hands() -> None:
         for _ in range(400):
             if match.is_over:
                 break
-            states.append(snapshot(match) + (match.hand_number, match.leader))
+            states.append((*snapshot(match), match.hand_number, match.leader))
             if match.status == "hand_over":
                 match.deal()
             else:
@@ -194,7 +196,7 @@ def test_undo_restores_every_state_exactly_across_hands() -> None:
                 match.push(actions[rng.randrange(len(actions))])
         while states:
             match.pop()
-            assert snapshot(match) + (match.hand_number, match.leader) == states.pop()
+            assert (*snapshot(match), match.hand_number, match.leader) == states.pop()
 
 
 def test_parse_action_reads_the_three_kinds() -> None:

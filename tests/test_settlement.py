@@ -141,7 +141,7 @@ def test_blocked_hand_with_three_players_where_two_score() -> None:
     assert match.hand_end is not None
     assert (match.hand_end.kind, match.hand_end.hand_winner, match.hand_end.next_leader) == (
         "blocked", 0, None)
-    first = [e for e in match.events if isinstance(e, BlockedAwardEvent)][0]
+    first = next(e for e in match.events if isinstance(e, BlockedAwardEvent))
     assert first.compared == ((2, 15, 9), (1, 31, 25))
 
 

@@ -6,7 +6,7 @@ hands out ready-made objects; ``DRAW`` and ``PASS`` are singletons.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final, Union
+from typing import ClassVar, Final
 
 from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES, Place
 from exact61_widgets.engine.tiles import TILES, Tile, as_tile
@@ -15,7 +15,7 @@ from exact61_widgets.engine.tiles import TILES, Tile, as_tile
 class Play:
     """Put ``tile`` at ``at`` (None: the opening tile)."""
 
-    __slots__ = ("tile", "at", "t", "p")
+    __slots__ = ("at", "p", "t", "tile")
     kind: ClassVar[str] = "play"
 
     tile: Tile
@@ -85,7 +85,7 @@ class Pass:
 
 DRAW: Final = Draw()
 PASS: Final = Pass()
-Action = Union[Play, Draw, Pass]
+Action = Play | Draw | Pass
 
 _PLAYS: dict[tuple[int, int], Play] = {}
 for _t, _tile in enumerate(TILES):

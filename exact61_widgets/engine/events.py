@@ -7,7 +7,7 @@ contract's JSON form and :meth:`explain` a sentence in English or Russian.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal
 
 from exact61_widgets.engine.layout import Contribution, contributions_of
 from exact61_widgets.engine.ports import Place
@@ -218,7 +218,7 @@ class MatchWonEvent:
         return {"kind": "match_won", "side": self.side, "scores": list(self.scores)}
 
 
-Event = Union[PlayEvent, DrawEvent, PassEvent, OutEvent, BlockedAwardEvent, MatchWonEvent]
+Event = PlayEvent | DrawEvent | PassEvent | OutEvent | BlockedAwardEvent | MatchWonEvent
 
 HandEndKind = Literal["out", "blocked", "match_won"]
 

@@ -88,7 +88,7 @@ class Connection(NamedTuple):
     child: Place
 
 
-def contributions_of(placed: int, occ: "list[int] | tuple[int, ...]") -> list[Contribution]:
+def contributions_of(placed: int, occ: list[int] | tuple[int, ...]) -> list[Contribution]:
     """The scoring ends of the tiles in bitmask ``placed`` with taken-port bits ``occ`` (R5)."""
     result = []
     for t in range(28):
@@ -113,7 +113,7 @@ class Layout:
     ``Layout.parse(text)`` reads the notation; ``str(layout)`` writes it back.
     """
 
-    __slots__ = ("_order", "_at", "_occ", "_placed", "_open", "_open_mask", "_sum", "_undo")
+    __slots__ = ("_at", "_occ", "_open", "_open_mask", "_order", "_placed", "_sum", "_undo")
 
     def __init__(self, placements: Iterable[Placement | tuple[Tile | str, Place | str | None]]
                  = ()) -> None:
@@ -278,9 +278,9 @@ class Layout:
             assert join is not None
             occ[t] = join[1]
             opened = join[2]
-            if TILE_DOUBLE[a] and new & _BOTH_LINES == _BOTH_LINES and not (
-                    old & _BOTH_LINES == _BOTH_LINES):
-                opened = opened + (a * 6 + _BRANCH_A, a * 6 + _BRANCH_B)
+            if (TILE_DOUBLE[a] and new & _BOTH_LINES == _BOTH_LINES
+                    and old & _BOTH_LINES != _BOTH_LINES):
+                opened = (*opened, a * 6 + _BRANCH_A, a * 6 + _BRANCH_B)
             self._sum = old_sum + CONTRIB[a][new] - CONTRIB[a][old] + CONTRIB[t][join[1]]
         for c in opened:
             number = PLACE_NUMBER[c]
@@ -313,7 +313,7 @@ class Layout:
     def copy(self) -> Layout:
         """An independent copy with the same placements."""
         other = Layout()
-        for t, p in zip(self._order, self._at):
+        for t, p in zip(self._order, self._at, strict=False):
             other._push(t, p)
         return other
 
@@ -323,7 +323,7 @@ class Layout:
     def placements(self) -> tuple[Placement, ...]:
         """The placements in play order."""
         result = []
-        for t, p in zip(self._order, self._at):
+        for t, p in zip(self._order, self._at, strict=False):
             if p < 0:
                 result.append(Placement(TILES[t], None, None))
             else:
@@ -371,7 +371,7 @@ class Layout:
         """The tile joined at ``place``, or None."""
         place = Place.parse(place) if isinstance(place, str) else place
         code = place.code
-        for t, p in zip(self._order, self._at):
+        for t, p in zip(self._order, self._at, strict=False):
             if p == code:
                 return TILES[t]
         return None
@@ -417,6 +417,6 @@ class Layout:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def _repr_svg_(self) -> str:
-        from exact61_widgets.render import render_svg  # lazy: the engine imports no SVG code
+        from exact61_widgets.render.svg import render_svg  # lazy: the engine imports no SVG code
 
         return str(render_svg(self))

@@ -36,6 +36,18 @@ from exact61_widgets.engine.tiles import TILES, Tile, as_tile
 from exact61_widgets.i18n import Msg
 
 HAND_SIZE: Final = 5
+
+
+class Deal:
+    """What :meth:`Match.pop` returns when it undoes the dealing of a hand."""
+
+    kind = "deal"
+
+    def __repr__(self) -> str:
+        return "DEAL"
+
+
+DEAL: Final = Deal()
 _PIPS: Final = tuple(t.pips for t in TILES)
 
 PLAYING: Final = "playing"
@@ -612,7 +624,7 @@ class Match:
             self._status = HAND_OVER
         self._end = HandEnd("blocked", hand_winner, None, tuple(self._scores))
 
-    def pop(self) -> Action:
+    def pop(self) -> Action | Deal:
         """Undo the last action (or deal) exactly, settlements included; return it."""
         if not self._stack:
             raise IndexError("nothing to undo")
@@ -620,7 +632,7 @@ class Match:
         if entry[0] == "deal":
             self._restore_hand(entry[1])
             self._rng.setstate(entry[2])
-            return _DEAL
+            return DEAL
         (action, seat, to_move, pending, scores, status, n_events, end, winner, bone_pos,
          hand) = entry
         if isinstance(action, Play):
@@ -661,21 +673,11 @@ class Match:
                 f"status={self._status} layout={str(self._layout)!r}>")
 
     def _repr_svg_(self) -> str:
-        from exact61_widgets.render import match_svg  # lazy: the engine imports no SVG code
+        from exact61_widgets.render.svg import match_svg  # lazy: the engine imports no SVG code
 
         return str(match_svg(self))
 
 
-class _DealMarker:
-    """What :meth:`Match.pop` returns when it undoes a deal."""
-
-    kind = "deal"
-
-    def __repr__(self) -> str:
-        return "DEAL"
-
-
-_DEAL: Any = _DealMarker()
 _SLOTS: Final = ("_n", "_nsides", "_side_of", "_scores", "_start_scores", "_seed", "_rng",
                  "_layout", "_hands", "_dealt", "_boneyard", "_bone_pos", "_to_move",
                  "_pending", "_leader", "_hand_no", "_status", "_end", "_winner", "_events",

@@ -61,7 +61,7 @@ def _unknown(keys: object, allowed: set[str], what: str | Msg, hand: int | None 
 
 
 def parse_action_entry(entry: object, hand: int, number: int) -> tuple[int, Action]:
-    """Read one action object: ``{"seat", "play"[, "at"]}``, ``{"seat", "draw"}``, ``{"seat", "pass"}``."""
+    """Read one action object: ``{seat, play[, at]}``, ``{seat, draw}`` or ``{seat, pass}``."""
     item = _obj(entry, Msg("an action"), hand, number)
     seat = item.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int):

@@ -20,7 +20,7 @@ TILE_COUNT: Final = 28
 class Tile:
     """One domino ``[low|high]`` with ``low <= high``; a singleton per pair."""
 
-    __slots__ = ("low", "high", "index", "pips", "is_double", "_text")
+    __slots__ = ("_text", "high", "index", "is_double", "low", "pips")
 
     low: int
     high: int
@@ -93,7 +93,7 @@ class Tile:
         return self
 
     def _repr_svg_(self) -> str:
-        from exact61_widgets.render import tile_svg  # lazy: the engine imports no SVG code
+        from exact61_widgets.render.svg import tile_svg  # lazy: the engine imports no SVG code
 
         return str(tile_svg(self))
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
-from typing import Literal, Union
+from typing import Literal
 
 Lang = Literal["en", "ru"]
 LANGUAGES: tuple[Lang, ...] = ("en", "ru")
@@ -39,12 +39,13 @@ _PLURAL: Mapping[str, Callable[[int], int]] = {"en": _plural_en, "ru": _plural_r
 
 def check_lang(lang: str) -> Lang:
     """Return ``lang`` if it is a supported language, else raise ``ValueError``."""
-    if lang == "en" or lang == "ru":
-        return lang
+    for known in LANGUAGES:
+        if lang == known:
+            return known
     raise ValueError(f"unknown language {lang!r}: use 'en' or 'ru'")
 
 
-Entry = Union[str, tuple[str, ...]]
+Entry = str | tuple[str, ...]
 
 
 def _parse_po(text: str) -> dict[tuple[str, str], Entry]:
@@ -54,7 +55,7 @@ def _parse_po(text: str) -> dict[tuple[str, str], Entry]:
     last: str | None = None
 
     def flush() -> None:
-        if "msgid" in fields and fields["msgid"]:
+        if fields.get("msgid"):
             plural = fields.get("msgid_plural", "")
             if plural:
                 forms: list[str] = []
@@ -86,7 +87,7 @@ def _parse_po(text: str) -> dict[tuple[str, str], Entry]:
     return entries
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(lang: str) -> dict[tuple[str, str], Entry]:
     if lang == "en":
         return {}

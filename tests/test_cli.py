@@ -1,0 +1,89 @@
+"""The ``exact61`` command line (CONTRACT §3): output, errors on stderr with exit 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_record import played_record, small_record
+
+from exact61_widgets.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "exact61_widgets", *args], capture_output=True,
+                          text=True, encoding="utf-8", check=False)
+
+
+def test_describe_defaults_to_english(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", "[1|4]"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("Scoring contributions: 4 + 1 = 5.") and out.err == ""
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (["describe", "[1|4] [7|1]@[1|4]:low"], "placement 2 ([7|1]@[1|4]:low): '[7|1]' is not"),
+    (["describe", "[1|4]", "--lang", "de"], "unknown language 'de'"),
+    (["replay", "/nonexistent/record.json"], "cannot read /nonexistent/record.json"),
+    (["play", "--players", "5", "--seed", "1"], "2, 3 or 4 players"),
+    (["play", "--players", "2", "--seed", "1", "--bots", "nobody"], "unknown bot 'nobody'"),
+    (["play", "--players", "3", "--seed", "1", "--bots", "random,greedy"], "3 seats, 2 bots"),
+    ([], "required"),
+    (["teleport"], "invalid choice"),
+])
+def test_errors_are_one_line_on_stderr_with_exit_2(args: list[str], fragment: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1 and fragment in result.stderr
+
+
+def test_replay_prints_events_and_scores_or_json(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(small_record()), "utf-8")
+    text = run("replay", str(path))
+    assert text.returncode == 0, text.stderr
+    assert "Seat 2 plays [1|6] at [1|1]:lineB: ends 4 + 6 = 10, award 10 raw points" in text.stdout
+    assert text.stdout.rstrip().endswith("Final scores 15 0; winner: -.")
+    doc = run("replay", str(path), "--json")
+    assert json.loads(doc.stdout)["scores"] == [15, 0]
+    ru = run("replay", str(path), "--lang", "ru")
+    assert "Игрок 2 выкладывает [1|6] на [1|1]:lineB" in ru.stdout
+
+
+def test_replay_reports_a_broken_record(tmp_path: Path) -> None:
+    record = small_record()
+    record["hands"][0]["actions"][1]["seat"] = 3
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), "utf-8")
+    result = run("replay", str(path))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("exact61: error: hand 1, action 2: it is seat 1's turn, not "
+                             "seat 3's\n")
+    path.write_text("{not json", "utf-8")
+    result = run("replay", str(path))
+    assert result.returncode == 2 and "is not valid JSON: line 1" in result.stderr
+
+
+def test_play_shows_progress_and_saves_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    result = run("play", "--players", "4", "--seed", "7", "--bots", "greedy,random,greedy,random",
+                 "--record", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Hand 1: ") and "reaches exactly 61" in lines[-1]
+    again = run("play", "--players", "4", "--seed", "7", "--bots", "greedy,random,greedy,random")
+    assert again.stdout == result.stdout  # seeded: the same match every time
+    doc = run("replay", str(path), "--json")
+    assert 305 in json.loads(doc.stdout)["scores"]
+
+
+def test_replay_of_a_played_record_in_process(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(played_record(3, 1)), "utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] is not None

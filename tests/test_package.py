@@ -1,0 +1,75 @@
+"""The package's outside shape: cheap import, entry points, typing marker, pure engine."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import exact61_widgets
+
+PACKAGE = Path(exact61_widgets.__file__).parent
+
+
+def test_importing_the_package_loads_no_ui_or_svg_library() -> None:
+    code = ("import sys, exact61_widgets; "
+            "print(sorted(m for m in ('ipywidgets', 'anywidget', 'svgwrite', 'traitlets', "
+            "'IPython') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_six_entry_points_are_importable_from_the_package() -> None:
+    from exact61_widgets import (  # noqa: F401
+        Layout,
+        caption,
+        describe,
+        layout_geometry,
+        render_svg,
+        replay,
+    )
+
+    assert callable(replay) and callable(describe) and callable(caption)
+    assert issubclass(exact61_widgets.NotationError, ValueError)
+    assert issubclass(exact61_widgets.RecordError, ValueError)
+    assert issubclass(exact61_widgets.IllegalMoveError, ValueError)
+
+
+def test_the_engine_imports_nothing_from_the_ui_side() -> None:
+    forbidden = ("ipywidgets", "anywidget", "svgwrite", "traitlets", "IPython", "tqdm",
+                 "matplotlib", "exact61_widgets.widgets", "exact61_widgets.render")
+    for path in (PACKAGE / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert not name.startswith(forbidden) or _is_lazy(tree, node), \
+                    f"{path.name} imports {name}"
+
+
+def _is_lazy(tree: ast.Module, target: ast.AST) -> bool:
+    """Whether an import sits inside a function (a lazy ``_repr_svg_`` hook)."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                child is target for child in ast.walk(node)):
+            return node.name.startswith("_repr_")
+    return False
+
+
+def test_typing_marker_and_module_entry_point() -> None:
+    assert (PACKAGE / "py.typed").is_file()
+    result = subprocess.run([sys.executable, "-m", "exact61_widgets", "describe", "[2|2]"],
+                            capture_output=True, text=True, check=True)
+    assert result.stdout.startswith("Scoring contributions: 4 = 4.")
+
+
+def test_the_record_schema_ships_in_the_package() -> None:
+    from exact61_widgets.engine.record import record_schema
+
+    assert record_schema()["properties"]["format"] == {"const": "exact61-record"}
