@@ -1,0 +1,116 @@
+"""Real-browser test support: a Jupyter server (Lab, Notebook 7 or Voila) and Chromium.
+
+Facts from shared/notes/jupyter-testing.md: Debian's /usr/bin/chromium driven by
+Playwright (never `playwright install`), the server as a subprocess with its
+config and runtime folders in a temp dir, `--allow-root` for CI, and waiting for
+a real kernel ("| Idle" in the status bar) before running cells.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"]
+TOKEN = "exact61-test-token"
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running Jupyter server: its base URL and the folder it serves."""
+
+    kind: str
+    url: str
+    root: Path
+    process: subprocess.Popen[bytes]
+
+    def page(self, notebook: str) -> str:
+        """The address that opens ``notebook`` in this server's front end."""
+        if self.kind == "lab":
+            return f"{self.url}/lab/tree/{notebook}?token={TOKEN}"
+        if self.kind == "notebook":
+            return f"{self.url}/notebooks/{notebook}?token={TOKEN}"
+        return f"{self.url}/"
+
+
+def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path,
+                   timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped: {log.read_text(errors='replace')[-2000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"the server did not answer in {timeout} s: "
+                       f"{log.read_text(errors='replace')[-2000:]}")
+
+
+@contextmanager
+def jupyter_server(kind: str, notebooks: list[Path], tmp: Path,
+                   voila_notebook: str | None = None) -> Iterator[Server]:
+    """Serve copies of ``notebooks`` with JupyterLab, Notebook 7 or Voila; stop it after."""
+    root = tmp / "root"
+    root.mkdir(parents=True, exist_ok=True)
+    for path in notebooks:
+        shutil.copy(path, root / path.name)
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"),
+               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), PYTHONUNBUFFERED="1")
+    port = free_port()
+    common = [f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+              f"--ServerApp.token={TOKEN}", "--allow-root", "--no-browser"]
+    if kind == "lab":
+        args = [sys.executable, "-m", "jupyterlab", *common, f"--ServerApp.root_dir={root}",
+                "--LabApp.news_url=None",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
+    elif kind == "notebook":
+        args = [sys.executable, "-m", "notebook", *common, f"--ServerApp.root_dir={root}"]
+        status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
+    elif kind == "voila":
+        assert voila_notebook is not None
+        args = [sys.executable, "-m", "voila", str(root / voila_notebook), "--no-browser",
+                f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+                "--show_tracebacks=True"]
+        status = f"http://127.0.0.1:{port}/"
+    else:
+        raise ValueError(f"unknown server kind {kind!r}")
+    log = tmp / f"{kind}.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(args, cwd=root, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT)
+    try:
+        _wait_until_up(status, process, log)
+        yield Server(kind, f"http://127.0.0.1:{port}", root, process)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
