@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
-from exact61_widgets.engine.actions import DRAW, PASS, PLAY, Action, Draw, Pass, Play
+from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Draw, Pass, Play
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.events import (
     BlockedAwardEvent,
@@ -29,7 +29,7 @@ from exact61_widgets.engine.events import (
     PlayEvent,
     Status,
 )
-from exact61_widgets.engine.layout import JOIN, TILES_WITH, Layout
+from exact61_widgets.engine.layout import JOIN, TILE_HIGH, TILE_LOW, TILES_WITH, Layout
 from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES
 from exact61_widgets.engine.scoring import POINT, TARGET, round5
 from exact61_widgets.engine.tiles import TILES, Tile, as_tile
@@ -49,6 +49,7 @@ class Deal:
 
 DEAL: Final = Deal()
 _PIPS: Final = tuple(t.pips for t in TILES)
+_BIT: Final = {1 << t: t for t in range(28)}
 
 PLAYING: Final = "playing"
 HAND_OVER: Final = "hand_over"
@@ -397,25 +398,31 @@ class Match:
             return []
         layout = self._layout
         plays: list[Play] = []
-        if not layout._order:
-            return [PLAY[(t, -1)] for t in range(28) if mask >> t & 1]
+        opening = not layout._order
         open_ = layout._open
-        for t in range(28):
-            if mask >> t & 1:
-                low = TILES[t].low
-                high = TILES[t].high
-                codes = open_[low] if low == high else open_[low] + open_[high]
-                for p in sorted(codes):
-                    plays.append(PLAY[(t, p)])
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            t = _BIT[bit]
+            row = PLAY_ROWS[t]
+            if opening:
+                plays.append(row[-1])  # type: ignore[arg-type]
+                continue
+            low = TILE_LOW[t]
+            high = TILE_HIGH[t]
+            codes = open_[low] if low == high else open_[low] + open_[high]
+            if len(codes) > 1:
+                codes = sorted(codes)
+            plays.extend([row[p] for p in codes])  # type: ignore[misc]
         return plays
 
     def legal_actions(self) -> list[Action]:
         """Plays if there are any (R3.2), else a draw (R3.3), else a pass (R3.4)."""
         if self._status != PLAYING:
             return []
-        plays = self.legal_plays()
+        plays: list[Action] = list(self.legal_plays())
         if plays:
-            return list(plays)
+            return plays
         return [DRAW] if self._bone_pos < len(self._boneyard) else [PASS]
 
     def why_illegal(self, action: Action) -> Msg | None:
