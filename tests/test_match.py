@@ -203,3 +203,27 @@ def test_parse_action_reads_the_three_kinds() -> None:
     assert parse_action("draw") is DRAW and parse_action("PASS") is PASS
     assert parse_action("[1|4]@[4|4]:lineB") == Play("[1|4]", "[4|4]:lineB")
     assert parse_action("14") == Play("[1|4]")
+
+
+def test_a_copy_is_independent_even_across_undone_hands() -> None:
+    import random
+
+    rng = random.Random(2)
+    match = Match(2, seed=9)
+    first_hand_end = ""
+    while match.hand_number < 2 and not match.is_over:
+        if match.status == "hand_over":
+            first_hand_end = str(match.layout)
+            match.deal()
+        else:
+            match.push(rng.choice(match.legal_actions()))
+    assert match.hand_number == 2
+    original = snapshot(match)
+    twin = match.copy()
+    while twin.hand_number == 2:
+        twin.pop()
+    twin.pop()  # the last action of the first hand, on the twin's own layout
+    twin.push(twin.legal_actions()[-1])
+    assert snapshot(match) == original
+    match.pop()  # undo the second deal
+    assert str(match.layout) == first_hand_end

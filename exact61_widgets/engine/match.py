@@ -12,6 +12,7 @@ generating moves and testing for a block cost a few table look-ups.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
@@ -663,14 +664,15 @@ class Match:
 
     def copy(self) -> Match:
         """An independent copy (history included)."""
-        other = object.__new__(Match)
-        for name in _SLOTS:
-            setattr(other, name, getattr(self, name))
+        other = copy.copy(self)
         other._scores = list(self._scores)
         other._layout = self._layout.copy()
         other._hands = list(self._hands)
         other._events = list(self._events)
-        other._stack = list(self._stack)
+        # Earlier hands' layouts and hands come back on pop: give the copy its own.
+        other._stack = [
+            (entry[0], (entry[1][0].copy(), list(entry[1][1]), *entry[1][2:]), *entry[2:])
+            if entry[0] == "deal" else entry for entry in self._stack]
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         return other
@@ -683,9 +685,3 @@ class Match:
         from exact61_widgets.render.svg import match_svg  # lazy: the engine imports no SVG code
 
         return str(match_svg(self))
-
-
-_SLOTS: Final = ("_n", "_nsides", "_side_of", "_scores", "_start_scores", "_seed", "_rng",
-                 "_layout", "_hands", "_dealt", "_boneyard", "_bone_pos", "_to_move",
-                 "_pending", "_leader", "_hand_no", "_status", "_end", "_winner", "_events",
-                 "_hand_start", "_stack", "_set_up")
