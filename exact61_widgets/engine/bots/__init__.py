@@ -6,11 +6,12 @@ from collections.abc import Callable
 
 from exact61_widgets.engine.bots.base import Bot
 from exact61_widgets.engine.bots.basic import GreedyBot, RandomBot, immediate_gain
+from exact61_widgets.engine.bots.search import SearchBot
 from exact61_widgets.i18n import Msg
 
 BotFactory = Callable[[int | str | None], Bot]
 
-_REGISTRY: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+_REGISTRY: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
 
 
 def register_bot(name: str, factory: BotFactory) -> None:
@@ -34,5 +35,5 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["Bot", "BotFactory", "GreedyBot", "RandomBot", "bot_names", "immediate_gain",
-           "make_bot", "register_bot"]
+__all__ = ["Bot", "BotFactory", "GreedyBot", "RandomBot", "SearchBot", "bot_names",
+           "immediate_gain", "make_bot", "register_bot"]
