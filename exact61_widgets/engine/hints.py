@@ -1,0 +1,162 @@
+"""Hints: the best action for the player to move, its expected value, and why.
+
+A hint runs the search bot's determinized Monte Carlo search
+(:func:`~exact61_widgets.engine.bots.search.search`) from the mover's point of
+view, so it never peeks at hidden tiles, and turns the result into one line a
+learner can read, in English or Russian. Values are displayed points (raw / 5)
+over the rest of the hand: the mover's side's gain minus the opponents' mean
+gain, with a match won counting :data:`~exact61_widgets.engine.bots.search.WIN`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from exact61_widgets.engine.actions import Action, Draw, Pass, Play
+from exact61_widgets.engine.bots.search import ActionValue, decision_rng, search
+from exact61_widgets.engine.errors import IllegalMoveError, SetupError
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scoring import POINT, TARGET, play_award
+from exact61_widgets.i18n import Msg, Plural, check_lang
+
+#: Playouts a hint may use; about a tenth of a second on a laptop core.
+HINT_PLAYOUTS = 3000
+#: The time a hint may take at most (the search stops early if it must).
+HINT_SECONDS = 0.4
+#: Below this share of sampled deals, winning or losing the match is not worth mentioning.
+_NOTABLE = 0.1
+
+
+def number(value: float) -> Msg:
+    """A signed number with one decimal: ``+8.2`` in English, ``+8,2`` in Russian."""
+    tenths = round(value * 10)
+    sign = "-" if tenths < 0 else "+"
+    whole, frac = divmod(abs(tenths), 10)
+    return Msg("{sign}{whole}.{frac}", {"sign": sign, "whole": whole, "frac": frac})
+
+
+def percent(value: float) -> Msg:
+    """A share as a whole percentage: ``73%`` (``73 %`` in Russian typography)."""
+    return Msg("{n}%", {"n": round(100 * value)})
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The advice for one position.
+
+    ``best`` is the recommended action; ``values`` every legal action with its
+    search result, best first (``expected`` gives them in displayed points);
+    ``reason`` the explanation as a translatable message. ``lang`` is the
+    language of ``str(hint)``.
+    """
+
+    best: Action
+    values: tuple[ActionValue, ...]
+    reason: Msg
+    playouts: int
+    lang: str = "en"
+
+    @property
+    def expected(self) -> tuple[tuple[Action, float], ...]:
+        """Each action with its expected value in displayed points, best first."""
+        return tuple((v.action, v.value / POINT) for v in self.values)
+
+    def text(self, lang: str | None = None) -> str:
+        """The one-line reason in ``lang`` (default: the hint's language)."""
+        return self.reason.text(check_lang(lang or self.lang))
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _points(raw: int) -> Plural:
+    return Plural("{n} displayed point", "{n} displayed points", raw // POINT)
+
+
+def _forced(match: Match, action: Action) -> Msg:
+    if isinstance(action, Draw):
+        return Msg("draw: no tile in the hand fits an open place (R3.3)")
+    if isinstance(action, Pass):
+        return Msg("pass: nothing fits and the boneyard is empty (R3.4)")
+    if match.drawn_tile is not None:
+        return Msg("{play}: the drawn tile must be played at once (R3.3)", {"play": str(action)})
+    return Msg("{play}: the only legal play (R3.2)", {"play": str(action)})
+
+
+def _would_award(match: Match, play: Play) -> int:
+    """The play award the ends would give (R6.2), accepted or not."""
+    match.push(play)
+    award = play_award(match.layout.end_sum)
+    match.pop()
+    return award
+
+
+def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
+    """The one-line reason for the first of ``values`` (ranked best first)."""
+    best = values[0]
+    action = best.action
+    if len(values) == 1 or not isinstance(action, Play):
+        return _forced(match, action)
+    side = match.side_of(match.to_move)
+    score = match.scores[side]
+    play = str(action)
+    if best.gain and score + best.gain == TARGET:
+        return Msg("{play} reaches exactly 61 and wins the match (R9)", {"play": play})
+    runner = values[1]
+    compare = Msg("{best} expected vs {next} for {other}", {
+        "best": number(best.value / POINT), "next": number(runner.value / POINT),
+        "other": str(runner.action)})
+    going_out = len(match.hand(match.to_move)) == 1
+    rejected = [] if going_out else [
+        v for v in values if isinstance(v.action, Play) and v.gain == 0
+        and _would_award(match, v.action) > best.gain]
+    if rejected:
+        other = rejected[0]
+        assert isinstance(other.action, Play)
+        return Msg("{play} scores {gain} now; {other} would score {award} but pass 61 and be "
+                   "rejected (R1.4)", {"play": play, "gain": _points(best.gain),
+                                       "other": str(other.action),
+                                       "award": _points(_would_award(match, other.action))})
+    if max(v.win + v.loss for v in values) >= _NOTABLE:
+        if best.win > runner.win:
+            return Msg("{play} wins the match this hand in {win} of sampled deals, against "
+                       "{other_win} after {other}", {
+                           "play": play, "win": percent(best.win),
+                           "other_win": percent(runner.win), "other": str(runner.action)})
+        if best.loss < runner.loss:
+            return Msg("{play} keeps the opponents from winning: they win this hand in {loss} of "
+                       "sampled deals, against {other_loss} after {other}", {
+                           "play": play, "loss": percent(best.loss),
+                           "other_loss": percent(runner.loss), "other": str(runner.action)})
+    if going_out:
+        return Msg("{play} goes out: the opponents' pips are yours ({compare})",
+                   {"play": play, "compare": compare})
+    top = max(values, key=lambda v: v.gain)
+    if best.gain and best.gain >= top.gain:
+        return Msg("{play} scores {gain} now, the most of any play ({compare})",
+                   {"play": play, "gain": _points(best.gain), "compare": compare})
+    if top.gain > best.gain:
+        return Msg("{play} scores {gain} now, less than {other} ({other_gain}), but leaves the "
+                   "opponents less ({compare})", {
+                       "play": play, "gain": _points(best.gain), "other": str(top.action),
+                       "other_gain": _points(top.gain), "compare": compare})
+    return Msg("{play} scores nothing now but sets up the rest of the hand best ({compare})",
+               {"play": play, "compare": compare})
+
+
+def hint(match: Match, *, budget: float | None = HINT_SECONDS, playouts: int = HINT_PLAYOUTS,
+         seed: int | str = 0, lang: str = "en") -> Hint:
+    """Advise the player to move in ``match`` (which is left unchanged).
+
+    ``playouts`` bounds the search and ``budget`` its time in seconds (None: no
+    time bound, so the hint depends only on the position and ``seed``).
+    """
+    lang = check_lang(lang)
+    if budget is not None and not (isinstance(budget, (int, float)) and budget > 0):
+        raise SetupError(Msg("a time limit is a positive number of seconds, not {value}",
+                             {"value": repr(budget)}))
+    if not match.legal_actions():
+        raise IllegalMoveError(Msg("there is nothing to play: the hand or match is over"))
+    result = search(match, decision_rng(seed, match), playouts=playouts, time_limit=budget)
+    reason = explain(match, result.ranked)
+    return Hint(result.best.action, result.ranked, reason, result.playouts, lang)
