@@ -1,0 +1,153 @@
+"""The board: an anywidget that shows the SVG Python sends and reports clicks and keys.
+
+Python owns all state and draws every picture; the browser side
+(``static/board.js``) only replaces its content with the markup of the ``svg``
+trait and sends what was clicked or activated with the keyboard. So a click is
+answered by one small message each way, and the view is testable: the
+container has the class ``exact61-board``, the picture ``exact61-board-picture``,
+the live line (``aria-live``) ``exact61-board-live`` and the error line
+``exact61-board-error``.
+
+Messages from the browser (``model.send``) are one of::
+
+    {"type": "click", "place": "[4|4]:branchA"}      an open place clicked
+    {"type": "click", "tile": "[4|5]"}               a tile (hand or table) clicked
+    {"type": "key", "key": "Enter", "place": "…"}    Enter/Space on a focused place
+    {"type": "key", "key": "Enter", "tile": "…"}     … or on a focused tile
+    {"type": "key", "key": "Escape"}                 drop the chosen tile
+
+Arrow keys and Tab move the focus in the browser alone (no message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Literal
+
+import anywidget
+import traitlets
+
+from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.engine.ports import Place
+from exact61_widgets.engine.tiles import Tile, parse_tile
+from exact61_widgets.i18n import Msg, gettext
+from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.guard import error_text
+from exact61_widgets.widgets.mimebundle import StaticPicture
+
+#: What the keyboard can reach: open-place dots and the tiles of a hand (``exact61-hand``).
+FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
+
+
+def static_text(name: str) -> str:
+    """A file of ``widgets/static`` (shipped as package data)."""
+    return resources.files("exact61_widgets.widgets").joinpath("static", name).read_text("utf-8")
+
+
+@dataclass(frozen=True)
+class BoardAction:
+    """One message from the browser, checked: a click or a key on a place or a tile."""
+
+    kind: Literal["click", "key"]
+    place: Place | None = None
+    tile: Tile | None = None
+    key: str | None = None
+
+    @property
+    def activates(self) -> bool:
+        """Whether it means "use this": a click, or Enter on a place or tile."""
+        return self.kind == "click" or (self.key == "Enter" and (
+            self.place is not None or self.tile is not None))
+
+
+def parse_message(content: object) -> BoardAction:
+    """Check a browser message (see the module doc); a bad one raises :class:`WidgetError`."""
+    if not isinstance(content, Mapping):
+        raise WidgetError(Msg("the board sent {content}, not a message",
+                              {"content": repr(content)}))
+    kind = content.get("type")
+    if kind not in ("click", "key"):
+        raise WidgetError(Msg("the board sent an unknown message type {kind}",
+                              {"kind": repr(kind)}))
+    key = content.get("key")
+    if kind == "key" and key not in ("Enter", "Escape"):
+        raise WidgetError(Msg("the board sent an unknown key {key}", {"key": repr(key)}))
+    place_text, tile_text = content.get("place"), content.get("tile")
+    place = Place.parse(place_text) if isinstance(place_text, str) else None
+    tile = parse_tile(tile_text) if isinstance(tile_text, str) else None
+    if kind == "click" and (place is None) == (tile is None):
+        raise WidgetError(Msg("a click names one place or one tile"))
+    return BoardAction(kind, place, tile, key if kind == "key" else None)
+
+
+class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
+    """Shows SVG markup from Python; reports clicks and keys to :meth:`on_action` callbacks.
+
+    ``svg`` is the markup shown (one or more SVGs, wrapped by the owner), ``picture``
+    the single SVG a saved notebook shows; ``announcement`` is read out by screen
+    readers after each change (``aria-live``); ``error`` is the error line.
+    """
+
+    _esm = static_text("board.js")
+    _css = static_text("board.css")
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    announcement = traitlets.Unicode("").tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    focusable = traitlets.Unicode(FOCUSABLE).tag(sync=True)
+    labels = traitlets.Dict().tag(sync=True)
+    interactive = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, *, lang: str = "en", name: str = "board", **kwargs: Any) -> None:
+        kwargs.setdefault("label", gettext("Domino table", lang))
+        super().__init__(**kwargs)
+        self.lang = lang
+        self.name = name
+        self.picture = ""
+        self._callbacks: list[Callable[[BoardAction], None]] = []
+        self.on_msg(self._on_custom)
+
+    def show(self, picture: str, markup: str | None = None,
+             labels: Mapping[str, str] | None = None) -> None:
+        """Show a new picture: ``markup`` (default: the picture itself) in the browser."""
+        self.picture = picture
+        with self.hold_sync():
+            if labels is not None:
+                self.labels = dict(labels)
+            self.svg = picture if markup is None else markup
+
+    def on_action(self, callback: Callable[[BoardAction], None]) -> None:
+        """Call ``callback(action)`` for every checked click or key from the browser."""
+        self._callbacks.append(callback)
+
+    def _on_custom(self, _widget: object, content: object, _buffers: object) -> None:
+        self.receive(content)
+
+    def receive(self, content: object) -> BoardAction | None:
+        """Handle one browser message as the JS sends it (tests call this directly).
+
+        A bad message or a failing callback is shown on the error line, never raised.
+        """
+        try:
+            action = parse_message(content)
+        except Exact61Error as err:
+            self.error = error_text(err, self.lang)
+            return None
+        for callback in list(self._callbacks):
+            try:
+                callback(action)
+            except Exception as err:  # shown on the board, never lost
+                self.error = error_text(err, self.lang)
+                return action
+        return action
+
+    def static_svg(self) -> str:
+        """The picture shown now."""
+        return self.picture
+
+    def plain_text(self) -> str:
+        """``Board('name')`` — no memory address, so saved outputs do not change."""
+        return f"Board({self.name!r})"

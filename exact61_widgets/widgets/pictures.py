@@ -1,0 +1,152 @@
+"""What the widgets draw, as data, and the one place that calls the SVG renderer.
+
+Steps and positions describe their pictures with small frozen specs
+(:class:`LayoutSpec`, :class:`HandSpec` …); :func:`draw` turns a spec into SVG
+with :mod:`exact61_widgets.render` and an explicit id prefix, so the same spec
+always gives the same bytes. :func:`compose` puts several pictures side by side
+for the board, each wrapped in a ``div`` whose class tells the board's keyboard
+what may be focused (``exact61-layout`` places, ``exact61-hand`` tiles).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
+from exact61_widgets.engine.tiles import parse_tile
+
+
+@dataclass(frozen=True)
+class LayoutSpec:
+    """The table: highlighted open places and tiles, the last play marked, end badges."""
+
+    layout: str
+    places: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    last: bool = True
+    ends: bool = True
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """A row of tiles: a player's hand, face up or down, or the tray a learner plays from."""
+
+    tiles: tuple[str, ...]
+    highlight: tuple[str, ...] = ()
+    face_up: bool = True
+
+
+@dataclass(frozen=True)
+class RoundingSpec:
+    """A pip total on a number line with its nearest multiple of 5 (R7.5)."""
+
+    total: int
+
+
+@dataclass(frozen=True)
+class GoingOutSpec:
+    """The going-out settlement table (R7): every part, the net and the target check."""
+
+    event: OutEvent
+
+
+@dataclass(frozen=True)
+class BlockedSpec:
+    """The blocked-hand settlement table (R8): the awards given so far, in order."""
+
+    events: tuple[BlockedAwardEvent, ...]
+
+
+@dataclass(frozen=True)
+class BoneyardSpec:
+    """The boneyard: how many tiles are left, face down."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class ScoreSpec:
+    """The score board with the paper tally (R10), one score per side."""
+
+    scores: tuple[int, ...]
+    players: int
+
+
+Spec = (LayoutSpec | HandSpec | RoundingSpec | GoingOutSpec | BlockedSpec | BoneyardSpec
+        | ScoreSpec)
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One picture of a step or position: what to draw and under which id suffix."""
+
+    spec: Any
+    suffix: str = "layout"
+
+    @property
+    def css_class(self) -> str:
+        """The wrapper's class on the board: ``exact61-hand`` for hands and trays."""
+        if self.suffix.startswith(("hand", "tray")):
+            return f"exact61-hand exact61-{self.suffix}"
+        return f"exact61-{self.suffix}"
+
+
+def _renderer(name: str) -> Any:
+    """A picture function of :mod:`exact61_widgets.render` (loaded on first use)."""
+    import exact61_widgets.render as render
+
+    return getattr(render, name)
+
+
+def draw(spec: Any, prefix: str, lang: str) -> str:
+    """The SVG of one spec, with ids starting with ``prefix``.
+
+    Highlights that the picture cannot show (a place no longer open, a tile not
+    in that hand) are left out rather than refused.
+    """
+    from exact61_widgets.engine.layout import Layout
+
+    if isinstance(spec, LayoutSpec):
+        layout = Layout.parse(spec.layout)
+        places = [p for p in spec.places if layout.is_open(p)]
+        tiles = [t for t in spec.tiles if parse_tile(t) in layout]
+        return str(_renderer("render_svg")(
+            layout, lang=lang, id_prefix=prefix, ends=spec.ends, highlight_places=places,
+            highlight_tiles=tiles, last="auto" if spec.last else None))
+    if isinstance(spec, HandSpec):
+        lit = [t for t in spec.highlight if t in spec.tiles] if spec.face_up else []
+        return str(_renderer("hand_svg")(list(spec.tiles), face_up=spec.face_up, highlight=lit,
+                                         lang=lang, id_prefix=prefix))
+    if isinstance(spec, RoundingSpec):
+        return str(_renderer("rounding_svg")(spec.total, lang=lang, id_prefix=prefix))
+    if isinstance(spec, BoneyardSpec):
+        return str(_renderer("boneyard_svg")(spec.count, lang=lang, id_prefix=prefix))
+    if isinstance(spec, ScoreSpec):
+        return str(_renderer("scoreboard_svg")(list(spec.scores), players=spec.players,
+                                               lang=lang, id_prefix=prefix))
+    if isinstance(spec, GoingOutSpec):
+        return str(_renderer("out_settlement_svg")(spec.event, lang=lang, id_prefix=prefix))
+    if isinstance(spec, BlockedSpec):
+        return str(_renderer("blocked_settlement_svg")(list(spec.events), lang=lang,
+                                                       id_prefix=prefix))
+    raise TypeError(f"no picture for {spec!r}")
+
+
+def compose(panels: tuple[Panel, ...], prefix: str, lang: str,
+            cache: dict[Panel, str] | None = None) -> tuple[str, str]:
+    """Draw the panels: the first SVG (the static picture) and the board's markup.
+
+    ``cache`` keeps each panel's SVG, so stepping back and forth draws nothing twice.
+    """
+    svgs = []
+    for panel in panels:
+        svg = None if cache is None else cache.get(panel)
+        if svg is None:
+            svg = draw(panel.spec, f"{prefix}-{panel.suffix}", lang)
+            if cache is not None:
+                cache[panel] = svg
+        svgs.append(svg)
+    markup = "".join(f'<div class="{p.css_class}">{svg}</div>'
+                     for p, svg in zip(panels, svgs, strict=True))
+    return (svgs[0] if svgs else ""), markup

@@ -1,0 +1,99 @@
+// The Exact 61 board: shows the SVG markup Python sends and reports clicks and keys.
+// Python owns all state; this view only replaces its picture and forwards events
+// (anywidget front-end module: export default { render({ model, el }) }).
+
+const TARGET = "[data-place], [data-tile]";
+
+function payloadOf(node) {
+  if (node.hasAttribute("data-place")) return { place: node.getAttribute("data-place") };
+  return { tile: node.getAttribute("data-tile") };
+}
+
+function keyOf(node) {
+  return node.getAttribute("data-place") || "tile " + node.getAttribute("data-tile");
+}
+
+function render({ model, el }) {
+  el.classList.add("exact61-board");
+  const picture = document.createElement("div");
+  picture.className = "exact61-board-picture";
+  picture.setAttribute("role", "group");
+  const live = document.createElement("div");
+  live.className = "exact61-board-live";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  const error = document.createElement("div");
+  error.className = "exact61-board-error";
+  error.setAttribute("role", "alert");
+  el.append(picture, live, error);
+
+  function items() {
+    return Array.from(picture.querySelectorAll(model.get("focusable")));
+  }
+
+  function draw() {
+    const active = document.activeElement;
+    const focused = active && picture.contains(active) ? keyOf(active) : null;
+    picture.innerHTML = model.get("svg");
+    picture.setAttribute("aria-label", model.get("label"));
+    if (!model.get("interactive")) return;
+    const labels = model.get("labels") || {};
+    let again = null;
+    for (const node of items()) {
+      const key = keyOf(node);
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      if (labels[key]) node.setAttribute("aria-label", labels[key]);
+      if (key === focused) again = node;
+    }
+    if (again) again.focus();
+    else if (focused) {
+      const first = items()[0];
+      if (first) first.focus();
+    }
+  }
+
+  function onClick(event) {
+    if (!model.get("interactive")) return;
+    const node = event.target.closest(TARGET);
+    if (node && picture.contains(node)) model.send({ type: "click", ...payloadOf(node) });
+  }
+
+  function onKey(event) {
+    if (!model.get("interactive")) return;
+    const node = event.target.closest(TARGET);
+    const all = items();
+    const at = node ? all.indexOf(node) : -1;
+    if ((event.key === "Enter" || event.key === " ") && node) {
+      event.preventDefault();
+      model.send({ type: "key", key: "Enter", ...payloadOf(node) });
+    } else if (event.key === "Escape") {
+      model.send({ type: "key", key: "Escape" });
+    } else if (event.key.startsWith("Arrow") && all.length) {
+      event.preventDefault();
+      const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
+      all[(at + step + all.length) % all.length].focus();
+    }
+  }
+
+  function showLive() { live.textContent = model.get("announcement"); }
+  function showError() { error.textContent = model.get("error"); }
+
+  picture.addEventListener("click", onClick);
+  picture.addEventListener("keydown", onKey);
+  model.on("change:svg", draw);
+  model.on("change:interactive", draw);
+  model.on("change:announcement", showLive);
+  model.on("change:error", showError);
+  draw();
+  showLive();
+  showError();
+  return () => {
+    model.off("change:svg", draw);
+    model.off("change:interactive", draw);
+    model.off("change:announcement", showLive);
+    model.off("change:error", showError);
+  };
+}
+
+export default { render };

@@ -1,0 +1,320 @@
+"""The match table: play a match against bots, with the score board, the log and hints.
+
+The learner sits at one seat (or none, to watch bots play); the other seats are
+bots by name (``make_bot``). The board shows the table and the learner's hand
+only (hands stay hidden, R2.3); the score board keeps the paper tally (R10);
+the log explains every award. Step plays one action (a bot's, a forced draw or
+pass, or deals the next hand), auto-play runs until the learner must choose,
+undo takes back the learner's last move and the bots' answers, and hint asks
+the strongest bot available for the best move and its reason.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ipywidgets as w
+
+from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.bots import Bot, bot_names, immediate_gain, make_bot
+from exact61_widgets.engine.match import Match
+from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.guard import Guard
+from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
+from exact61_widgets.widgets.moves import action_text
+from exact61_widgets.widgets.picker import PlayPicker
+from exact61_widgets.widgets.pictures import (
+    BoneyardSpec,
+    HandSpec,
+    LayoutSpec,
+    Panel,
+    ScoreSpec,
+    compose,
+)
+from exact61_widgets.widgets.texts import log_html, scores_text, status_text
+
+#: Bots in order of strength: a hint asks the first one that is registered.
+STRENGTH = ("search", "greedy", "random")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A hint: the best action for the player to move and why, from the named bot."""
+
+    action: Action
+    reason: Msg
+    bot: str
+
+    def text(self, lang: str = "en") -> str:
+        """``Hint (search): [1|4]@[4|4]:lineB — …``."""
+        return Msg("Hint ({bot}): {action} — {reason}", {
+            "bot": self.bot, "action": action_text(self.action, lang),
+            "reason": self.reason}).text(lang)
+
+
+def best_move(match: Match, *, seed: int | str = 0, budget: float | None = None,
+              playouts: int | None = None) -> Advice:
+    """The strongest available bot's move for the player to move, with its reason."""
+    try:
+        from exact61_widgets.engine import hints
+    except ImportError:  # the search bots are optional
+        hints = None  # type: ignore[assignment]
+    if hints is not None and "search" in bot_names():
+        kwargs: dict[str, Any] = {"seed": seed, "budget": budget}
+        if playouts is not None:
+            kwargs["playouts"] = playouts
+        found = hints.hint(match, **kwargs)
+        return Advice(found.best, found.reason, "search")
+    greedy = make_bot("greedy", seed)
+    action = greedy.choose(match)
+    if isinstance(action, Play):
+        gain = immediate_gain(match, action)
+        reason = Msg("it scores {gain} now, the most of any play (greedy)",
+                     {"gain": Plural("{n} raw point", "{n} raw points", gain)})
+    else:
+        reason = Msg("it is the only legal action (R3.3, R3.4)")
+    return Advice(action, reason, "greedy")
+
+
+class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
+    """A match against bots: 2–4 players (4: pairs 0+2 v 1+3), the learner at ``human``.
+
+    ``bots`` names one bot for every other seat, or one for all (default
+    ``"greedy"``); ``human=None`` lets bots play every seat. Key methods:
+    :meth:`step`, :meth:`auto_play`, :meth:`undo`, :meth:`hint`, :meth:`play`;
+    the board takes clicks (a tile of your hand, then a place).
+    """
+
+    def __init__(self, players: int = 2, *, seed: int = 0, bots: str | Sequence[str] = "greedy",
+                 human: int | None = 0, start_scores: Sequence[int] | None = None,
+                 hint_budget: float | None = 0.4, hint_playouts: int | None = None,
+                 lang: str = "en", name: str | None = None) -> None:
+        self.lang = check_lang(lang)
+        lang = self.lang
+        self.match = Match(players, seed=seed, start_scores=start_scores)
+        if human is not None and not (isinstance(human, int) and 0 <= human < players):
+            raise WidgetError(Msg("the learner's seat is a number from 0 to {last}, or None",
+                                  {"last": players - 1}))
+        self.human = human
+        names = [bots] * players if isinstance(bots, str) else list(bots)
+        others = [s for s in range(players) if s != human]
+        if len(names) == len(others) and len(names) != players:
+            names = [names.pop(0) if s != human else "" for s in range(players)]
+        if len(names) != players:
+            raise WidgetError(Msg("name one bot for every other seat, or one for all"))
+        self.bots: dict[int, Bot] = {s: make_bot(names[s], f"{seed}/{s}") for s in others}
+        self.seed = seed
+        self.hint_budget = hint_budget
+        self.hint_playouts = hint_playouts
+        self.prefix = id_prefix("table", players, seed, tuple(names), human,
+                                None if start_scores is None else tuple(start_scores), lang,
+                                name=name)
+        self.picker = PlayPicker()
+        self.advice: Advice | None = None
+        self.board = Board(lang=lang, name=self.prefix)
+        self.board.interactive = human is not None
+        self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
+        self.board.on_action(self._guarded_click)
+        cb = self.guard.callback
+        self.status = w.HTML()
+        self.scores = w.HTML()
+        self.step_button = w.Button(description=gettext("Step", lang), icon="step-forward")
+        self.step_button.on_click(cb(self.step))
+        self.auto_button = w.Button(description=gettext("Auto-play", lang), icon="forward")
+        self.auto_button.on_click(cb(self.auto_play))
+        self.undo_button = w.Button(description=gettext("Undo", lang), icon="undo")
+        self.undo_button.on_click(cb(self.undo))
+        self.hint_button = w.Button(description=gettext("Hint", lang), icon="lightbulb-o")
+        self.hint_button.on_click(cb(self.hint))
+        self.hint_line = w.HTML()
+        self.log_panel = w.HTML()
+        self.log_panel.add_class("exact61-log")
+        super().__init__([self.status, self.scores, self.board,
+                          w.HBox([self.step_button, self.auto_button, self.undo_button,
+                                  self.hint_button]),
+                          self.hint_line, self.log_panel])
+        self.add_class("exact61-table")
+        self.refresh()
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """Whether the learner must choose now (their turn with more than a forced action)."""
+        match = self.match
+        if self.human is None or match.status != "playing" or match.to_move != self.human:
+            return False
+        actions = match.legal_actions()
+        return not (len(actions) == 1 and not isinstance(actions[0], Play))
+
+    def play(self, action: Action) -> None:
+        """The learner's move (it must be their turn); illegal moves raise, nothing changes."""
+        match = self.match
+        if self.human is None or match.to_move != self.human or match.status != "playing":
+            raise WidgetError(Msg("it is not your turn: press Step"))
+        self._push(action)
+
+    def _push(self, action: Action) -> None:
+        events = self.match.push(action)
+        self.advice = None
+        self.picker.clear()
+        self.refresh()
+        self.board.announcement = " ".join(e.explain(self.lang) for e in events)
+
+    def step(self) -> None:
+        """One step: a bot's action, the learner's forced draw or pass, or the next deal."""
+        match = self.match
+        if match.is_over:
+            self.board.announcement = status_text(match, self.lang)
+            return
+        if match.status == "hand_over":
+            match.deal()
+            self.advice = None
+            self.refresh()
+            self.board.announcement = Msg("Hand {n} dealt.", {"n": match.hand_number}
+                                          ).text(self.lang)
+            return
+        if self.waiting_for_human:
+            self.board.announcement = gettext(
+                "Your turn: choose a tile of your hand, then a place.", self.lang)
+            return
+        seat = match.to_move
+        bot = self.bots.get(seat)
+        action = bot.choose(match) if bot is not None else match.legal_actions()[0]
+        self._push(action)
+
+    def auto_play(self, limit: int = 1000) -> int:
+        """Step until the learner must choose or the hand ends; how many actions were made."""
+        count = 0
+        match = self.match
+        if match.status == "hand_over":
+            self.step()
+        announcements = []
+        while count < limit and match.status == "playing" and not self.waiting_for_human:
+            self.step()
+            announcements.append(self.board.announcement)
+            count += 1
+        if announcements:
+            self.board.announcement = announcements[-1]
+        return count
+
+    def undo(self) -> None:
+        """Take back the learner's last move and everything after it (all bots: one action)."""
+        match = self.match
+        if not match.action_stack:
+            raise WidgetError(Msg("there is nothing to undo"))
+        while match.action_stack:
+            seat, action = match.action_stack[-1]
+            while match.peek() is None:  # a deal on top: undo it first
+                match.pop()
+            match.pop()
+            if self.human is None or (seat == self.human and isinstance(action, Play)):
+                break
+        self.advice = None
+        self.picker.clear()
+        self.refresh()
+        self.board.announcement = gettext("Undone.", self.lang)
+
+    def hint(self) -> Advice:
+        """The best move for the player to move, from the strongest bot available, with why."""
+        if not self.match.legal_actions():
+            raise WidgetError(Msg("there is nothing to play: the hand or match is over"))
+        self.advice = best_move(self.match, seed=self.seed, budget=self.hint_budget,
+                                playouts=self.hint_playouts)
+        self.refresh()
+        self.board.announcement = self.advice.text(self.lang)
+        return self.advice
+
+    def _guarded_click(self, action: BoardAction) -> None:
+        self.guard.run(self.click, action)
+
+    def click(self, action: BoardAction) -> None:
+        """A board click or key: the learner's tile and place (see :mod:`.board`)."""
+        if action.key == "Escape":
+            self.picker.clear()
+            self.refresh()
+            return
+        if not action.activates:
+            return
+        match = self.match
+        if self.human is None or match.status != "playing" or match.to_move != self.human:
+            self.board.announcement = (
+                status_text(match, self.lang) if match.status != "playing" else
+                Msg("It is seat {seat}'s turn: press Step.", {"seat": match.to_move}
+                    ).text(self.lang))
+            return
+        tiles = list(match.hand(self.human))
+        if action.place is not None:
+            outcome = self.picker.click_place(action.place, tiles=tiles, layout=match.layout,
+                                              why=match.why_illegal)
+        else:
+            assert action.tile is not None
+            outcome = self.picker.click_tile(action.tile, tiles=tiles, layout=match.layout,
+                                             why=match.why_illegal)
+        if outcome.play is not None:
+            self._push(outcome.play)
+            return
+        self.refresh()
+        if outcome.message is not None:
+            self.board.announcement = outcome.message.text(self.lang)
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _panels(self) -> tuple[Panel, ...]:
+        match = self.match
+        hinted: tuple[str, ...] = ()
+        places = self.picker.targets(match.layout, match.why_illegal)
+        advice = self.advice
+        if advice is not None and isinstance(advice.action, Play):
+            hinted = (str(advice.action.tile),)
+            if advice.action.at is not None:
+                places = (str(advice.action.at),)
+        panels = [Panel(LayoutSpec(str(match.layout), places=places,
+                                   last=bool(match.layout)))]
+        if self.human is not None:
+            panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(self.human)),
+                                         self.picker.chosen() + hinted), "hand"))
+        panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
+        panels.append(Panel(ScoreSpec(match.scores, match.players), "scores"))
+        return tuple(panels)
+
+    def refresh(self) -> None:
+        """Redraw everything from the match (after every change)."""
+        match = self.match
+        picture, markup = compose(self._panels(), self.prefix, self.lang)
+        self.board.show(picture, markup)
+        self.status.value = f"<p>{html.escape(status_text(match, self.lang))}</p>"
+        self.scores.value = f"<p>{html.escape(scores_text(match, self.lang))}</p>"
+        self.hint_line.value = ("" if self.advice is None else
+                                f"<p>{html.escape(self.advice.text(self.lang))}</p>")
+        self.log_panel.value = log_html(match.hand_events, self.lang, Msg(
+            "Hand {n}", {"n": match.hand_number}).text(self.lang))
+        self.undo_button.disabled = not match.action_stack
+        self.hint_button.disabled = not match.legal_actions()
+        self.step_button.disabled = match.is_over
+        self.auto_button.disabled = match.is_over
+
+    def _show_error(self, text: str) -> None:
+        self.board.error = text
+
+    def _snapshot(self) -> Any:
+        return (self.match.copy(), self.advice, self.picker.selected)
+
+    def _restore(self, state: Any) -> None:
+        self.match, self.advice, self.picker.selected = state
+        self.refresh()
+
+    def static_svg(self) -> str:
+        """The table as it is now."""
+        return compose(self._panels()[:1], self.prefix, self.lang)[0]
+
+    def plain_text(self) -> str:
+        """E.g. ``MatchTable(players=2, hand=1, scores=(0, 0), lang='en')``."""
+        match = self.match
+        return (f"MatchTable(players={match.players}, hand={match.hand_number}, "
+                f"scores={match.scores}, lang={self.lang!r})")

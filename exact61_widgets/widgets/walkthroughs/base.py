@@ -1,0 +1,178 @@
+"""What every walkthrough shares: steps, the board, step controls, caption and text panel.
+
+A walkthrough is a list of :class:`Step` built once from its scenario (pure data:
+what to draw, the caption with its rule numbers, the lines of the text panel).
+The widgets are built once; moving to a step only changes their values, and
+each step's picture is drawn on first use and kept.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import ipywidgets as w
+
+from exact61_widgets.i18n import Msg, check_lang, gettext
+from exact61_widgets.widgets.board import Board
+from exact61_widgets.widgets.controls import StepControls
+from exact61_widgets.widgets.guard import Guard
+from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
+from exact61_widgets.widgets.pictures import Panel, compose
+
+Text = Msg | str
+"""A line of text: a message translated when shown, or text already in its language."""
+
+
+def localized(text: Text, lang: str) -> str:
+    """The text of a line in ``lang``."""
+    return text if isinstance(text, str) else text.text(lang)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step: the pictures to show, the caption (what changed, which rule) and details.
+
+    ``panels`` are drawn side by side on the board, the first one is also the
+    static picture; ``details`` are extra lines for the text panel (a long
+    description, a settlement written out).
+    """
+
+    panels: tuple[Panel, ...]
+    caption: Text
+    details: tuple[Text, ...] = field(default=())
+
+
+class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
+    """Base of the six walkthroughs: back / next / reset, a slider, caption and text panel.
+
+    Subclasses give :attr:`kind`, build their steps in :meth:`build_steps` and may
+    add widgets with :meth:`extra_children`. ``lang`` is ``"en"`` or ``"ru"``;
+    ``name`` fixes the SVG id prefix (by default it comes from the scenario).
+    """
+
+    kind: ClassVar[str] = "walkthrough"
+    title: ClassVar[Msg] = Msg("Walkthrough")
+
+    def __init__(self, *, lang: str = "en", name: str | None = None,
+                 content: Sequence[object] = ()) -> None:
+        self.lang = check_lang(lang)
+        self.prefix = id_prefix(self.kind, *content, lang, name=name)
+        self._shown = 0
+        self._cache: dict[Panel, str] = {}
+        self.board = Board(lang=self.lang, name=self.prefix)
+        self.guard = Guard(self._show_error, self.lang, self._snapshot, self._restore)
+        self._steps: list[Step] = list(self.build_steps())
+        self.controls = StepControls(len(self._steps), self._on_step, lang=self.lang,
+                                     wrap=self.guard.callback)
+        self.heading = w.HTML(f"<h3>{html.escape(self.title.text(self.lang))}</h3>")
+        self.caption = w.HTML()
+        self.caption.add_class("exact61-caption")
+        self.text_panel = w.HTML()
+        self.text_panel.add_class("exact61-text")
+        super().__init__([self.heading, self.board, self.caption, self.controls,
+                          *self.extra_children(), self.text_panel])
+        self.add_class("exact61-walkthrough")
+        self._render(0)
+
+    # -- for subclasses -----------------------------------------------------------------
+
+    def build_steps(self) -> Sequence[Step]:
+        """The steps of this walkthrough (called once, from the scenario)."""
+        raise NotImplementedError
+
+    def extra_children(self) -> Sequence[Any]:
+        """Widgets shown between the controls and the text panel (none by default)."""
+        return ()
+
+    def replace_steps(self, steps: Sequence[Step], go_to: int) -> None:
+        """Swap in new steps (a learner's own play) and show step ``go_to``."""
+        self._steps = list(steps)
+        self.controls.set_count(len(self._steps))
+        self.controls.go(go_to, notify=False)
+        self._render(self.controls.step)
+
+    # -- public API ----------------------------------------------------------------------
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every step, in order."""
+        return tuple(self._steps)
+
+    @property
+    def step(self) -> int:
+        """The step shown now (0-based)."""
+        return self._shown
+
+    @property
+    def caption_text(self) -> str:
+        """The caption of the step shown, in the widget's language."""
+        return localized(self._steps[self._shown].caption, self.lang)
+
+    @property
+    def text(self) -> str:
+        """Everything the text panel says about the step shown, one line each."""
+        step = self._steps[self._shown]
+        return "\n".join(localized(t, self.lang) for t in (step.caption, *step.details))
+
+    def next(self) -> None:
+        """One step on."""
+        self.controls.next()
+
+    def back(self) -> None:
+        """One step back."""
+        self.controls.back()
+
+    def reset(self) -> None:
+        """Back to the first step."""
+        self.controls.reset()
+
+    def go(self, index: int) -> None:
+        """Show step ``index``."""
+        self.controls.go(index)
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _on_step(self, index: int) -> None:
+        self._render(index)
+
+    def _snapshot(self) -> Any:
+        """The state a failed callback must leave unchanged (subclasses add theirs)."""
+        return (self._shown, tuple(self._steps))
+
+    def _restore(self, state: Any) -> None:
+        shown, steps = state
+        self._steps = list(steps)
+        self.controls.set_count(len(self._steps))
+        self.controls.go(shown, notify=False)
+        self._render(shown)
+
+    def _show_error(self, text: str) -> None:
+        self.board.error = text
+
+    def _pictures(self, index: int) -> tuple[str, str]:
+        return compose(self._steps[index].panels, self.prefix, self.lang, self._cache)
+
+    def _render(self, index: int) -> None:
+        step = self._steps[index]
+        picture, markup = self._pictures(index)
+        caption = localized(step.caption, self.lang)
+        lines = "".join(f"<p>{html.escape(localized(t, self.lang))}</p>" for t in step.details)
+        self._shown = index
+        self.board.show(picture, markup)
+        self.board.announcement = caption
+        self.caption.value = f'<p class="exact61-caption-text">{html.escape(caption)}</p>'
+        self.text_panel.value = (
+            f'<div role="region" aria-label="{html.escape(gettext("Text description", self.lang))}"'
+            f'><p>{html.escape(caption)}</p>{lines}</div>')
+
+    def static_svg(self) -> str:
+        """The first picture of the step shown."""
+        return self._pictures(self._shown)[0]
+
+    def plain_text(self) -> str:
+        """E.g. ``SpinnerWalkthrough(step 1 of 6, lang='en')``."""
+        return (f"{type(self).__name__}(step {self._shown + 1} of {len(self._steps)}, "
+                f"lang={self.lang!r})")

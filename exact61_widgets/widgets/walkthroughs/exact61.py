@@ -1,0 +1,116 @@
+"""Walkthrough 6: exactly 61 (R1.3, R1.4, R9) — near the target, an overshoot, an exact hit.
+
+From a position near the target, a few actions are played one by one: an award
+that would pass 61 is rejected whole and play goes on; an award that lands on
+exactly 61 ends the match at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.events import Event, MatchWonEvent, PlayEvent
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.i18n import Msg, Plural
+from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.pictures import LayoutSpec, Panel
+from exact61_widgets.widgets.scenarios import (
+    EXACT_61,
+    EXACT_61_PLAYS,
+    Scenario,
+    as_actions,
+    as_match,
+    rewind,
+)
+from exact61_widgets.widgets.texts import side_name
+from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+
+
+def prepare(source: Scenario | Match | Mapping[str, Any],
+            actions: Iterable[Action | str] | None) -> tuple[Match, tuple[Action, ...]]:
+    """The starting position and the actions to play from it.
+
+    A game record is wound back to its last rejected play award before the end
+    (or to the last action if none was rejected).
+    """
+    match = as_match(source)
+    if isinstance(source, Mapping) and "format" in source and actions is None:
+        events = match.events
+        start = len(events) - 1
+        for i in range(len(events) - 1, -1, -1):
+            event = events[i]
+            if isinstance(event, PlayEvent) and event.status == "rejected":
+                start = i
+                break
+            if event.kind in ("out", "blocked_award") and i < len(events) - 2:
+                break
+        while start > 0 and not isinstance(events[start], PlayEvent):
+            start -= 1
+        return match, tuple(rewind(match, start))
+    if actions is None:
+        raise WidgetError(Msg("give the actions to play from this position"))
+    return match, as_actions(actions)
+
+
+def caption_for(events: Sequence[Event], lang: str) -> Msg:
+    """The caption of one action: its explanation and the target rule it shows."""
+    text = " ".join(e.explain(lang) for e in events)
+    first = events[0]
+    if any(isinstance(e, MatchWonEvent) for e in events):
+        return Msg("{text} Exactly 61: the match ends at once, nothing after it is applied "
+                   "(R9.1, D8).", {"text": text})
+    if isinstance(first, PlayEvent) and first.status == "rejected":
+        return Msg("{text} The score stays {score} and play goes on (R1.4, R9.1).",
+                   {"text": text, "score": first.score_before})
+    if isinstance(first, PlayEvent):
+        return Msg("{text} Every award is checked against 61 on its own (R6.3).",
+                   {"text": text})
+    return Msg("{text} (R3)", {"text": text})
+
+
+class Exact61Walkthrough(Walkthrough):
+    """Reaching exactly 61: overshoots rejected whole, an exact hit wins (R1.3, R1.4, R9, D8).
+
+    ``scenario``: a :class:`Scenario`, a :class:`Match` or a game record;
+    ``actions``: what is played from it, in order (notation or actions).
+    """
+
+    kind = "exact61"
+    title = Msg("Exactly 61")
+
+    def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = EXACT_61,
+                 actions: Iterable[Action | str] | None = EXACT_61_PLAYS, *,
+                 lang: str = "en", name: str | None = None) -> None:
+        self.match, self.actions = prepare(scenario, actions)
+        self.before = self.match.copy()
+        self.results: list[tuple[Event, ...]] = []
+        self.positions: list[str] = []
+        for action in self.actions:
+            reason = self.match.why_illegal(action)
+            if reason is not None:
+                raise WidgetError(Msg("{action} cannot be played here: {reason}",
+                                      {"action": str(action), "reason": reason}))
+            self.results.append(tuple(self.match.push(action)))
+            self.positions.append(str(self.match.layout))
+        super().__init__(lang=lang, name=name, content=(
+            repr(Scenario.from_match(self.before)), tuple(str(a) for a in self.actions)))
+
+    def build_steps(self) -> Sequence[Step]:
+        """The scores near the target, then one step per action."""
+        before = self.before
+        side = before.side_of(before.to_move)
+        need = TARGET - before.scores[side]
+        steps = [Step((Panel(LayoutSpec(str(before.layout), last=False)),), Msg(
+            "Scores {scores}. To reach 61 = 305 raw (R1.3), {side} needs exactly {need} more: "
+            "more would pass the target (R1.4).", {
+                "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
+                "side": side_name(before, side),
+                "need": Plural("{n} raw point", "{n} raw points", need)}))]
+        for action, events, layout in zip(self.actions, self.results, self.positions,
+                                          strict=True):
+            steps.append(Step((Panel(LayoutSpec(layout, last=isinstance(action, Play))),),
+                              caption_for(events, self.lang)))
+        return steps

@@ -1,0 +1,142 @@
+"""Walkthrough 4: going out (R7) — the last play, the opponents, the partner, one settlement.
+
+From a position where the mover can play their last tile: the play (its award
+waits for the settlement), the opponents' pips rounded once, the partner's pips
+rounded and subtracted, and the target check that accepts or rejects all the
+parts together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from exact61_widgets.engine.actions import Play, parse_action
+from exact61_widgets.engine.events import OutEvent, PlayEvent
+from exact61_widgets.engine.match import Match
+from exact61_widgets.i18n import Msg
+from exact61_widgets.render.text import raw_points
+from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.pictures import GoingOutSpec, HandSpec, LayoutSpec, Panel
+from exact61_widgets.widgets.scenarios import GOING_OUT_PAIRS, Scenario, as_match, rewind
+from exact61_widgets.widgets.texts import side_name
+from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+
+
+def _tiles(tiles: Sequence[object]) -> str:
+    return " ".join(str(t) for t in tiles) or "—"
+
+
+def going_out_play(match: Match) -> Play:
+    """The first legal play that empties the mover's hand."""
+    if len(match.hand(match.to_move)) == 1:
+        for action in match.legal_actions():
+            if isinstance(action, Play):
+                return action
+    raise WidgetError(Msg("seat {seat} cannot go out in this position",
+                          {"seat": match.to_move}))
+
+
+def prepare(source: Scenario | Match | Mapping[str, Any],
+            play: str | Play | None) -> tuple[Match, Play]:
+    """The position before the going-out play, and that play.
+
+    A game record is replayed and wound back to just before its last going-out.
+    """
+    match = as_match(source)
+    if isinstance(source, Mapping) and "format" in source and play is None:
+        outs = [i for i, e in enumerate(match.events) if isinstance(e, OutEvent)]
+        if not outs:
+            raise WidgetError(Msg("nobody goes out in this record"))
+        first = rewind(match, outs[-1] - 1)[0]
+        assert isinstance(first, Play)
+        return match, first
+    if play is None:
+        return match, going_out_play(match)
+    action = parse_action(play) if isinstance(play, str) else play
+    if not isinstance(action, Play) or len(match.hand(match.to_move)) != 1:
+        raise WidgetError(Msg("{play} does not go out: the mover must play their last tile",
+                              {"play": str(action)}))
+    return match, action
+
+
+class GoingOutWalkthrough(Walkthrough):
+    """Going out, part by part (R7.1–R7.5, R6.3): one settlement, checked as a whole.
+
+    ``scenario``: a :class:`Scenario`, a :class:`Match` or a game record (wound
+    back to its last going-out); ``play``: the going-out play (default: found).
+    """
+
+    kind = "going_out"
+    title = Msg("Going out")
+
+    def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = GOING_OUT_PAIRS,
+                 play: str | Play | None = None, *, lang: str = "en",
+                 name: str | None = None) -> None:
+        self.match, self.play = prepare(scenario, play)
+        self.before = self.match.copy()
+        reason = self.match.why_illegal(self.play)
+        if reason is not None:
+            raise WidgetError(Msg("{play} cannot be played here: {reason}",
+                                  {"play": str(self.play), "reason": reason}))
+        self.events = tuple(self.match.push(self.play))
+        super().__init__(lang=lang, name=name,
+                         content=(repr(Scenario.from_match(self.before)), str(self.play)))
+
+    def build_steps(self) -> Sequence[Step]:
+        """Position, last play, opponents, partner, settlement."""
+        before, after = self.before, self.match
+        play = self.events[0]
+        out = self.events[1]
+        assert isinstance(play, PlayEvent) and isinstance(out, OutEvent)
+        seat = play.seat
+        partner = before.partner_of(seat)
+        table = Panel(LayoutSpec(str(after.layout)))
+        opponents = [s for s in range(before.players) if before.side_of(s) != play.side]
+
+        def hands(seats: Sequence[int]) -> tuple[Panel, ...]:
+            return tuple(Panel(HandSpec(tuple(str(t) for t in out.remaining[s])), f"hand{s}")
+                         for s in seats)
+
+        values = " + ".join(str(c.value) for c in play.contributions) or "0"
+        steps = [Step(
+            (Panel(LayoutSpec(str(before.layout), last=False)),
+             Panel(HandSpec((str(self.play.tile),)), f"hand{seat}")),
+            Msg("Seat {seat} holds one tile, {tile}, and the scores are {scores}: playing it "
+                "goes out (R7.1).", {"seat": seat, "tile": str(self.play.tile),
+                                     "scores": _scores(before.scores)})),
+            Step((table,), Msg(
+                "Seat {seat} plays {play}: ends {values} = {sum}, play award {award}. As the "
+                "last tile its award is not applied alone: it joins the settlement (R6.3, R7.4).",
+                {"seat": seat, "play": str(self.play), "values": values, "sum": play.end_sum,
+                 "award": raw_points(play.award, self.lang)})),
+        ]
+        steps.append(Step((*hands(opponents), table), Msg(
+            "All hands are shown (R7.1). The opponents hold {pips} pips in all ({tiles}); the "
+            "total is rounded once: {pips} → {award} (R7.2, R7.5).", {
+                "pips": out.opponents_pips, "award": out.opponents_award,
+                "tiles": _tiles([t for s in opponents for t in before.hand(s)])})))
+        if partner is not None:
+            steps.append(Step((*hands([partner]), table), Msg(
+                "The partner, seat {partner}, holds {pips} pips ({tiles}), rounded on their own: "
+                "{pips} → {deduction}, subtracted from the pair's score, never pooled with the "
+                "opponents' (R7.3).", {"partner": partner, "pips": out.partner_pips,
+                                       "deduction": out.partner_deduction,
+                                       "tiles": _tiles(before.hand(partner))})))
+        else:
+            steps.append(Step((table,), Msg(
+                "Without a partner nothing is subtracted (R7.3 is for pair play).")))
+        won = [e for e in self.events if e.kind == "match_won"]
+        caption = Msg("One settlement: {play} + {opp} − {mate} = {net}; {reason} (R7.4).", {
+            "play": out.play_award, "opp": out.opponents_award, "mate": out.partner_deduction,
+            "net": out.net, "reason": out.reason()})
+        if won:
+            caption = Msg("{settlement} Exactly 61 for {side}: the match is won (R9).",
+                          {"settlement": caption, "side": side_name(before, out.side)})
+        steps.append(Step((Panel(GoingOutSpec(out), "settlement"), table), caption,
+                          (out.explain(self.lang),)))
+        return steps
+
+
+def _scores(scores: Sequence[int]) -> str:
+    return ", ".join(f"{s} ({s // 5})" for s in scores)

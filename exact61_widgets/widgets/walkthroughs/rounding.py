@@ -1,0 +1,106 @@
+"""Walkthrough 3: rounding to the nearest multiple of 5 (R7.5), once, never pooled (R7.2, R7.3).
+
+Pip totals are put on a number line: remainders 1–2 round down, 3–4 up,
+multiples stay. Then why a total is rounded once (adding the opponents' tiles
+first) and why the partner's tiles are rounded on their own and subtracted,
+never pooled with the opponents'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from exact61_widgets.engine.scoring import round5
+from exact61_widgets.i18n import Msg
+from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.pictures import Panel, RoundingSpec
+from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+
+
+def rounding_caption(total: int) -> Msg:
+    """How one total rounds, with its remainder (R7.5)."""
+    rest = total % 5
+    if rest == 0:
+        return Msg("{total} is a multiple of 5 and stays {total} (R7.5).", {"total": total})
+    below, above = total - rest, total - rest + 5
+    if rest <= 2:
+        return Msg("{total} lies between {below} and {above} with remainder {rest}: it rounds "
+                   "down to {below} (R7.5).", {"total": total, "below": below, "above": above,
+                                               "rest": rest})
+    return Msg("{total} lies between {below} and {above} with remainder {rest}: it rounds up "
+               "to {above} (R7.5).", {"total": total, "below": below, "above": above,
+                                      "rest": rest})
+
+
+def _lines(totals: Sequence[int]) -> tuple[Panel, ...]:
+    """One number line per total, side by side."""
+    return tuple(Panel(RoundingSpec(t), f"rounding{i}") for i, t in enumerate(totals))
+
+
+def _sum(values: Sequence[int]) -> str:
+    return " + ".join(str(v) for v in values)
+
+
+class RoundingWalkthrough(Walkthrough):
+    """Rounding on a number line (R7.5), rounding once (R7.2), the partner apart (R7.3).
+
+    ``totals`` are shown one by one; ``parts`` are the opponents' separate pip
+    totals (added, then rounded once); ``opponents`` and ``partner`` are the pip
+    totals of the partner example.
+    """
+
+    kind = "rounding"
+    title = Msg("Rounding")
+
+    def __init__(self, totals: Sequence[int] = (12, 13, 15, 16, 18), *,
+                 parts: Sequence[int] = (6, 7), opponents: int = 12, partner: int = 3,
+                 lang: str = "en", name: str | None = None) -> None:
+        values = [*totals, *parts, opponents, partner]
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+            raise WidgetError(Msg("pip totals are whole numbers from 0 up"))
+        if len(parts) < 2:
+            raise WidgetError(Msg("give at least two parts to compare rounding once with "
+                                  "rounding each part"))
+        self.totals = tuple(totals)
+        self.parts = tuple(parts)
+        self.opponents = opponents
+        self.partner = partner
+        super().__init__(lang=lang, name=name,
+                         content=(self.totals, self.parts, opponents, partner))
+
+    def build_steps(self) -> Sequence[Step]:
+        """One step per total, then once-versus-parts, then the partner apart."""
+        steps = [Step((Panel(RoundingSpec(t), "rounding"),), rounding_caption(t))
+                 for t in self.totals]
+        parts = self.parts
+        whole = sum(parts)
+        each = [round5(p) for p in parts]
+        steps.append(Step(
+            _lines((whole, *parts)),
+            Msg("The opponents hold {parts}: their tiles are added first, {sum} = {whole}, and "
+                "rounded once to {once} (R7.2). Rounding each part, {each} = {wrong}, would "
+                "give a different award.", {
+                    "parts": ", ".join(str(p) for p in parts), "sum": _sum(parts),
+                    "whole": whole, "once": round5(whole), "each": _sum(each),
+                    "wrong": sum(each)})
+            if round5(whole) != sum(each) else
+            Msg("The opponents hold {parts}: their tiles are added first, {sum} = {whole}, and "
+                "rounded once to {once} (R7.2). Here rounding each part happens to give the "
+                "same, {each} = {wrong}, but the rule is to round once.", {
+                    "parts": ", ".join(str(p) for p in parts), "sum": _sum(parts),
+                    "whole": whole, "once": round5(whole), "each": _sum(each),
+                    "wrong": sum(each)}),
+            tuple(rounding_caption(v) for v in (whole, *parts))))
+        opp, mate = self.opponents, self.partner
+        net = round5(opp) - round5(mate)
+        pooled = round5(opp - mate)
+        steps.append(Step(
+            _lines((opp, mate, opp - mate)),
+            Msg("In pair play the opponents' {opp} pips round to {opp_r} and the partner's "
+                "{mate} pips round on their own to {mate_r}, which is subtracted: "
+                "{opp_r} − {mate_r} = {net} (R7.3). Pooling first, {opp} − {mate} = {diff} → "
+                "{pooled}, is never done.", {
+                    "opp": opp, "opp_r": round5(opp), "mate": mate, "mate_r": round5(mate),
+                    "net": net, "diff": opp - mate, "pooled": pooled}),
+            (rounding_caption(opp), rounding_caption(mate))))
+        return steps

@@ -1,0 +1,183 @@
+"""Walkthrough 2: end scoring (R5, R6) — every play's scoring ends, their sum, the award.
+
+Each placement is a step that marks every scoring end with its value and says
+the sum, the multiple-of-5 test and the award. A learner may try another play
+from the step shown, by typing it or by clicking a tile of the tray and a place:
+the steps after it are replaced by the new play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from exact61_widgets.engine.actions import Play, parse_action
+from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.tiles import TILES, Tile
+from exact61_widgets.i18n import Msg, gettext
+from exact61_widgets.render.text import describe, raw_points
+from exact61_widgets.widgets.board import BoardAction
+from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.picker import PlayPicker
+from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
+from exact61_widgets.widgets.scenarios import RULES_NINE, as_layout
+from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+
+
+def multiple_test(end_sum: int) -> Msg:
+    """The multiple-of-5 test of R6.2 for an end sum."""
+    if end_sum == 0:
+        return Msg("0 earns nothing (R6.2)")
+    if end_sum % 5:
+        return Msg("{sum} is not a multiple of 5 (R6.2)", {"sum": end_sum})
+    return Msg("{sum} is a positive multiple of 5 (R6.2)", {"sum": end_sum})
+
+
+def end_line(layout: Layout, end: Contribution) -> Msg:
+    """One scoring end with its value and the rule that makes it count so."""
+    if end.port is None:
+        return Msg("{tile}: {value} — an end double counts both halves (R5.1)",
+                   {"tile": str(end.tile), "value": end.value})
+    if end.value == 0:
+        return Msg("{tile}: 0 — a zero end counts and adds 0 (R5.4)", {"tile": str(end.tile)})
+    if len(layout) == 1:
+        return Msg("{tile}: {value} — the opening tile alone counts both halves (R5.3)",
+                   {"tile": str(end.tile), "value": end.value})
+    return Msg("{tile}: {value} — a free half (R5.3)", {"tile": str(end.tile), "value": end.value})
+
+
+def scoring_step(layout: Layout, lang: str) -> Step:
+    """The step after the last placement of ``layout``: its ends, sum, test and award."""
+    last = layout.last
+    assert last is not None
+    ends = layout.contributions()
+    values = " + ".join(str(e.value) for e in ends) or "0"
+    caption = Msg("{play}: the scoring ends add up to {values} = {sum}; {test}, so the play "
+                  "earns {award}.", {"play": str(last), "values": values, "sum": layout.end_sum,
+                                     "test": multiple_test(layout.end_sum),
+                                     "award": raw_points(layout.award, lang)})
+    details: tuple[Msg | str, ...] = (*(end_line(layout, e) for e in ends),
+                                      describe(layout, lang))
+    return Step((Panel(LayoutSpec(str(layout), ends=True)),), caption, details)
+
+
+class EndScoringWalkthrough(Walkthrough):
+    """The scoring ends of each play, their sum and award (R5, R6), with the learner's own plays.
+
+    ``layout``: notation, a :class:`Layout` or a game record (default: the rules
+    text's nine plays). :meth:`try_play` (or the text box, or a click on a tray
+    tile and then a place) continues from the step shown with another play.
+    """
+
+    kind = "scoring"
+    title = Msg("End scoring")
+
+    def __init__(self, layout: str | Layout | Mapping[str, Any] = RULES_NINE, *,
+                 lang: str = "en", name: str | None = None) -> None:
+        self.source_layout = as_layout(layout)
+        if not self.source_layout:
+            raise WidgetError(Msg("the end-scoring walkthrough needs at least one tile"))
+        self.picker = PlayPicker()
+        self._tables: list[Layout] = []
+        self.play_input = w.Text(placeholder="[5|6]@[5|5]:branchA", continuous_update=False,
+                                 description=gettext("Your play", lang))
+        self.play_button = w.Button(description=gettext("Try", lang))
+        super().__init__(lang=lang, name=name, content=(str(self.source_layout),))
+        self.play_button.on_click(self.guard.callback(self._typed))
+        self.play_input.observe(self.guard.callback(self._typed), names="value")
+        self.board.interactive = True
+        self.board.on_action(self._guarded_click)
+
+    def build_steps(self) -> Sequence[Step]:
+        """One step per placement of the layout."""
+        self._tables = []
+        table = Layout()
+        for placement in self.source_layout.placements:
+            table.push(placement.tile, placement.at)
+            self._tables.append(table.copy())
+        return [self._step(t) for t in self._tables]
+
+    def _step(self, table: Layout) -> Step:
+        step = scoring_step(table, self.lang)
+        tray = HandSpec(tuple(str(t) for t in self._tray(table)), self.picker.chosen())
+        places = self.picker.targets(table, lambda p: table.why_illegal(p.tile, p.at))
+        spec = LayoutSpec(str(table), places=places)
+        return Step((Panel(spec), Panel(tray, "tray")), step.caption, step.details)
+
+    @staticmethod
+    def _tray(table: Layout) -> list[Tile]:
+        return [t for t in TILES if table.can_play(t)]
+
+    def extra_children(self) -> Sequence[Any]:
+        """The box for typing a play."""
+        return (w.HBox([self.play_input, self.play_button]),)
+
+    @property
+    def table(self) -> Layout:
+        """The layout of the step shown."""
+        return self._tables[self.step].copy()
+
+    def try_play(self, play: str | Play) -> None:
+        """Continue from the step shown with ``play``; later steps are replaced.
+
+        An illegal play raises ``NotationError`` with the reason and changes nothing.
+        """
+        action = parse_action(play) if isinstance(play, str) else play
+        if not isinstance(action, Play):
+            raise WidgetError(Msg("type a play like [5|6]@[5|5]:branchA"))
+        table = self.table
+        table.push(action.tile, action.at)
+        self._tables = [*self._tables[:self.step + 1], table]
+        self.picker.clear()
+        steps = [*self.steps[:self.step + 1], self._step(table)]
+        self.replace_steps(steps, len(steps) - 1)
+
+    def _typed(self) -> None:
+        text = self.play_input.value.strip()
+        if text:
+            self.try_play(text)
+            self.play_input.value = ""
+
+    def _snapshot(self) -> Any:
+        return (super()._snapshot(), tuple(self._tables), self.picker.selected)
+
+    def _restore(self, state: Any) -> None:
+        base, tables, selected = state
+        self._tables = list(tables)
+        self.picker.selected = selected
+        super()._restore(base)
+
+    def _guarded_click(self, action: BoardAction) -> None:
+        self.guard.run(self.click, action)
+
+    def click(self, action: BoardAction) -> None:
+        """A board click or key: a tray tile, then a place, tries that play."""
+        if not action.activates:
+            if action.key == "Escape":
+                self.picker.clear()
+                self._redraw_tray()
+            return
+        table = self._tables[self.step]
+        tiles = self._tray(table)
+
+        def why(play: Play) -> Msg | None:
+            return table.why_illegal(play.tile, play.at)
+
+        if action.place is not None:
+            outcome = self.picker.click_place(action.place, tiles=tiles, layout=table, why=why)
+        else:
+            assert action.tile is not None
+            outcome = self.picker.click_tile(action.tile, tiles=tiles, layout=table, why=why)
+        if outcome.play is not None:
+            self.try_play(outcome.play)
+            return
+        self._redraw_tray()
+        if outcome.message is not None:
+            self.board.announcement = outcome.message.text(self.lang)
+
+    def _redraw_tray(self) -> None:
+        steps = list(self.steps)
+        steps[self.step] = self._step(self._tables[self.step])
+        self.replace_steps(steps, self.step)

@@ -1,0 +1,145 @@
+"""Walkthrough 1: spinner branching (R4) — a double, its two lines, then its branches.
+
+Each placement of the layout is a step; after the placement that fills a
+spinner's second line comes a step where its branches open; the last step tries
+a branch too early and shows the refusal (the position does not change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from exact61_widgets.engine.actions import Play, parse_action
+from exact61_widgets.engine.layout import Layout, Placement
+from exact61_widgets.engine.ports import Place, Port
+from exact61_widgets.engine.tiles import TILES
+from exact61_widgets.i18n import Msg
+from exact61_widgets.render.text import PORT_LABELS, describe
+from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.pictures import LayoutSpec, Panel
+from exact61_widgets.widgets.scenarios import SPINNER_LAYOUT, as_layout
+from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+
+
+def _port(port: Port) -> Msg:
+    return Msg(PORT_LABELS[port])
+
+
+def _branches(tile: object) -> tuple[str, ...]:
+    return (f"{tile}:branchA", f"{tile}:branchB")
+
+
+def placement_caption(layout: Layout, placement: Placement) -> Msg:
+    """What a placement did to the spinners, with its rule; ``layout`` is after it."""
+    tile, at = placement.tile, placement.at
+    if at is None:
+        if tile.is_double:
+            return Msg("{tile} opens the layout. Every double is a spinner (R4.1) with four "
+                       "places: line A and line B, branch A and branch B (R4.2); an opening "
+                       "double has both lines open (D1).", {"tile": str(tile)})
+        return Msg("{tile} opens the layout: the leader may open with any tile (R2.4).",
+                   {"tile": str(tile)})
+    if tile.is_double:
+        return Msg("{tile} joins {place}. It is a spinner too (R4.1): a double joins by its "
+                   "line A (D1), so line A is filled and line B continues straight; its "
+                   "branches stay closed (R4.3).", {"tile": str(tile), "place": str(at)})
+    anchor = at.tile
+    if anchor.is_double and at.port.is_line:
+        if not layout.is_end_double(anchor):
+            return Msg("{tile} fills {line} of {spinner}: both lines of {spinner} are now "
+                       "filled (R4.2, R4.3).", {"tile": str(tile), "line": _port(at.port),
+                                                 "spinner": str(anchor)})
+        return Msg("{tile} fills {line} of {spinner}; its branches stay closed until both "
+                   "lines are filled (R4.3).", {"tile": str(tile), "line": _port(at.port),
+                                                "spinner": str(anchor)})
+    if at.port.is_branch:
+        return Msg("{tile} starts {branch} of {spinner}: allowed, both lines are filled "
+                   "(R4.3); the branch's outer end now counts (R5.2).", {
+                       "tile": str(tile), "branch": _port(at.port), "spinner": str(anchor)})
+    return Msg("{tile} joins {place}: its half {number} matches (R3.1).",
+               {"tile": str(tile), "place": str(at), "number": at.number})
+
+
+def is_early_branch(layout: Layout, play: Play) -> bool:
+    """Whether ``play`` starts a branch of a spinner whose lines are not both filled."""
+    at = play.at
+    return (at is not None and at.port.is_branch and at.tile in layout
+            and layout.is_end_double(at.tile) and play.tile not in layout
+            and play.tile.has(at.number))
+
+
+def find_early_branch(layout: Layout) -> Play | None:
+    """A branch play refused because the spinner's lines are not both filled, if any."""
+    for spinner in layout.spinners:
+        if not layout.is_end_double(spinner):
+            continue
+        for tile in TILES:
+            if tile not in layout and tile.has(spinner.low):
+                return Play(tile, Place(spinner, Port.BRANCH_A))
+    return None
+
+
+class SpinnerWalkthrough(Walkthrough):
+    """Every double is a spinner: lines first, then branches (R4.1–R4.3, D1, R5.2).
+
+    ``layout`` (notation, a :class:`Layout` or a game record — its last table)
+    is walked placement by placement; ``early`` is a branch play tried too early
+    (notation like ``[2|5]@[5|5]:branchA``; ``"auto"`` finds one, None skips it).
+    """
+
+    kind = "spinner"
+    title = Msg("Spinner branching")
+
+    def __init__(self, layout: str | Layout | Mapping[str, Any] = SPINNER_LAYOUT,
+                 early: str | Play | None = "auto", *, lang: str = "en",
+                 name: str | None = None) -> None:
+        self.source_layout = as_layout(layout)
+        if early == "auto":
+            play = find_early_branch(self.source_layout)
+        else:
+            action = parse_action(early) if isinstance(early, str) else early
+            if action is not None and not isinstance(action, Play):
+                raise WidgetError(Msg("the early attempt must be a play like "
+                                      "[2|5]@[5|5]:branchA"))
+            play = action
+        if play is not None and not is_early_branch(self.source_layout, play):
+            raise WidgetError(Msg("{play} is not a branch play refused by R4.3 in this layout",
+                                  {"play": str(play)}))
+        self.early = play
+        super().__init__(lang=lang, name=name,
+                         content=(str(self.source_layout), None if play is None else str(play)))
+
+    def build_steps(self) -> Sequence[Step]:
+        """A step per placement, one where branches open, and the refused early branch."""
+        steps: list[Step] = []
+        table = Layout()
+        for placement in self.source_layout.placements:
+            table.push(placement.tile, placement.at)
+            text = str(table)
+            steps.append(Step((Panel(LayoutSpec(text, ends=False)),),
+                              placement_caption(table, placement),
+                              (describe(table, self.lang),)))
+            at = placement.at
+            if (at is not None and at.tile.is_double and at.port.is_line
+                    and not table.is_end_double(at.tile)):
+                spinner = at.tile
+                steps.append(Step(
+                    (Panel(LayoutSpec(text, places=_branches(spinner), last=False,
+                                      ends=False)),),
+                    Msg("The branches of {spinner} open: branch A and branch B may now be "
+                        "started (R4.3). {spinner} is now internal and adds nothing by itself "
+                        "(R5.2).", {"spinner": str(spinner)}),
+                    (describe(table, self.lang),)))
+        if self.early is not None:
+            play = self.early
+            assert play.at is not None
+            reason = table.why_illegal(play.tile, play.at)
+            assert reason is not None
+            steps.append(Step(
+                (Panel(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False,
+                                  ends=False)),),
+                Msg("Trying {play}: refused — {reason}. Nothing changes.",
+                    {"play": str(play), "reason": reason}),
+                (describe(table, self.lang),)))
+        return steps

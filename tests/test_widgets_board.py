@@ -1,0 +1,99 @@
+"""The board (anywidget): its browser messages, its static files, its picture and its errors."""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+
+from exact61_widgets.engine.ports import Place
+from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.widgets import Board, WidgetError
+from exact61_widgets.widgets.board import FOCUSABLE, BoardAction, parse_message, static_text
+from exact61_widgets.widgets.mimebundle import WIDGET_VIEW, id_prefix
+
+
+def test_messages_the_js_sends_are_checked_and_parsed() -> None:
+    assert parse_message({"type": "click", "place": "[4|4]:branchA"}) == BoardAction(
+        "click", place=Place.parse("[4|4]:branchA"))
+    assert parse_message({"type": "click", "tile": "45"}) == BoardAction(
+        "click", tile=Tile(4, 5))
+    enter = parse_message({"type": "key", "key": "Enter", "place": "[1|4]:low"})
+    assert enter.activates and enter.place == Place.parse("[1|4]:low")
+    escape = parse_message({"type": "key", "key": "Escape"})
+    assert not escape.activates and escape.key == "Escape"
+    for bad, reason in [
+        ("click", "not a message"), ({"type": "hover"}, "unknown message type"),
+        ({"type": "key", "key": "Tab"}, "unknown key"), ({"type": "click"}, "one place or"),
+        ({"type": "click", "place": "[4|4]:lineA", "tile": "[4|4]"}, "one place or"),
+        ({"type": "click", "place": "[4|4]:low"}, "lineA, lineB"),
+    ]:
+        with pytest.raises(WidgetError if "place" not in str(bad) or "tile" in str(bad)
+                           else ValueError, match=reason):
+            parse_message(bad)
+
+
+def test_a_bad_message_is_shown_on_the_error_line_and_never_raised() -> None:
+    board = Board()
+    seen: list[BoardAction] = []
+    board.on_action(seen.append)
+    assert board.receive({"type": "nonsense"}) is None
+    assert "unknown message type" in board.error and seen == []
+    board._handle_custom_msg({"type": "click", "tile": "[2|3]"}, [])  # the ipywidgets path
+    assert seen == [BoardAction("click", tile=Tile(2, 3))]
+
+
+def test_a_failing_callback_is_shown_not_raised() -> None:
+    board = Board(lang="ru")
+
+    def broken(action: BoardAction) -> None:
+        raise RuntimeError("boom")
+
+    board.on_action(broken)
+    board.receive({"type": "click", "tile": "[2|3]"})
+    assert "RuntimeError" in board.error and "boom" in board.error
+    assert board.error.startswith("непредвиденная ошибка")
+
+
+def test_the_front_end_module_uses_only_the_anywidget_api() -> None:
+    js = Board._esm
+    assert js == static_text("board.js")
+    assert "export default { render }" in js and "function render({ model, el })" in js
+    assert not re.search(r"^\s*import\b", js, re.M), "no imports: nothing but the anywidget API"
+    for name in ("exact61-board", "exact61-board-picture", "exact61-board-live",
+                 "exact61-board-error", "aria-live", "model.send", "innerHTML",
+                 "change:svg", 'addEventListener("click"', 'addEventListener("keydown"'):
+        assert name in js
+    assert ":focus-visible" in Board._css and ".exact61-board" in Board._css
+
+
+def test_static_files_ship_inside_the_package() -> None:
+    folder = resources.files("exact61_widgets.widgets").joinpath("static")
+    assert {p.name for p in folder.iterdir()} >= {"board.js", "board.css"}
+
+
+def test_synced_traits_are_the_documented_ones() -> None:
+    board = Board()
+    synced = set(board.keys)
+    assert {"svg", "announcement", "error", "label", "focusable", "labels",
+            "interactive", "_esm", "_css"} <= synced
+    assert board.focusable == FOCUSABLE
+
+
+def test_board_mimebundle_is_the_static_picture_and_a_deterministic_text() -> None:
+    board = Board(name="demo")
+    board.show('<svg id="demo"></svg>', '<div class="exact61-layout"><svg id="demo"></svg></div>')
+    data = board._repr_mimebundle_()
+    assert data["image/svg+xml"] == '<svg id="demo"></svg>'
+    assert data["text/plain"] == "Board('demo')" == repr(board)
+    assert WIDGET_VIEW in data and "0x" not in data["text/plain"]
+    assert board.svg.startswith('<div class="exact61-layout">')
+
+
+def test_id_prefixes_come_from_content_or_a_name() -> None:
+    assert id_prefix("spinner", "[1|4]", "en") == id_prefix("spinner", "[1|4]", "en")
+    assert id_prefix("spinner", "[1|4]", "en") != id_prefix("spinner", "[1|4]", "ru")
+    assert id_prefix("x", name="lesson-1") == "lesson-1"
+    with pytest.raises(WidgetError, match="starts with a letter"):
+        id_prefix("x", name="1 bad")

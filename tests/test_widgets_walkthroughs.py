@@ -1,0 +1,284 @@
+"""The six walkthroughs: steps, controls in sync, captions citing rules, scenarios as arguments."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from exact61_widgets import Layout, Match, Play
+from exact61_widgets.engine.record import to_record
+from exact61_widgets.widgets import (
+    BlockedWalkthrough,
+    EndScoringWalkthrough,
+    Exact61Walkthrough,
+    GoingOutWalkthrough,
+    RoundingWalkthrough,
+    Scenario,
+    SpinnerWalkthrough,
+    WidgetError,
+)
+from exact61_widgets.widgets import scenarios as sc
+from exact61_widgets.widgets.walkthroughs import Walkthrough
+
+RULE = re.compile(r"\bR\d+(\.\d+)?\b")
+ALL = [SpinnerWalkthrough, EndScoringWalkthrough, RoundingWalkthrough, GoingOutWalkthrough,
+       BlockedWalkthrough, Exact61Walkthrough]
+
+
+def captions(walk: Walkthrough) -> list[str]:
+    """Every step's caption, visiting each step with the public API."""
+    walk.reset()
+    found = [walk.caption_text]
+    while walk.step < len(walk.steps) - 1:
+        walk.next()
+        found.append(walk.caption_text)
+    return found
+
+
+@pytest.mark.parametrize("cls", ALL, ids=lambda c: c.__name__)
+def test_every_step_has_a_caption_citing_a_rule_and_a_text_panel(cls: Any) -> None:
+    walk = cls()
+    texts = captions(walk)
+    assert len(texts) == len(walk.steps) >= 4
+    for text in texts:
+        assert RULE.search(text), text
+    assert walk.board.error == ""
+    walk.go(len(walk.steps) - 1)
+    assert html.escape(walk.caption_text) in walk.text_panel.value
+    assert 'role="region"' in walk.text_panel.value
+    assert walk.board.announcement == walk.caption_text
+    assert walk.board.picture.startswith("<svg")
+
+
+@pytest.mark.parametrize("cls", ALL, ids=lambda c: c.__name__)
+def test_buttons_slider_and_label_stay_in_sync(cls: Any) -> None:
+    walk = cls()
+    c = walk.controls
+    assert (walk.step, c.slider.value, c.back_button.disabled) == (0, 0, True)
+    c.next_button.click()
+    assert walk.step == 1 == c.slider.value and not c.back_button.disabled
+    assert c.position.value == f"Step 2 of {len(walk.steps)}"
+    c.slider.value = len(walk.steps) - 1
+    assert walk.step == len(walk.steps) - 1 and c.next_button.disabled
+    first = walk.steps[0].caption
+    c.back_button.click()
+    assert walk.step == len(walk.steps) - 2
+    c.reset_button.click()
+    assert walk.step == 0 and walk.caption_text == (first if isinstance(first, str)
+                                                    else first.text("en"))
+    walk.next()
+    walk.back()
+    walk.back()  # nothing before the first step
+    assert walk.step == 0
+
+
+@pytest.mark.parametrize("cls", ALL, ids=lambda c: c.__name__)
+def test_russian_texts_come_from_the_catalog(cls: Any) -> None:
+    walk = cls(lang="ru")
+    assert walk.controls.next_button.description == "Далее"
+    assert walk.controls.position.value.startswith("Шаг 1 из")
+    for text in captions(walk):
+        assert re.search("[а-яё]", text), text
+        assert RULE.search(text)
+
+
+@pytest.mark.parametrize("cls", ALL, ids=lambda c: c.__name__)
+def test_children_are_built_once_and_only_their_values_change(cls: Any) -> None:
+    walk = cls()
+    before = [id(child) for child in walk.children]
+    board = walk.board
+    walk.next()
+    walk.go(len(walk.steps) - 1)
+    walk.reset()
+    assert [id(child) for child in walk.children] == before and walk.board is board
+
+
+def test_spinner_walkthrough_lines_then_branches_then_an_early_branch_refused() -> None:
+    walk = SpinnerWalkthrough()
+    texts = captions(walk)
+    assert "opens the layout" in texts[0] and "(R4.1)" in texts[0]
+    assert "fills line A of [4|4]" in texts[1]
+    assert "fills line B of [4|4]" in texts[2]
+    assert "branches of [4|4] open" in texts[3].lower() and "R5.2" in texts[3]
+    assert "starts branch A of [4|4]" in texts[4]
+    assert "refused" in texts[-1]
+    assert "branches of [5|5] open after both lines are filled (R4.3)" in texts[-1]
+    walk.go(3)
+    assert 'class="place highlight" data-place="[4|4]:branchA"' in walk.board.picture
+    with pytest.raises(WidgetError, match=r"not a branch play refused by R4\.3"):
+        SpinnerWalkthrough(early="[1|6]@[4|4]:branchB")
+    assert len(SpinnerWalkthrough(early=None).steps) == len(walk.steps) - 1
+
+
+def test_spinner_walkthrough_from_notation_or_a_record() -> None:
+    walk = SpinnerWalkthrough("[6|6] [2|6]@[6|6]:lineA", early="[1|6]@[6|6]:branchA")
+    assert "opens the layout" in walk.caption_text
+    match = Match(2, seed=3)
+    for _ in range(6):
+        match.push(match.legal_actions()[0])
+    from_record = SpinnerWalkthrough(to_record(match), early=None)
+    assert len(from_record.steps) >= len(match.layout)
+
+
+def test_end_scoring_shows_each_end_its_value_the_test_and_the_award() -> None:
+    walk = EndScoringWalkthrough()
+    texts = captions(walk)
+    assert len(texts) == 9
+    assert texts[0].startswith("[1|4]: the scoring ends add up to 1 + 4 = 5")
+    assert "6 is not a multiple of 5" in texts[1]
+    assert "15 is a positive multiple of 5" in texts[6] and "3 displayed points" in texts[6]
+    walk.go(6)
+    assert "[5|5]: 10 — an end double counts both halves (R5.1)" in walk.text
+    assert walk.board.picture.count('class="end"') == 3
+    walk.go(7)
+    assert "a zero end counts and adds 0 (R5.4)" in walk.text
+
+
+def test_end_scoring_learner_plays_by_typing_or_clicking() -> None:
+    walk = EndScoringWalkthrough()
+    walk.go(4)
+    walk.try_play("[1|6]@[1|1]:branchA")
+    assert len(walk.steps) == 6 and walk.step == 5
+    assert walk.caption_text.startswith("[1|6]@[1|1]:branchA: the scoring ends add up to")
+    walk.play_input.value = "[0|0]@[1|1]:lineA"
+    walk.play_button.click()  # illegal: shown, nothing changes
+    assert "already taken" in walk.board.error and len(walk.steps) == 6
+    walk.go(0)
+    walk.board.receive({"type": "click", "tile": "[1|6]"})
+    assert "[1|6] chosen" in walk.board.announcement
+    assert 'data-place="[1|4]:low"' in walk.board.svg
+    walk.board.receive({"type": "click", "place": "[1|4]:low"})
+    assert walk.step == 1 and len(walk.steps) == 2
+    assert walk.caption_text.startswith("[1|6]@[1|4]:low")
+
+
+def test_end_scoring_illegal_click_explains_and_changes_nothing() -> None:
+    walk = EndScoringWalkthrough("[4|4] [1|4]@[4|4]:lineA")
+    walk.go(1)
+    steps, svg = [s.caption for s in walk.steps], walk.board.svg
+    walk.board.receive({"type": "click", "tile": "[4|5]"})
+    walk.board.receive({"type": "click", "place": "[4|4]:branchA"})  # a branch too early
+    assert "branches of [4|4] open after both lines are filled (R4.3)" in walk.board.announcement
+    walk.board.receive({"type": "click", "place": "[1|4]:low"})
+    assert "[4|5] does not match [1|4]:low" in walk.board.announcement
+    assert [s.caption for s in walk.steps] == steps
+    assert walk.board.error == "" and walk.step == 1
+    walk.board.receive({"type": "key", "key": "Enter", "place": "[4|4]:lineB"})
+    assert walk.step == 2 and walk.caption_text.startswith("[4|5]@[4|4]:lineB")
+    assert svg != walk.board.svg
+
+
+def test_rounding_walkthrough_totals_once_versus_parts_and_the_partner() -> None:
+    walk = RoundingWalkthrough(totals=(12, 13, 15))
+    texts = captions(walk)
+    assert "rounds down to 10 (R7.5)" in texts[0]
+    assert "rounds up to 15 (R7.5)" in texts[1]
+    assert "stays 15" in texts[2]
+    assert "6 + 7 = 13" in texts[3] and "once to 15 (R7.2)" in texts[3] and "5 + 5 = 10" in texts[3]
+    assert "10 − 5 = 5 (R7.3)" in texts[4] and "12 − 3 = 9 → 10" in texts[4]
+    walk.go(3)
+    assert walk.board.svg.count('class="exact61-rounding') == 3
+    with pytest.raises(WidgetError, match="whole numbers"):
+        RoundingWalkthrough(totals=(-1,))
+
+
+def test_going_out_walkthrough_parts_in_order_and_one_target_check() -> None:
+    texts = captions(GoingOutWalkthrough())
+    assert "goes out (R7.1)" in texts[0]
+    assert "joins the settlement (R6.3, R7.4)" in texts[1]
+    assert "12 pips in all" in texts[2] and "12 → 10" in texts[2]
+    assert "3 → 5" in texts[3] and "never pooled" in texts[3]
+    assert "0 + 10 − 5 = 5" in texts[4] and "applied" in texts[4]
+    rejected = captions(GoingOutWalkthrough(sc.GOING_OUT_REJECTED))
+    assert "rejected whole (R1.4)" in rejected[-1] and "R7.3 is for pair play" in rejected[-2]
+    exact = captions(GoingOutWalkthrough(sc.GOING_OUT_EXACT))
+    assert "the match is won (R9)" in exact[-1]
+    with pytest.raises(WidgetError, match="cannot go out"):
+        GoingOutWalkthrough(Scenario.make(2, "[1|4]", [["[4|6]", "[2|3]"], ["[0|0]"]]))
+
+
+def test_going_out_walkthrough_from_a_record_winds_back_to_the_last_going_out() -> None:
+    match = Match(2, seed=11)
+    while match.status == "playing":
+        match.push(match.legal_actions()[0])
+    if match.hand_end is None or match.hand_end.kind != "out":
+        pytest.skip("this seed blocks")
+    walk = GoingOutWalkthrough(to_record(match))
+    assert walk.match.scores == match.scores
+    assert "goes out (R7.1)" in walk.steps[0].caption.text("en")  # type: ignore[union-attr]
+
+
+def test_blocked_walkthrough_awards_one_by_one_and_a_match_ending_mid_settlement() -> None:
+    walk = BlockedWalkthrough()
+    texts = captions(walk)
+    assert "blocked (R3.5, D9)" in texts[0]
+    assert "seat 0: 6, seat 2: 15, seat 1: 31 (R8.1)" in texts[1]
+    assert "(15 − 6) + (31 − 6) = 34" in texts[2] and "rejected whole" in texts[2]
+    assert "(31 − 15) = 16" in texts[3] and "applied" in texts[3]
+    assert "Exactly 61 for seat 2" in texts[4] and "(seat 1) are not applied (R8.5" in texts[4]
+    assert "side 0 wins the hand (R8.6)" in texts[5]
+    walk.go(2)
+    assert walk.board.picture.count('class="row"') == 1
+    walk.go(3)
+    assert walk.board.picture.count('class="row"') == 2
+
+
+def test_blocked_walkthrough_draws_and_pairs() -> None:
+    tie = captions(BlockedWalkthrough(sc.BLOCKED_TIE))
+    assert "the hand is drawn (R8.6)" in tie[-1]
+    pairs = captions(BlockedWalkthrough(sc.BLOCKED_PAIRS))
+    assert "still won by their pair, side 0 (R8.6)" in pairs[-1]
+    plain = captions(BlockedWalkthrough(sc.BLOCKED_3P))
+    assert not any("Exactly 61" in t for t in plain)
+    with pytest.raises(WidgetError, match="no action blocks"):
+        BlockedWalkthrough(sc.GOING_OUT_PAIRS)
+
+
+def test_exact_61_overshoot_rejected_then_an_exact_hit_ends_the_match() -> None:
+    walk = Exact61Walkthrough()
+    texts = captions(walk)
+    assert "needs exactly 15 raw points more" in texts[0]
+    assert "would pass 305: rejected whole (R1.4)" in texts[1] and "stays 290" in texts[1]
+    assert "290 + 15 = 305" in texts[3] and "(R9.1, D8)" in texts[3]
+    assert walk.match.is_over and walk.match.winner == 0
+    with pytest.raises(WidgetError, match="cannot be played here"):
+        Exact61Walkthrough(actions=["[6|6]@[4|6]:low"])
+
+
+def test_exact_61_from_a_scenario_written_as_json() -> None:
+    data = sc.EXACT_61.to_json()
+    assert Scenario.from_json(data).match().hands == sc.EXACT_61.match().hands
+    walk = Exact61Walkthrough(data, sc.EXACT_61_PLAYS[:1])
+    assert len(walk.steps) == 2
+
+
+def test_a_failing_step_is_shown_and_the_step_stays(monkeypatch: pytest.MonkeyPatch) -> None:
+    from exact61_widgets.widgets import pictures
+
+    walk = SpinnerWalkthrough()
+    caption = walk.caption_text
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise RuntimeError("renderer down")
+
+    monkeypatch.setattr(pictures, "draw", broken)
+    walk.controls.next_button.click()
+    assert "renderer down" in walk.board.error
+    assert walk.step == 0 and walk.controls.slider.value == 0 and walk.caption_text == caption
+    assert isinstance(walk.guard.last_error, RuntimeError)
+    monkeypatch.undo()
+    walk.controls.next_button.click()
+    assert walk.step == 1 and walk.board.error == ""
+
+
+def test_scenarios_hold_all_28_tiles() -> None:
+    for name in dir(sc):
+        value = getattr(sc, name)
+        if isinstance(value, Scenario):
+            match = value.match()
+            assert match.legal_actions(), name
+    assert Layout.parse(sc.RULES_NINE).award == 0
+    assert isinstance(sc.as_actions(["[1|4]"])[0], Play)
