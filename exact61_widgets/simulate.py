@@ -278,7 +278,8 @@ def simulate(matches: int, players: int, bots: Sequence[str], seed: int = 0,
     """Play ``matches`` matches of ``players`` players between the named ``bots``.
 
     ``processes`` worker processes share the matches (None: one per core; 1:
-    play in this process). ``progress`` shows a tqdm bar on stderr. The result
+    play in this process). ``progress`` shows a tqdm bar on stderr (if tqdm is
+    installed). The result
     depends only on the arguments other than ``processes`` and ``progress``.
     """
     _check_count(matches, Msg("the number of matches"), 1)
@@ -294,9 +295,12 @@ def simulate(matches: int, players: int, bots: Sequence[str], seed: int = 0,
     summaries: list[MatchSummary] = []
     bar: Any = None
     if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=matches, unit="match", file=sys.stderr)
+        try:
+            from tqdm import tqdm
+        except ImportError:  # the bar is a courtesy: without tqdm, run without it
+            tqdm = None
+        if tqdm is not None:
+            bar = tqdm(total=matches, unit="match", file=sys.stderr)
     try:
         for summary in _run(jobs, processes):
             summaries.append(summary)
@@ -365,7 +369,8 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("--matches", type=_positive, required=True, help="how many matches")
     p.add_argument("--players", type=_players_arg, required=True, help="2, 3 or 4")
     p.add_argument("--bots", default="greedy",
-                   help="bot names separated by commas, one for all or one per seat")
+                   help="bot names separated by commas: one for all, one per seat, or with "
+                        "4 players one per pair")
     p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation")
     p.add_argument("--processes", type=_positive, default=None,
                    help="worker processes (default: one per core)")
