@@ -9,16 +9,26 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from exact61_widgets.render.text import caption, describe, port_label
+from exact61_widgets.render.text import caption, caption_line, describe, port_label
 
 _LAZY = {
     "render_svg": "exact61_widgets.render.svg",
     "layout_geometry": "exact61_widgets.render.geometry",
     "tile_svg": "exact61_widgets.render.svg",
     "match_svg": "exact61_widgets.render.svg",
+    "hand_svg": "exact61_widgets.render.svg_pictures",
+    "boneyard_svg": "exact61_widgets.render.svg_pictures",
+    "scoreboard_svg": "exact61_widgets.render.svg_pictures",
+    "rounding_svg": "exact61_widgets.render.svg_pictures",
+    "tally_svg": "exact61_widgets.render.svg_tally",
+    "out_settlement_svg": "exact61_widgets.render.svg_settlement",
+    "blocked_settlement_svg": "exact61_widgets.render.svg_settlement",
+    "SvgText": "exact61_widgets.render.svgkit",
+    "LayoutGeometry": "exact61_widgets.render.geometry",
+    "RenderError": "exact61_widgets.render.theme",
 }
 
-__all__ = ["caption", "describe", "port_label", *_LAZY]
+__all__ = ["caption", "caption_line", "describe", "port_label", *_LAZY]
 
 
 def __getattr__(name: str) -> Any:

@@ -90,3 +90,20 @@ def describe(layout: Layout | str, lang: str = "en") -> str:
                    "ends": _list(ends, "; ", lang),
                }).text(lang)
     return f"{caption(layout, lang)} {body}"
+
+
+def caption_line(layout: Layout | str, lang: str = "en") -> str:
+    """The line under a picture: ``2 + 3 = 5 → 5 raw (1 point)`` (the ends' sum and award).
+
+    The values are in the caption's order; an empty table says so.
+    """
+    lang = check_lang(lang)
+    layout = _as_layout(layout)
+    if not layout:
+        return gettext("The table is empty.", lang)
+    award = layout.award
+    return Msg("{expr} → {raw} ({points})", {
+        "expr": sum_expression([c.value for c in _sorted_contributions(layout, lang)], lang),
+        "raw": Plural("{n} raw", "{n} raw", award),
+        "points": Plural("{n} point", "{n} points", award // 5),
+    }).text(lang)

@@ -1,0 +1,99 @@
+"""The optional paper tally of R10 / D7: one stroke a displayed point.
+
+A figure holds ten strokes: strokes 1–2 are the diagonals of a large X, strokes
+3–10 are two per small x, in the top, right, bottom and left regions between
+the diagonals, in that order. 61 points are six full figures and one stroke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from xml.etree import ElementTree as ET
+
+from exact61_widgets.i18n import Msg, Plural, check_lang
+from exact61_widgets.render.svgkit import (
+    Panel,
+    SvgText,
+    check_size,
+    element,
+    figure_prefix,
+    num,
+    picture,
+    text,
+)
+from exact61_widgets.render.theme import RenderError, palette
+
+#: A figure's side in user units, and the space between figures.
+FIGURE = 48
+GAP = 10
+_SMALL = 5.5
+
+
+def _strokes(x: float, y: float) -> list[tuple[float, float, float, float]]:
+    """The ten strokes of a figure whose top-left corner is (x, y), in drawing order."""
+    s = FIGURE
+    result = [(x, y, x + s, y + s), (x + s, y, x, y + s)]
+    for cx, cy in ((s / 2, s * 0.2), (s * 0.8, s / 2), (s / 2, s * 0.8), (s * 0.2, s / 2)):
+        cx, cy = x + cx, y + cy
+        result.append((cx - _SMALL, cy - _SMALL, cx + _SMALL, cy + _SMALL))
+        result.append((cx + _SMALL, cy - _SMALL, cx - _SMALL, cy + _SMALL))
+    return result
+
+
+def tally_figures(points: int) -> list[int]:
+    """Strokes per figure for ``points`` displayed points: ``[10, 10, …, rest]``."""
+    points = abs(points)
+    figures = [10] * (points // 10)
+    if points % 10:
+        figures.append(points % 10)
+    return figures
+
+
+def tally_panel(points: int, colors: Mapping[str, str], prefix: str,
+                per_row: int = 7) -> Panel:
+    """The tally of ``points`` (negative scores are drawn in the ``rejected`` colour)."""
+    if isinstance(points, bool) or not isinstance(points, int):
+        raise RenderError(Msg("a tally counts whole points, not {points}",
+                              {"points": repr(points)}))
+    color = colors["rejected" if points < 0 else "tally"]
+    figures = tally_figures(points)
+    nodes: list[ET.Element] = []
+    for i, count in enumerate(figures):
+        fx = (i % per_row) * (FIGURE + GAP)
+        fy = (i // per_row) * (FIGURE + GAP)
+        lines = [element("line", {"x1": num(a), "y1": num(b), "x2": num(c), "y2": num(d),
+                                  "stroke": color, "stroke-width": "2.5" if k < 2 else "2",
+                                  "stroke-linecap": "round", "class": "stroke"})
+                 for k, (a, b, c, d) in enumerate(_strokes(fx, fy)[:count])]
+        nodes.append(element("g", {"class": "figure", "data-strokes": str(count),
+                                   "id": f"{prefix}-figure-{i}"}, lines))
+    rows = max(1, -(-len(figures) // per_row))
+    width = min(max(len(figures), 1), per_row) * (FIGURE + GAP) - GAP
+    height = rows * (FIGURE + GAP) - GAP
+    if points < 0:
+        nodes.append(text(-6, FIGURE / 2 + 8, "−", size=24, fill=color, anchor="end"))
+        return Panel((-24, 0, width + 24, height), [element(
+            "g", {"class": "tally negative", "data-points": str(points)}, nodes)])
+    return Panel((0, 0, width, height), [element(
+        "g", {"class": "tally", "data-points": str(points)}, nodes)])
+
+
+def tally_svg(points: int, *, size: int | None = None, lang: str = "en",
+              colors: Mapping[str, str] | None = None, theme: str = "light",
+              id_prefix: str | None = None) -> SvgText:
+    """The paper tally of a score in displayed points (R10, D7): one stroke a point."""
+    lang = check_lang(lang)
+    size = check_size(size)
+    palette_ = palette(theme, colors)
+    prefix = figure_prefix("tally", str(points), {"lang": lang, "theme": theme, "size": size,
+                                                  "colors": sorted(palette_.items())},
+                           id_prefix)
+    panel = tally_panel(points, palette_, prefix)
+    x, y, w, h = panel.box
+    panel.box = (x - 8, y - 8, w + 16, h + 16)
+    figures = tally_figures(points)
+    title = Msg("Paper tally: {points}", {"points": Plural(
+        "{n} point", "{n} points", points)}).text(lang)
+    desc = Msg("{full} full figures of ten strokes and {rest} more strokes (R10).", {
+        "full": sum(1 for f in figures if f == 10), "rest": abs(points) % 10}).text(lang)
+    return picture(panel, prefix, size, title, desc, palette_["background"])

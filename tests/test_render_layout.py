@@ -1,0 +1,251 @@
+"""The layout picture: what it shows, checked element by element (xml.etree).
+
+Every one of the eleven diagrams of the rules is drawn and compared with the
+data of ``seed-examples.json``: tiles and their pips, one badge per scoring
+end with its value, one dot per open place, one orange frame per spinner,
+the last play, ``<title>`` and ``<desc>`` in both languages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from collections.abc import Mapping
+from typing import Any
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from exact61_widgets import render_svg
+from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.render import SvgText, caption, caption_line, describe, layout_geometry
+from exact61_widgets.render.theme import DARK, RenderError
+
+NS = "{http://www.w3.org/2000/svg}"
+EXAMPLE = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB [1|2]@[1|1]:lineB"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    """Elements whose class list holds ``cls``."""
+    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def title_desc(root: ET.Element) -> tuple[str, str]:
+    title = root.find(f"{NS}title")
+    desc = root.find(f"{NS}desc")
+    assert title is not None and desc is not None
+    return title.text or "", desc.text or ""
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_each_seed_diagram_is_drawn_as_the_rules_show_it(
+        seed_examples: list[Mapping[str, Any]], index: int) -> None:
+    example = seed_examples[index]
+    layout = Layout.parse(example["notation"])
+    root = parse(render_svg(layout))
+    assert root.get("role") == "img"
+    assert title_desc(root) == (caption(layout, "en"), describe(layout, "en"))
+    tiles = groups(root, "tile")
+    assert [g.get("data-tile") for g in tiles] == [p["tile"] for p in example["placements"]]
+    for g in tiles:
+        pips = groups(g, "pip")
+        assert len(pips) == Tile.parse(g.get("data-tile") or "").pips
+        assert all(p.tag == f"{NS}circle" for p in pips)
+    frames = [g.get("data-tile") for g in tiles if groups(g, "frame")]
+    assert frames == example["spinners"]
+    assert [g.get("data-tile") for g in groups(root, "spinner")] == example["spinners"]
+    last = groups(root, "last")
+    assert [g.get("data-tile") for g in last] == [example["played"]]
+    dots = groups(root, "place")
+    assert sorted(g.get("data-place") or "" for g in dots) == sorted(
+        f"{p['tile']}:{p['port']}" for p in example["open_places"])
+    geo = layout_geometry(layout)
+    for g in dots:
+        (circle,) = groups(g, "dot")
+        point = geo.places[g.get("data-place") or ""]
+        assert (float(circle.get("cx") or 0), float(circle.get("cy") or 0)) == point
+    badges = groups(root, "end")
+    found = sorted((g.get("data-tile"), g.get("data-port"), int(g.get("data-value") or -1))
+                   for g in badges)
+    assert found == sorted((e["tile"], e["port"], e["value"]) for e in example["scoring_ends"])
+    for g in badges:
+        (label,) = g.iter(f"{NS}text")
+        assert label.text == g.get("data-value")
+    (line,) = groups(root, "caption")
+    expression = example["caption_ru"].split(": ", 1)[1].split(". ", 1)[0]  # "2 + 3 = 5"
+    points = example["award_displayed"]
+    assert line.text == (f"{expression} → {example['award_raw']} raw ({points} point"
+                         f"{'' if points == 1 else 's'})")
+
+
+@pytest.mark.parametrize("index", range(11))
+def test_each_seed_diagram_in_russian(seed_examples: list[Mapping[str, Any]],
+                                      index: int) -> None:
+    example = seed_examples[index]
+    root = parse(render_svg(example["notation"], lang="ru"))
+    assert title_desc(root) == (example["caption_ru"], example["description_ru"])
+    (line,) = groups(root, "caption")
+    assert line.text is not None and "исходн" in line.text and "→" in line.text
+
+
+def test_the_caption_line_in_both_languages() -> None:
+    layout = Layout.parse(EXAMPLE)
+    assert caption_line(layout) == "2 + 3 = 5 → 5 raw (1 point)"
+    assert caption_line(layout, "ru") == "2 + 3 = 5 → 5 исходных (1 очко)"
+    assert caption_line("[6|6]") == "12 = 12 → 0 raw (0 points)"
+    assert caption_line("[3|6] [6|6]@[3|6]:high", "ru") == "3 + 12 = 15 → 15 исходных (3 очка)"
+    assert caption_line("") == "The table is empty."
+    assert caption_line("", "ru") == "Стол пуст."
+
+
+def test_an_end_double_has_one_badge_with_both_halves_and_no_port() -> None:
+    root = parse(render_svg("[3|6] [6|6]@[3|6]:high"))
+    badges = {g.get("data-tile"): g for g in groups(root, "end")}
+    assert badges["[6|6]"].get("data-value") == "12"
+    assert badges["[6|6]"].get("data-port") is None
+    assert badges["[3|6]"].get("data-port") == "low"
+    assert all(g.get("pointer-events") == "none" for g in badges.values())
+
+
+def test_the_badge_sits_on_the_dot_of_its_place() -> None:
+    root = parse(render_svg(EXAMPLE))
+    dots = {g.get("data-place"): next(iter(groups(g, "dot"))) for g in groups(root, "place")}
+    for badge in groups(root, "end"):
+        circle = next(badge.iter(f"{NS}circle"))
+        place = f"{badge.get('data-tile')}:{badge.get('data-port')}"
+        assert (circle.get("cx"), circle.get("cy")) == (dots[place].get("cx"),
+                                                        dots[place].get("cy"))
+
+
+def test_options_switch_markers_on_and_off() -> None:
+    plain = parse(render_svg(EXAMPLE, ends=False, places=False, spinners=False, caption=False,
+                             last=None))
+    for cls in ("end", "place", "frame", "caption", "last", "legend"):
+        assert groups(plain, cls) == [], cls
+    assert len(groups(plain, "spinner")) == 2  # still doubles, only the frame is off
+    legend = parse(render_svg(EXAMPLE, legend=True, lang="ru"))
+    (box,) = groups(legend, "legend")
+    texts = [t.text for t in box.iter(f"{NS}text")]
+    assert "Заполненное число: учитываемый вклад" in texts
+    assert "Пустая точка: допустимое продолжение, не учитываемое здесь" in texts
+
+
+def test_last_play_and_highlights() -> None:
+    root = parse(render_svg(EXAMPLE, last="[4|4]", highlight_tiles=["[1|4]"],
+                            highlight_places=["[3|4]:low", "[1|1]:branchA"]))
+    assert [g.get("data-tile") for g in groups(root, "last")] == ["[4|4]"]
+    lit = groups(root, "highlight")
+    assert sorted(g.get("data-tile") or g.get("data-place") or "" for g in lit) == [
+        "[1|1]:branchA", "[1|4]", "[3|4]:low"]
+    with pytest.raises(RenderError, match="not an open place"):
+        render_svg(EXAMPLE, highlight_places=["[1|4]:low"])
+    with pytest.raises(RenderError, match="not on the table"):
+        render_svg(EXAMPLE, last="[6|6]")
+    with pytest.raises(NotationError):
+        render_svg(EXAMPLE, highlight_tiles=["[9|9]"])
+
+
+def test_size_theme_and_colours() -> None:
+    root = parse(render_svg(EXAMPLE, size=300))
+    assert root.get("width") == "300"
+    _x, _y, w, h = (float(v) for v in (root.get("viewBox") or "").split())
+    assert float(root.get("height") or 0) == pytest.approx(300 * h / w, abs=0.01)
+    dark = render_svg(EXAMPLE, theme="dark")
+    assert f'fill="{DARK["background"]}"' in dark
+    red = render_svg(EXAMPLE, colors={"spinner": "#ff0000"})
+    frames = groups(parse(red), "frame")
+    assert len(frames) == 2 and all(f.get("stroke") == "#ff0000" for f in frames)
+    for bad, message in (({"theme": "blue"}, "unknown theme"),
+                         ({"colors": {"nope": "#000"}}, "unknown colour"),
+                         ({"colors": {"tile": "<x>"}}, "CSS colour"),
+                         ({"size": 0}, "size must be"),
+                         ({"id_prefix": "1x"}, "id_prefix")):
+        with pytest.raises(RenderError, match=message):
+            render_svg(EXAMPLE, **bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown language"):
+        render_svg(EXAMPLE, lang="de")
+    with pytest.raises(NotationError, match="placement 2"):
+        render_svg("[1|4] [2|2]@[1|4]:low")
+    assert issubclass(RenderError, ValueError)
+
+
+def test_every_option_is_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        render_svg(EXAMPLE, 300)  # type: ignore[misc]
+
+
+def test_ids_are_explicit_unique_and_disjoint_between_figures() -> None:
+    first = parse(render_svg(EXAMPLE))
+    second = parse(render_svg("[2|2]"))
+    ids_first = [e.get("id") for e in first.iter() if e.get("id")]
+    ids_second = [e.get("id") for e in second.iter() if e.get("id")]
+    assert len(ids_first) == len(set(ids_first)) > 5
+    assert not set(ids_first) & set(ids_second)
+    prefix = first.get("id") or ""
+    assert all((i or "").startswith(prefix) for i in ids_first)
+    assert first.get("aria-labelledby") == f"{prefix}-title"
+    same = parse(render_svg(EXAMPLE, id_prefix="fig2"))
+    assert same.get("id") == "fig2" and not {e.get("id") for e in same.iter()} & set(ids_first)
+    # Different options give different prefixes too.
+    assert parse(render_svg(EXAMPLE, lang="ru")).get("id") != prefix
+
+
+def test_byte_identical_output_in_another_process() -> None:
+    layouts = [EXAMPLE, "[0|0]", "[3|6] [6|6]@[3|6]:high"]
+    code = ("import sys, json, hashlib; from exact61_widgets import render_svg; "
+            "print(json.dumps([hashlib.sha256(render_svg(t, lang=l).encode()).hexdigest() "
+            "for t in json.load(sys.stdin) for l in ('en', 'ru')]))")
+    result = subprocess.run([sys.executable, "-c", code], input=json.dumps(layouts),
+                            capture_output=True, text=True, check=True)
+    mine = [hashlib.sha256(render_svg(t, lang=lang).encode()).hexdigest()
+            for t in layouts for lang in ("en", "ru")]
+    assert json.loads(result.stdout) == mine
+    assert render_svg(EXAMPLE) == render_svg(Layout.parse(EXAMPLE))
+
+
+def test_svg_text_and_the_engine_reprs() -> None:
+    svg = render_svg(EXAMPLE)
+    assert isinstance(svg, SvgText) and isinstance(svg, str)
+    assert svg._repr_svg_() == str(svg)
+    layout = Layout.parse(EXAMPLE)
+    assert layout._repr_svg_() == str(svg)
+    tile_repr = Tile.parse("[2|5]")._repr_svg_()
+    assert len(groups(parse(tile_repr), "pip")) == 7
+    match = Match(3, seed=5)
+    root = parse(match._repr_svg_())
+    assert root.get("role") == "img"
+
+
+def test_an_empty_table() -> None:
+    root = parse(render_svg(""))
+    assert groups(root, "tile") == [] and groups(root, "place") == []
+    (line,) = groups(root, "caption")
+    assert line.text == "The table is empty."
+    assert title_desc(root) == (caption("", "en"), describe("", "en"))
+
+
+def test_a_full_layout_with_many_spinners() -> None:
+    text = ("[4|4] [3|4]@[4|4]:lineB [3|3]@[3|4]:low [1|3]@[3|3]:lineB [3|6]@[3|3]:branchA "
+            "[1|2]@[1|3]:low [6|6]@[3|6]:high [2|2]@[1|2]:high [2|6]@[6|6]:lineB "
+            "[2|4]@[4|4]:lineA [4|5]@[4|4]:branchA [3|5]@[3|3]:branchB [5|5]@[3|5]:high "
+            "[5|6]@[6|6]:branchA [2|5]@[2|2]:lineB [0|2]@[2|4]:low [0|0]@[0|2]:low "
+            "[0|5]@[5|5]:lineB [2|3]@[2|6]:low [0|1]@[0|0]:lineB [0|6]@[0|5]:low "
+            "[1|1]@[0|1]:high [1|6]@[6|6]:branchB [1|4]@[1|6]:low [1|5]@[4|5]:high "
+            "[4|6]@[0|6]:high [0|3]@[0|0]:branchA [0|4]@[0|0]:branchB")
+    layout = Layout.parse(text)
+    root = parse(render_svg(layout))
+    tiles = groups(root, "tile")
+    assert len(tiles) == 28
+    assert sum(len(groups(g, "pip")) for g in tiles) == 168  # every pip of the set
+    assert len(groups(root, "frame")) == 7
+    assert len(groups(root, "end")) == len(layout.contributions())
+    assert len(groups(root, "place")) == len(layout.open_places())
