@@ -25,14 +25,21 @@ The shapes, for a place pointing in direction ``d`` (away from its tile):
   (``lineA`` on the left), so ``branchA`` points up and ``branchB`` down.
 
 Which shape: chains run straight while inside a soft frame round the opening
-tile and turn a corner (towards the middle) at its edge, which keeps the
-picture compact. Among the shapes that fit, the one that leaves every nearby
-place room to go on (a non-double shape and, while that double is still to
-come, the crosswise double) is taken, then one that keeps a cell of space from
-other tiles, then the preferred direction. If no shape fits next to the place,
-the tile is set further out along ``d`` with a short *bridge*; as the last
-resort it goes just beyond everything drawn (a long bridge, counted in
-:attr:`LayoutGeometry.long_bridges`; the tests measure that it stays rare).
+tile and turn a corner at its edge, away from the middle (turning outwards never
+leads a chain into a pocket between older chains), which keeps the picture
+compact. A double may also sit one cell off the line's centre when centred it
+does not fit. Among the shapes that fit, the one that leaves every nearby place
+room to go on (a non-double shape and, while that double is still to come, the
+crosswise double) is taken, then one that keeps a cell of space from other
+tiles, then the preferred direction; a short *bridge* (the tile set a little
+further out along ``d``, joined by a line) comes before a shape that leaves a
+place without room.
+
+Only when nothing fits at all does a small subtree move: the smallest one
+whose tiles, put down again in slightly different shapes, make room (counted
+in :attr:`LayoutGeometry.relayouts` and ``moved``). As the very last resort the
+tile goes just beyond everything drawn (a long bridge, counted in
+:attr:`LayoutGeometry.long_bridges`). The tests measure how rare both are.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Final, NamedTuple, TypeVar
 
 from exact61_widgets.engine.layout import Layout
@@ -55,10 +63,6 @@ FRAME_Y: Final = 12
 BRIDGE_GAPS: Final = (2, 4, 6)
 #: Places within this many cells of a new tile are checked to keep their room.
 NEAR: Final = 8
-#: How many tiles ahead a new place must have room for.
-LOOKAHEAD: Final = 1
-#: Free cells a new place should reach to count as open (not in a pocket).
-ROOM: Final = 24
 #: The largest subtree put down again to make room, and the search's step budget.
 RELAYOUT_LIMIT: Final = 16
 RELAYOUT_BUDGET: Final = 1500
@@ -187,6 +191,16 @@ def _templates(d: int) -> tuple[_Template, ...]:
 
 
 _TEMPLATES: Final = tuple(_templates(d) for d in range(4))
+#: Every cell any shape (or its boxes) at a port pointing ``d`` may use.
+_FOOTPRINT: Final = tuple(frozenset(k for t in ts for k in (*t.cells, *t.boxes))
+                          for ts in _TEMPLATES)
+
+
+@lru_cache(maxsize=4096)
+def _footprint(p: _Port) -> frozenset[int]:
+    """Every cell a tile joined at ``p`` (and its places' boxes) may use."""
+    shift = p.x * _STRIDE + p.y
+    return frozenset(k + shift for k in _FOOTPRINT[p.d])
 
 
 class DrawnTile(NamedTuple):
@@ -253,10 +267,7 @@ class _State:
 
 
 class _Grid:
-    """Questions about a state with moves tried on top of it (the state is not copied).
-
-    Boxes of the tried moves' places are tagged with negative numbers.
-    """
+    """Questions about a state with a move tried on top of it (the state is not copied)."""
 
     __slots__ = ("boxes", "cells", "own", "state")
 
@@ -268,19 +279,15 @@ class _Grid:
         self.boxes: Mapping[int, int] = boxes or {}
 
     def plus(self, move: _Move, corridor: tuple[int, ...] = ()) -> _Grid:
-        """This grid with ``move`` (and a bridge corridor) placed."""
+        """This grid with ``move`` (and a bridge corridor) placed.
+
+        The box of the move's ``i``-th new place is tagged ``-1 - i``.
+        """
         boxes = dict(self.boxes)
-        tag = -1 - 8 * len(self.boxes)
         for i, (_, p) in enumerate(move.ports):
             for k in p.box:
-                boxes[k] = tag - i
+                boxes[k] = -1 - i
         return _Grid(self.state, self.own, self.cells.union(move.cells, corridor), boxes)
-
-    def tag(self, move: _Move, i: int) -> int:
-        """The tag :meth:`plus` gave the box of ``move``'s place ``i`` (call on the result)."""
-        for k in move.ports[i][1].box:
-            return self.boxes[k]
-        raise AssertionError("a place has a box")
 
     def blocked(self, key: int, owner: int) -> bool:
         """Whether cell ``key`` is taken for a tile joined at place ``owner``."""
@@ -319,48 +326,14 @@ class _Grid:
                 return False
         return True
 
-    def viable(self, p: _Port, need: tuple[bool, bool], slot: int, depth: int) -> bool:
-        """Whether later tiles can still join at ``p``: ``need`` = (non-double, double).
-
-        With ``depth`` 2 a non-double must also leave room for one more tile after it.
-        """
+    def viable(self, p: _Port, need: tuple[bool, bool], slot: int) -> bool:
+        """Whether a later tile can still join at ``p``: ``need`` = (non-double, double)."""
         templates = _TEMPLATES[p.d]
         x, y = p.x, p.y
         if need[1] and not (self.fits(templates[3], x, y, slot) or self.fits(
                 templates[4], x, y, slot) or self.fits(templates[5], x, y, slot)):
             return False
-        if not need[0]:
-            return True
-        for t in templates[:3]:
-            if self.fits(t, x, y, slot):
-                if depth <= 1:
-                    return True
-                move = _move(t, x, y)
-                after = self.plus(move)
-                if after.viable(move.ports[0][1], (True, False), after.tag(move, 0), depth - 1):
-                    return True
-        return False
-
-    def room(self, p: _Port, slot: int, cap: int) -> int:
-        """How many free cells (up to ``cap``) can be reached from the box of ``p``."""
-        occupied, cells = self.state.occupied, self.cells
-        reserved, boxes, own = self.state.reserved, self.boxes, self.own
-        seen = set(p.box)
-        todo = list(seen)
-        while todo and len(seen) < cap:
-            k = todo.pop()
-            for n in (k + 1, k - 1, k + _STRIDE, k - _STRIDE):
-                if n in seen or n in occupied or n in cells:
-                    continue
-                res = reserved.get(n)
-                if res is not None and res != slot and res != own:
-                    continue
-                res = boxes.get(n)
-                if res is not None and res != slot:
-                    continue
-                seen.add(n)
-                todo.append(n)
-        return min(len(seen), cap)
+        return not need[0] or any(self.fits(t, x, y, slot) for t in templates[:3])
 
 
 def _needs(number: int, off_table: Iterable[Tile]) -> tuple[bool, bool]:
@@ -411,18 +384,21 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
 
     Ranked by: places left without room (the new tile's and those nearby),
     then the bridge gap (a short bridge only when nothing touching the place
-    leaves every place room), the room around the new places (no pockets), a
-    cell of space from other tiles, and the preferred direction.
+    leaves every place room), a cell of space from other tiles, and the
+    preferred direction.
     """
     port = state.free[own]
     joined = PLACES[own].number
     placed = {dt.tile for dt in state.drawn if dt is not None}
     needs = [_needs(n, [t for t in TILES if t is not tile and t not in placed])
              for n in range(7)]
-    near = [(code, p) for code, p in state.free.items() if code != own
-            and abs(p.x - port.x) <= NEAR and abs(p.y - port.y) <= NEAR]
     parent = state.index_of[PLACES[own].tile.index]
     empty = _Grid(state, own)
+    # Nearby places that have room now, with the cells their room needs: a move
+    # can only take room away (never give it), and only where it touches those.
+    near = [(code, p, _footprint(p)) for code, p in state.free.items()
+            if code != own and abs(p.x - port.x) <= NEAR and abs(p.y - port.y) <= NEAR
+            and empty.viable(p, needs[PLACES[code].number], code)]
     number = tile.low if tile.is_double else tile.other(joined)
     scored: list[tuple[int, int, int, _Move, _Grid]] = []
     for gap in (0, *BRIDGE_GAPS):
@@ -437,24 +413,18 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
                 continue
             move = _move(template, x, y)
             grid = empty.plus(move, corridor)
-            stuck = sum(not grid.viable(p, needs[number], grid.tag(move, i), LOOKAHEAD)
+            stuck = sum(not grid.viable(p, needs[number], -1 - i)
                         for i, (_, p) in enumerate(move.ports))
-            stuck += sum(not grid.viable(p, needs[PLACES[code].number], code, 1)
-                         for code, p in near)
+            touched = grid.cells.union(grid.boxes)
+            stuck += sum(not footprint.isdisjoint(touched) and not grid.viable(
+                p, needs[PLACES[code].number], code) for code, p, footprint in near)
             scored.append((stuck, gap, rank, move, grid))
     if not scored:
         return None
     first = min(scored, key=lambda item: item[:3])
     ties = [item for item in scored if item[:2] == first[:2]]
-    if len(ties) == 1:
-        return first[3], first[1]
-
-    def finer(item: tuple[int, int, int, _Move, _Grid]) -> tuple[int, int, int]:
-        _, _, rank, move, grid = item
-        room = min(grid.room(p, grid.tag(move, i), ROOM) for i, (_, p) in enumerate(move.ports))
-        return -room, int(_crowded(state, move, parent)), rank
-
-    best = min(ties, key=finer)
+    best = first if len(ties) == 1 else min(
+        ties, key=lambda item: (_crowded(state, item[3], parent), item[2]))
     return best[3], best[1]
 
 
@@ -772,7 +742,8 @@ def _marker(p: _Port) -> Point:
     return ((p.x + _DX[p.d]) * UNIT, (p.y + _DY[p.d]) * UNIT)
 
 
-_NOTHING: Final = LayoutGeometry({}, {}, (), {}, (0, 0, 0, 0), 0, 0, 0)
+_NOTHING: Final = LayoutGeometry(MappingProxyType({}), MappingProxyType({}), (),
+                                 MappingProxyType({}), (0, 0, 0, 0), 0, 0, 0)
 
 
 def layout_geometry(layout: Layout | str) -> LayoutGeometry:
@@ -781,25 +752,44 @@ def layout_geometry(layout: Layout | str) -> LayoutGeometry:
     Deterministic and stable: every tile keeps the rectangle it had in each
     shorter prefix of the layout, except in the rare case that a small subtree
     had to move to make room (counted in ``relayouts``). Bad notation raises
-    :class:`NotationError`.
+    :class:`NotationError`. The result is read-only and cached.
     """
     if not isinstance(layout, Layout):
         layout = Layout.parse(layout)
     notation = str(layout)
-    if not notation:
-        return _NOTHING
+    return _geometry(notation) if notation else _NOTHING
+
+
+def _is_open(code: int, free: Mapping[int, _Port]) -> bool:
+    """Whether a free place is open: a branch only once both lines are taken (R4.3)."""
+    port = code % 6
+    if port < Port.BRANCH_A:
+        return True
+    base = code - port
+    return base + Port.LINE_A not in free and base + Port.LINE_B not in free
+
+
+@lru_cache(maxsize=256)
+def _geometry(notation: str) -> LayoutGeometry:
     state = _state(notation)
     drawn = tuple(dt for dt in state.drawn if dt is not None)
-    tiles = {str(dt.tile): dt.rect for dt in drawn}
     markers = {PLACES[code]: _marker(p) for code, p in state.ports.items()}
-    places = {str(p): markers[p] for p in layout.open_places()}
-    xs = [_xy(k)[0] for k in (*state.occupied, *state.reserved)]
-    ys = [_xy(k)[1] for k in (*state.occupied, *state.reserved)]
-    x0, y0, x1, y1 = min(xs) * UNIT, min(ys) * UNIT, (max(xs) + 1) * UNIT, (max(ys) + 1) * UNIT
+    places = {str(PLACES[code]): markers[PLACES[code]]
+              for code in sorted(state.free) if _is_open(code, state.free)}
+    xs: list[int] = []
+    ys: list[int] = []
     for dt in drawn:
+        x, y, w, h = dt.rect
+        xs += (x, x + w)
+        ys += (y, y + h)
         if dt.bridge is not None:
-            bx0, by0, bx1, by1 = dt.bridge
-            x0, y0 = min(x0, bx0, bx1), min(y0, by0, by1)
-            x1, y1 = max(x1, bx0, bx1), max(y1, by0, by1)
-    return LayoutGeometry(tiles, places, drawn, markers, (x0, y0, x1 - x0, y1 - y0),
+            xs += (dt.bridge[0], dt.bridge[2])
+            ys += (dt.bridge[1], dt.bridge[3])
+    for p in state.free.values():  # the boxes of free places, where dots and badges go
+        x0, y0, x1, y1 = _box(p.x, p.y, p.d, 0, 2, -1, 1)
+        xs += (x0 * UNIT, x1 * UNIT)
+        ys += (y0 * UNIT, y1 * UNIT)
+    bounds = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return LayoutGeometry(MappingProxyType({str(dt.tile): dt.rect for dt in drawn}),
+                          MappingProxyType(places), drawn, MappingProxyType(markers), bounds,
                           state.relayouts, state.moved, state.long_bridges)
