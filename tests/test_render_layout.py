@@ -249,3 +249,19 @@ def test_a_full_layout_with_many_spinners() -> None:
     assert len(groups(root, "frame")) == 7
     assert len(groups(root, "end")) == len(layout.contributions())
     assert len(groups(root, "place")) == len(layout.open_places())
+
+
+def test_the_serializer_writes_what_elementtree_writes() -> None:
+    from exact61_widgets.render.svgkit import serialize
+
+    node = ET.Element("g", {"a": 'x"<>&\n\t', "b": "1"})
+    node.text = "a & b < c → ü"
+    child = ET.SubElement(node, "x")
+    child.tail = "t>"
+    ET.SubElement(node, "y", {"z": "0"}).text = "q"
+    assert serialize(node) == ET.tostring(node, encoding="unicode")
+    # A whole picture, parsed back (namespace stripped), serialises identically.
+    root = parse(render_svg(EXAMPLE, legend=True, lang="ru"))
+    for element in root.iter():
+        element.tag = element.tag.split("}")[-1]
+    assert serialize(root) == ET.tostring(root, encoding="unicode")

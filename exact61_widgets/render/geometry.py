@@ -760,6 +760,12 @@ def layout_geometry(layout: Layout | str) -> LayoutGeometry:
     return _geometry(notation) if notation else _NOTHING
 
 
+def clear_cache() -> None:
+    """Forget every layout computed so far (for benchmarks; results never change)."""
+    _geometry.cache_clear()
+    _state.cache_clear()
+
+
 def _is_open(code: int, free: Mapping[int, _Port]) -> bool:
     """Whether a free place is open: a branch only once both lines are taken (R4.3)."""
     port = code % 6

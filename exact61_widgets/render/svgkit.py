@@ -134,9 +134,66 @@ def drawing(prefix: str, box: tuple[float, float, float, float], size: int | Non
     return dwg
 
 
+#: The tag of a node whose ``text`` is already-serialised XML (a shared tile face).
+FRAGMENT = "exact61-fragment"
+
+
+def fragment(nodes: Iterable[ET.Element]) -> ET.Element:
+    """Elements serialised once, to be written out as they are wherever they appear."""
+    node = ET.Element(FRAGMENT)
+    node.text = "".join(serialize(n) for n in nodes)
+    return node
+
+
+def _escape_attr(value: str) -> str:
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    for char, entity in (("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"),
+                         ("\r", "&#13;"), ("\t", "&#09;")):
+        if char in value:
+            value = value.replace(char, entity)
+    return value
+
+
+def _escape_text(value: str) -> str:
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def serialize(node: ET.Element) -> str:
+    """XML text of an element tree, byte for byte as ``ElementTree.tostring`` writes it.
+
+    Faster, because :func:`fragment` nodes (tile faces, built once and shared
+    by every tile that looks the same) are written from their cached text.
+    """
+    out: list[str] = []
+    _write(node, out)
+    return "".join(out)
+
+
+def _write(node: ET.Element, out: list[str]) -> None:
+    tag = node.tag
+    if tag == FRAGMENT:
+        out.append(node.text or "")
+        return
+    out.append("<" + tag)
+    for key, value in node.attrib.items():
+        out.append(f' {key}="{_escape_attr(value)}"')
+    if node.text or len(node):
+        out.append(">")
+        if node.text:
+            out.append(_escape_text(node.text))
+        for child in node:
+            _write(child, out)
+        out.append(f"</{tag}>")
+    else:
+        out.append(" />")
+    if node.tail:
+        out.append(_escape_text(node.tail))
+
+
 def finish(dwg: svgwrite.Drawing) -> SvgText:
-    """The picture's text."""
-    return SvgText(dwg.tostring())
+    """The picture's text (svgwrite builds the tree; :func:`serialize` writes it)."""
+    return SvgText(serialize(dwg.get_xml()))
 
 
 @dataclass
@@ -182,11 +239,10 @@ def picture(panel: Panel, prefix: str, size: int | None, title: str, desc: str,
 
 @lru_cache(maxsize=512)
 def tile_face(first: int, second: int, horizontal: bool, face: str, edge: str, pip: str,
-              divider: str, edge_width: float = 1.2) -> tuple[ET.Element, ...]:
-    """The parts of a face-up tile at the origin: rounded face, divider, pips.
+              divider: str, edge_width: float = 1.2) -> ET.Element:
+    """A face-up tile at the origin: rounded face, divider, pips, as a :func:`fragment`.
 
-    Built with svgwrite once per look and shared (ElementTree elements may have
-    several parents; serialising writes them out at each).
+    Built with svgwrite once per look and shared by every tile that looks the same.
     """
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
     dwg = svgwrite.Drawing(debug=False)
@@ -201,12 +257,12 @@ def tile_face(first: int, second: int, horizontal: bool, face: str, edge: str, p
     for number, (hx, hy) in ((first, (0, 0)), (second, (SIDE, 0) if horizontal else (0, SIDE))):
         for cx, cy in pip_centers(number, hx, hy, SIDE, horizontal):
             parts.append(dwg.circle((num(cx), num(cy)), 3.4, fill=pip, class_="pip"))
-    return tuple(part.get_xml() for part in parts)
+    return fragment(part.get_xml() for part in parts)
 
 
 @lru_cache(maxsize=64)
-def tile_back(horizontal: bool, back: str, pattern: str, edge: str) -> tuple[ET.Element, ...]:
-    """The parts of a face-down tile at the origin: a plain back with a small emblem."""
+def tile_back(horizontal: bool, back: str, pattern: str, edge: str) -> ET.Element:
+    """A face-down tile at the origin, a plain back with a small emblem (a fragment)."""
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
     dwg = svgwrite.Drawing(debug=False)
     parts = [dwg.rect((1, 1), (w - 2, h - 2), rx=5, ry=5, fill=back, stroke=edge,
@@ -214,7 +270,7 @@ def tile_back(horizontal: bool, back: str, pattern: str, edge: str) -> tuple[ET.
              dwg.rect((5, 5), (w - 10, h - 10), rx=3, ry=3, fill="none", stroke=pattern,
                       stroke_width=1.5),
              dwg.circle((w / 2, h / 2), 4, fill=pattern)]
-    return tuple(part.get_xml() for part in parts)
+    return fragment(part.get_xml() for part in parts)
 
 
 @lru_cache(maxsize=64)
@@ -241,9 +297,9 @@ def tile_group(tile: Tile, x: float, y: float, first: int, second: int, horizont
     if ident:
         attrs["id"] = ident
     attrs["transform"] = f"translate({num(x)},{num(y)})"
-    parts = list(tile_face(first, second, horizontal, face or colors["tile"],
-                           edge or colors["tile edge"], colors["pip"], colors["divider"],
-                           edge_width))
+    parts = [tile_face(first, second, horizontal, face or colors["tile"],
+                       edge or colors["tile edge"], colors["pip"], colors["divider"],
+                       edge_width)]
     if frame:
         parts.append(spinner_frame(horizontal, colors["spinner"]))
     return element("g", attrs, parts)
@@ -256,5 +312,5 @@ def back_group(x: float, y: float, horizontal: bool, colors: Mapping[str, str],
     if ident:
         attrs["id"] = ident
     attrs["transform"] = f"translate({num(x)},{num(y)})"
-    return element("g", attrs, tile_back(horizontal, colors["tile back"],
-                                         colors["tile back pattern"], colors["tile edge"]))
+    return element("g", attrs, [tile_back(horizontal, colors["tile back"],
+                                          colors["tile back pattern"], colors["tile edge"])])
