@@ -64,7 +64,20 @@ class Export:
         label = gettext("Layout notation", lang)
         kind = gettext("Game record v1" if self.record is not None else
                        "Set-up arguments and actions (JSON)", lang)
-        return f"{label}:\n{self.notation}\n\n{kind}:\n{json.dumps(data, indent=1)}"
+        return f"{label}:\n{self.notation}\n\n{kind}:\n{pretty_json(data)}"
+
+
+def pretty_json(data: object, indent: str = "") -> str:
+    """JSON indented by level, with lists of plain values (tiles, scores) on one line."""
+    inner = indent + " "
+    if isinstance(data, dict) and data:
+        items = ",\n".join(f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}"
+                           for k, v in data.items())
+        return f"{{\n{items}\n{indent}}}"
+    if isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data):
+        items = ",\n".join(f"{inner}{pretty_json(v, inner)}" for v in data)
+        return f"[\n{items}\n{indent}]"
+    return json.dumps(data, ensure_ascii=False)
 
 
 def _tile_list(text: str) -> list[Tile]:
@@ -359,8 +372,10 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
             self.layout_input.value = scenario.layout
             for s, field in enumerate(self.hand_inputs):
                 field.value = " ".join(scenario.hands[s]) if s < scenario.players else ""
-            self.boneyard_input.value = ("" if scenario.boneyard is None
-                                         else " ".join(scenario.boneyard))
+            rest = Scenario(scenario.players, scenario.layout, scenario.hands)
+            bones = scenario.resolved_boneyard()
+            self.boneyard_input.value = ("" if bones == rest.resolved_boneyard()
+                                         else " ".join(bones))
             self.scores_input.value = ", ".join(str(x) for x in (
                 scenario.scores or [0] * (2 if scenario.players == 4 else scenario.players)))
             self._seat_options(scenario.players)
@@ -504,9 +519,10 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
             chosen = (str(self.edit_selected),)
             places = tuple(str(p) for p in layout.legal_places(self.edit_selected)
                            if p is not None)
+        bones = () if draft.boneyard is None else (Panel(HandSpec(draft.boneyard), "bones"),)
         return (Panel(LayoutSpec(str(layout), places=places, last=False)),
                 Panel(HandSpec(tray, chosen), "tray"),
-                *(Panel(HandSpec(h), f"hand{s}") for s, h in enumerate(draft.hands)))
+                *(Panel(HandSpec(h), f"hand{s}") for s, h in enumerate(draft.hands)), *bones)
 
     def refresh(self) -> None:
         """Redraw everything from the state (called after every change)."""

@@ -86,8 +86,8 @@ class Panel:
 
     @property
     def css_class(self) -> str:
-        """The wrapper's class on the board: ``exact61-hand`` for hands and trays."""
-        if self.suffix.startswith(("hand", "tray")):
+        """The wrapper's class on the board: ``exact61-hand`` for rows of tiles to click."""
+        if self.suffix.startswith(("hand", "tray", "bones")):
             return f"exact61-hand exact61-{self.suffix}"
         return f"exact61-{self.suffix}"
 

@@ -20,6 +20,7 @@ import ipywidgets as w
 
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.bots import Bot, bot_names, immediate_gain, make_bot
+from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.widgets.board import Board, BoardAction
@@ -87,13 +88,16 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
     ``bots`` names one bot for every other seat, or one for all (default
     ``"greedy"``); ``human=None`` lets bots play every seat. Key methods:
     :meth:`step`, :meth:`auto_play`, :meth:`undo`, :meth:`hint`, :meth:`play`;
-    the board takes clicks (a tile of your hand, then a place).
+    the board takes clicks (a tile of your hand, then a place). With
+    ``auto_reply`` (default) the bots answer the learner's move at once. A hint
+    searches for at most ``hint_budget`` seconds (None: only ``hint_playouts``
+    bound it, so it is the same on every machine).
     """
 
     def __init__(self, players: int = 2, *, seed: int = 0, bots: str | Sequence[str] = "greedy",
                  human: int | None = 0, start_scores: Sequence[int] | None = None,
                  hint_budget: float | None = 0.4, hint_playouts: int | None = None,
-                 lang: str = "en", name: str | None = None) -> None:
+                 auto_reply: bool = True, lang: str = "en", name: str | None = None) -> None:
         self.lang = check_lang(lang)
         lang = self.lang
         self.match = Match(players, seed=seed, start_scores=start_scores)
@@ -109,6 +113,7 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
             raise WidgetError(Msg("name one bot for every other seat, or one for all"))
         self.bots: dict[int, Bot] = {s: make_bot(names[s], f"{seed}/{s}") for s in others}
         self.seed = seed
+        self.auto_reply = auto_reply
         self.hint_budget = hint_budget
         self.hint_playouts = hint_playouts
         self.prefix = id_prefix("table", players, seed, tuple(names), human,
@@ -153,55 +158,68 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
         return not (len(actions) == 1 and not isinstance(actions[0], Play))
 
     def play(self, action: Action) -> None:
-        """The learner's move (it must be their turn); illegal moves raise, nothing changes."""
+        """The learner's move (it must be their turn); illegal moves raise, nothing changes.
+
+        With ``auto_reply`` the bots answer at once, until the learner's next choice.
+        """
         match = self.match
         if self.human is None or match.to_move != self.human or match.status != "playing":
             raise WidgetError(Msg("it is not your turn: press Step"))
-        self._push(action)
+        texts = self._explain(match.push(action))
+        if self.auto_reply:
+            texts += self._run(1000)
+        self._done(texts)
 
-    def _push(self, action: Action) -> None:
-        events = self.match.push(action)
+    def _explain(self, events: Sequence[Event]) -> list[str]:
+        return [e.explain(self.lang) for e in events]
+
+    def _advance(self) -> list[str]:
+        """One action or deal, without redrawing; what happened, in words."""
+        match = self.match
+        if match.is_over:
+            return [status_text(match, self.lang)]
+        if match.status == "hand_over":
+            match.deal()
+            return [Msg("Hand {n} dealt.", {"n": match.hand_number}).text(self.lang)]
+        if self.waiting_for_human:
+            return [gettext("Your turn: choose a tile of your hand, then a place.", self.lang)]
+        bot = self.bots.get(match.to_move)
+        action = bot.choose(match) if bot is not None else match.legal_actions()[0]
+        return self._explain(match.push(action))
+
+    def _run(self, limit: int) -> list[str]:
+        """Actions until the learner must choose or the hand ends (at most ``limit``)."""
+        texts: list[str] = []
+        match = self.match
+        count = 0
+        while count < limit and match.status == "playing" and not self.waiting_for_human:
+            texts += self._advance()
+            count += 1
+        return texts
+
+    def _done(self, texts: Sequence[str]) -> None:
         self.advice = None
         self.picker.clear()
         self.refresh()
-        self.board.announcement = " ".join(e.explain(self.lang) for e in events)
+        self.board.announcement = " ".join(texts)
 
     def step(self) -> None:
         """One step: a bot's action, the learner's forced draw or pass, or the next deal."""
-        match = self.match
-        if match.is_over:
-            self.board.announcement = status_text(match, self.lang)
-            return
-        if match.status == "hand_over":
-            match.deal()
-            self.advice = None
-            self.refresh()
-            self.board.announcement = Msg("Hand {n} dealt.", {"n": match.hand_number}
-                                          ).text(self.lang)
-            return
-        if self.waiting_for_human:
-            self.board.announcement = gettext(
-                "Your turn: choose a tile of your hand, then a place.", self.lang)
-            return
-        seat = match.to_move
-        bot = self.bots.get(seat)
-        action = bot.choose(match) if bot is not None else match.legal_actions()[0]
-        self._push(action)
+        self._done(self._advance())
 
     def auto_play(self, limit: int = 1000) -> int:
-        """Step until the learner must choose or the hand ends; how many actions were made."""
-        count = 0
-        match = self.match
-        if match.status == "hand_over":
-            self.step()
-        announcements = []
-        while count < limit and match.status == "playing" and not self.waiting_for_human:
-            self.step()
-            announcements.append(self.board.announcement)
-            count += 1
-        if announcements:
-            self.board.announcement = announcements[-1]
-        return count
+        """Play until the learner must choose or the hand ends; how many actions were made.
+
+        After a hand ends it deals the next one first; once the match is over it does
+        nothing.
+        """
+        texts: list[str] = []
+        if self.match.status == "hand_over":
+            texts += self._advance()
+        before = len(self.match.action_stack)
+        texts += self._run(limit)
+        self._done(texts)
+        return len(self.match.action_stack) - before
 
     def undo(self) -> None:
         """Take back the learner's last move and everything after it (all bots: one action)."""
@@ -257,7 +275,7 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
             outcome = self.picker.click_tile(action.tile, tiles=tiles, layout=match.layout,
                                              why=match.why_illegal)
         if outcome.play is not None:
-            self._push(outcome.play)
+            self.play(outcome.play)
             return
         self.refresh()
         if outcome.message is not None:
@@ -279,6 +297,10 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
         if self.human is not None:
             panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(self.human)),
                                          self.picker.chosen() + hinted), "hand"))
+        for seat in range(match.players):
+            if seat != self.human:
+                panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(seat)),
+                                             face_up=False), f"seat{seat}"))
         panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
         panels.append(Panel(ScoreSpec(match.scores, match.players), "scores"))
         return tuple(panels)
