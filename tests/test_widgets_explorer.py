@@ -220,3 +220,14 @@ def test_pretty_json_round_trips() -> None:
     data = {"a": [["[1|2]", "[2|3]"], []], "b": {"c": [1, 2]}, "d": [{"e": None}]}
     assert json.loads(pretty_json(data)) == data
     assert '["[1|2]", "[2|3]"]' in pretty_json(data)
+
+
+def test_keyboard_targets_have_spoken_labels_and_hands_are_labelled() -> None:
+    explorer = PositionExplorer()
+    labels = explorer.board.labels
+    assert labels["[4|4]:branchA"] == "Open place [4|4]:branchA: branch A of [4|4], takes a 4"
+    assert labels["tile [1|2]"] == "Choose tile [1|2]"
+    assert set(labels) >= {str(p) for p in explorer.match.layout.open_places()}
+    assert '<div class="exact61-panel-label">Seat 0, to move</div>' in explorer.board.svg
+    russian = PositionExplorer(lang="ru").board.labels
+    assert russian["tile [1|2]"] == "Выбрать кость [1|2]"

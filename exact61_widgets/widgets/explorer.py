@@ -32,9 +32,9 @@ from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.widgets.picker import PlayPicker
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, compose
+from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, compose, focus_labels
 from exact61_widgets.widgets.scenarios import Scenario, as_actions
-from exact61_widgets.widgets.texts import scores_text, status_text
+from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 
 #: The explorer's first position: the README's layout, two hands, the rest in the boneyard.
 EXPLORER_DEFAULT = Scenario.make(
@@ -498,7 +498,8 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         match = self.match
         chosen = self.picker.chosen()
         hands = tuple(Panel(HandSpec(tuple(str(t) for t in match.hand(s)),
-                                     chosen if s == match.to_move else ()), f"hand{s}")
+                                     chosen if s == match.to_move else ()), f"hand{s}",
+                            seat_label(s, s == match.to_move, self.lang))
                       for s in range(match.players))
         places = self.picker.targets(match.layout, match.why_illegal)
         return (Panel(LayoutSpec(str(match.layout), places=places, last=bool(match.layout))),
@@ -519,16 +520,20 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
             chosen = (str(self.edit_selected),)
             places = tuple(str(p) for p in layout.legal_places(self.edit_selected)
                            if p is not None)
-        bones = () if draft.boneyard is None else (Panel(HandSpec(draft.boneyard), "bones"),)
+        bones = () if draft.boneyard is None else (Panel(
+            HandSpec(draft.boneyard), "bones", gettext("Boneyard, in draw order", self.lang)),)
         return (Panel(LayoutSpec(str(layout), places=places, last=False)),
-                Panel(HandSpec(tray, chosen), "tray"),
-                *(Panel(HandSpec(h), f"hand{s}") for s, h in enumerate(draft.hands)), *bones)
+                Panel(HandSpec(tray, chosen), "tray",
+                      gettext("Tiles not placed yet", self.lang)),
+                *(Panel(HandSpec(h), f"hand{s}", seat_label(s, False, self.lang))
+                  for s, h in enumerate(draft.hands)), *bones)
 
     def refresh(self) -> None:
         """Redraw everything from the state (called after every change)."""
         match = self.match
-        picture, markup = compose(self._panels(), self.prefix, self.lang)
-        self.board.show(picture, markup)
+        panels = self._panels()
+        picture, markup = compose(panels, self.prefix, self.lang)
+        self.board.show(picture, markup, focus_labels(panels, self.lang))
         self.status.value = (f"<p>{html.escape(status_text(match, self.lang))}</p>"
                              f"<p>{html.escape(scores_text(match, self.lang))}</p>")
         moves = self.moves() if self.mode == "play" else []

@@ -10,6 +10,7 @@ what may be focused (``exact61-layout`` places, ``exact61-hand`` tiles).
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,10 +80,14 @@ Spec = (LayoutSpec | HandSpec | RoundingSpec | GoingOutSpec | BlockedSpec | Bone
 
 @dataclass(frozen=True)
 class Panel:
-    """One picture of a step or position: what to draw and under which id suffix."""
+    """One picture of a step or position: what to draw, its id suffix, a label above it.
+
+    ``label`` is text already in the widget's language ("Seat 1, to move").
+    """
 
     spec: Any
     suffix: str = "layout"
+    label: str = ""
 
     @property
     def css_class(self) -> str:
@@ -134,19 +139,47 @@ def draw(spec: Any, prefix: str, lang: str) -> str:
 
 
 def compose(panels: tuple[Panel, ...], prefix: str, lang: str,
-            cache: dict[Panel, str] | None = None) -> tuple[str, str]:
+            cache: dict[tuple[Any, str], str] | None = None) -> tuple[str, str]:
     """Draw the panels: the first SVG (the static picture) and the board's markup.
 
     ``cache`` keeps each panel's SVG, so stepping back and forth draws nothing twice.
     """
     svgs = []
     for panel in panels:
-        svg = None if cache is None else cache.get(panel)
+        key = (panel.spec, panel.suffix)
+        svg = None if cache is None else cache.get(key)
         if svg is None:
             svg = draw(panel.spec, f"{prefix}-{panel.suffix}", lang)
             if cache is not None:
-                cache[panel] = svg
+                cache[key] = svg
         svgs.append(svg)
-    markup = "".join(f'<div class="{p.css_class}">{svg}</div>'
-                     for p, svg in zip(panels, svgs, strict=True))
+    markup = "".join(
+        f'<div class="{p.css_class}">'
+        + (f'<div class="exact61-panel-label">{html.escape(p.label)}</div>' if p.label else "")
+        + f"{svg}</div>" for p, svg in zip(panels, svgs, strict=True))
     return (svgs[0] if svgs else ""), markup
+
+
+def focus_labels(panels: tuple[Panel, ...], lang: str) -> dict[str, str]:
+    """What a screen reader says for each thing the keyboard reaches on the board.
+
+    Keys are what the board's script uses: a place's text (``[4|4]:branchA``) and
+    ``tile [1|2]`` for a tile of a hand or tray.
+    """
+    from exact61_widgets.engine.layout import Layout
+    from exact61_widgets.i18n import Msg
+    from exact61_widgets.render.text import PORT_LABELS
+
+    labels: dict[str, str] = {}
+    for panel in panels:
+        spec = panel.spec
+        if isinstance(spec, LayoutSpec):
+            for place in Layout.parse(spec.layout).open_places():
+                labels[str(place)] = Msg("Open place {place}: {port} of {tile}, takes a {number}", {
+                    "place": str(place), "port": Msg(PORT_LABELS[place.port]),
+                    "tile": str(place.tile), "number": place.number}).text(lang)
+        elif isinstance(spec, HandSpec) and spec.face_up and "exact61-hand" in panel.css_class:
+            for tile in spec.tiles:
+                labels[f"tile {tile}"] = Msg("Choose tile {tile}", {"tile": tile}).text(lang)
+    return labels
+

@@ -36,8 +36,9 @@ from exact61_widgets.widgets.pictures import (
     Panel,
     ScoreSpec,
     compose,
+    focus_labels,
 )
-from exact61_widgets.widgets.texts import log_html, scores_text, status_text
+from exact61_widgets.widgets.texts import log_html, scores_text, seat_label, status_text
 
 #: Bots in order of strength: a hint asks the first one that is registered.
 STRENGTH = ("search", "greedy", "random")
@@ -296,11 +297,14 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
                                    last=bool(match.layout)))]
         if self.human is not None:
             panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(self.human)),
-                                         self.picker.chosen() + hinted), "hand"))
+                                         self.picker.chosen() + hinted), "hand",
+                                Msg("Your hand (seat {seat})", {"seat": self.human}
+                                    ).text(self.lang)))
         for seat in range(match.players):
             if seat != self.human:
                 panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(seat)),
-                                             face_up=False), f"seat{seat}"))
+                                             face_up=False), f"seat{seat}",
+                                    seat_label(seat, seat == match.to_move, self.lang)))
         panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
         panels.append(Panel(ScoreSpec(match.scores, match.players), "scores"))
         return tuple(panels)
@@ -308,8 +312,9 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Redraw everything from the match (after every change)."""
         match = self.match
-        picture, markup = compose(self._panels(), self.prefix, self.lang)
-        self.board.show(picture, markup)
+        panels = self._panels()
+        picture, markup = compose(panels, self.prefix, self.lang)
+        self.board.show(picture, markup, focus_labels(panels, self.lang))
         self.status.value = f"<p>{html.escape(status_text(match, self.lang))}</p>"
         self.scores.value = f"<p>{html.escape(scores_text(match, self.lang))}</p>"
         self.hint_line.value = ("" if self.advice is None else

@@ -17,6 +17,13 @@ def side_name(match: Match, side: int) -> Msg:
     return Msg("seat {seat}", {"seat": side})
 
 
+def seat_label(seat: int, to_move: bool, lang: str) -> str:
+    """``Seat 1`` or ``Seat 1, to move``: the label above a hand."""
+    if to_move:
+        return Msg("Seat {seat}, to move", {"seat": seat}).text(lang)
+    return Msg("Seat {seat}", {"seat": seat}).text(lang)
+
+
 def scores_text(match: Match, lang: str) -> str:
     """Every side's score, raw and displayed: ``seat 0: 25 raw (5)``."""
     return "; ".join(Msg("{side}: {raw} raw ({shown})", {

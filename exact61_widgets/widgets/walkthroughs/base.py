@@ -20,7 +20,7 @@ from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.controls import StepControls
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
-from exact61_widgets.widgets.pictures import Panel, compose
+from exact61_widgets.widgets.pictures import Panel, compose, focus_labels
 
 Text = Msg | str
 """A line of text: a message translated when shown, or text already in its language."""
@@ -55,14 +55,17 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
 
     kind: ClassVar[str] = "walkthrough"
     title: ClassVar[Msg] = Msg("Walkthrough")
+    #: Whether the board takes clicks and keys (the learner may play).
+    interactive: ClassVar[bool] = False
 
     def __init__(self, *, lang: str = "en", name: str | None = None,
                  content: Sequence[object] = ()) -> None:
         self.lang = check_lang(lang)
         self.prefix = id_prefix(self.kind, *content, lang, name=name)
         self._shown = 0
-        self._cache: dict[Panel, str] = {}
+        self._cache: dict[tuple[Any, str], str] = {}
         self.board = Board(lang=self.lang, name=self.prefix)
+        self.board.interactive = self.interactive
         self.guard = Guard(self._show_error, self.lang, self._snapshot, self._restore)
         self._steps: list[Step] = list(self.build_steps())
         self.controls = StepControls(len(self._steps), self._on_step, lang=self.lang,
@@ -161,7 +164,8 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         caption = localized(step.caption, self.lang)
         lines = "".join(f"<p>{html.escape(localized(t, self.lang))}</p>" for t in step.details)
         self._shown = index
-        self.board.show(picture, markup)
+        labels = focus_labels(step.panels, self.lang) if self.board.interactive else None
+        self.board.show(picture, markup, labels)
         self.board.announcement = caption
         self.caption.value = f'<p class="exact61-caption-text">{html.escape(caption)}</p>'
         self.text_panel.value = (

@@ -92,7 +92,9 @@ class BlockedWalkthrough(Walkthrough):
 
         leader = before.leader
         order = sorted(range(n), key=lambda s: (totals[s], (s - leader) % n))
-        hands = tuple(Panel(HandSpec(tuple(str(t) for t in after.hand(s))), f"hand{s}")
+        hands = tuple(Panel(HandSpec(tuple(str(t) for t in after.hand(s))), f"hand{s}",
+                            Msg("seat {seat}: {pips}", {"seat": s, "pips": totals[s]}
+                                ).text(self.lang))
                       for s in order)
         steps = [Step((table,),
                       Msg("Seat {seat}: {action}. The boneyard is empty and nobody can play: the "

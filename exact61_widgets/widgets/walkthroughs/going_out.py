@@ -19,7 +19,7 @@ from exact61_widgets.render.text import raw_points
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import GoingOutSpec, HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import GOING_OUT_PAIRS, Scenario, as_match, rewind
-from exact61_widgets.widgets.texts import side_name
+from exact61_widgets.widgets.texts import seat_label, side_name
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
 
 
@@ -95,13 +95,14 @@ class GoingOutWalkthrough(Walkthrough):
         opponents = [s for s in range(before.players) if before.side_of(s) != play.side]
 
         def hands(seats: Sequence[int]) -> tuple[Panel, ...]:
-            return tuple(Panel(HandSpec(tuple(str(t) for t in out.remaining[s])), f"hand{s}")
-                         for s in seats)
+            return tuple(Panel(HandSpec(tuple(str(t) for t in out.remaining[s])), f"hand{s}",
+                               seat_label(s, False, self.lang)) for s in seats)
 
         values = " + ".join(str(c.value) for c in play.contributions) or "0"
         steps = [Step(
             (Panel(LayoutSpec(str(before.layout), last=False)),
-             Panel(HandSpec((str(self.play.tile),)), f"hand{seat}")),
+             Panel(HandSpec((str(self.play.tile),)), f"hand{seat}",
+                   seat_label(seat, True, self.lang))),
             Msg("Seat {seat} holds one tile, {tile}, and the scores are {scores}: playing it "
                 "goes out (R7.1).", {"seat": seat, "tile": str(self.play.tile),
                                      "scores": _scores(before.scores)})),

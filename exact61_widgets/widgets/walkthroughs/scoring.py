@@ -73,6 +73,7 @@ class EndScoringWalkthrough(Walkthrough):
 
     kind = "scoring"
     title = Msg("End scoring")
+    interactive = True
 
     def __init__(self, layout: str | Layout | Mapping[str, Any] = RULES_NINE, *,
                  lang: str = "en", name: str | None = None) -> None:
@@ -87,7 +88,6 @@ class EndScoringWalkthrough(Walkthrough):
         super().__init__(lang=lang, name=name, content=(str(self.source_layout),))
         self.play_button.on_click(self.guard.callback(self._typed))
         self.play_input.observe(self.guard.callback(self._typed), names="value")
-        self.board.interactive = True
         self.board.on_action(self._guarded_click)
 
     def build_steps(self) -> Sequence[Step]:
@@ -104,7 +104,8 @@ class EndScoringWalkthrough(Walkthrough):
         tray = HandSpec(tuple(str(t) for t in self._tray(table)), self.picker.chosen())
         places = self.picker.targets(table, lambda p: table.why_illegal(p.tile, p.at))
         spec = LayoutSpec(str(table), places=places)
-        return Step((Panel(spec), Panel(tray, "tray")), step.caption, step.details)
+        label = gettext("Tiles you can try", self.lang)
+        return Step((Panel(spec), Panel(tray, "tray", label)), step.caption, step.details)
 
     @staticmethod
     def _tray(table: Layout) -> list[Tile]:
