@@ -99,7 +99,11 @@ def test_export_of_a_set_up_position_gives_notation_and_set_up_json_and_says_why
     export = explorer.export()
     assert export.record is None and export.note is not None
     assert export.notation == str(explorer.match.layout)
-    assert export.setup == {"setup": EXPLORER_DEFAULT.to_json(), "actions": ["[1|2]@[1|1]:lineB"]}
+    assert export.setup is not None and export.setup["actions"] == ["[1|2]@[1|1]:lineB"]
+    start = Scenario.from_json(export.setup["setup"]).match()
+    default = EXPLORER_DEFAULT.match()
+    assert (str(start.layout), start.hands, start.boneyard, start.scores, start.to_move) == (
+        str(default.layout), default.hands, default.boneyard, default.scores, default.to_move)
     explorer.export_button.click()
     assert "record v1 cannot hold a position set up by hand" in explorer.export_note.value
     assert export.notation in explorer.export_output.value
@@ -231,3 +235,18 @@ def test_keyboard_targets_have_spoken_labels_and_hands_are_labelled() -> None:
     assert '<div class="exact61-panel-label">Seat 0, to move</div>' in explorer.board.svg
     russian = PositionExplorer(lang="ru").board.labels
     assert russian["tile [1|2]"] == "Выбрать кость [1|2]"
+
+
+def test_a_set_up_match_that_went_on_to_a_new_deal_exports_and_loads_again() -> None:
+    explorer = PositionExplorer(sc.GOING_OUT_PAIRS)
+    explorer.play("[1|2]@[0|1]:high")
+    explorer.deal()
+    explorer.play(explorer.match.legal_actions()[0])
+    export = explorer.export()
+    assert export.setup is not None
+    assert isinstance(export.setup["actions"][1], dict) and "deal" in export.setup["actions"][1]
+    again = PositionExplorer(json.loads(json.dumps(export.setup)))
+    assert (again.match.hands, again.match.scores, str(again.match.layout)) == (
+        explorer.match.hands, explorer.match.scores, str(explorer.match.layout))
+    with pytest.raises(WidgetError, match="not an action or a deal"):
+        PositionExplorer({"setup": sc.EXACT_61.to_json(), "actions": [3]})

@@ -29,11 +29,20 @@ from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
+from exact61_widgets.widgets.history import (
+    Item,
+    can_undo,
+    item_text,
+    parse_items,
+    redo_one,
+    rewind,
+    undo_one,
+)
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, compose, focus_labels
-from exact61_widgets.widgets.scenarios import Scenario, as_actions
+from exact61_widgets.widgets.scenarios import Scenario
 from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 
 #: The explorer's first position: the README's layout, two hands, the rest in the boneyard.
@@ -118,8 +127,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         start = EXPLORER_DEFAULT if source is None else source
         self.prefix = id_prefix("explorer", _content(start), self.lang, name=name)
         self.match = Match(2, deal=False)
-        self.scenario: Scenario | None = None
-        self._redo: list[Any] = []
+        self._redo: list[Item] = []
         self.picker = PlayPicker()
         self.edit_selected: Tile | None = None
         self.mode = "play"
@@ -194,7 +202,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
     def load(self, source: Source) -> None:
         """Show a new position: a scenario, a match (copied), a record, set-up JSON or notation."""
         scenario: Scenario | None = None
-        actions: tuple[Action, ...] = ()
+        actions: list[Item] = []
         if isinstance(source, Scenario):
             scenario = source
         elif isinstance(source, Match):
@@ -204,7 +212,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
             scenario = from_notation(layout)
         elif isinstance(source, Mapping) and "setup" in source:
             scenario = Scenario.from_json(source["setup"])
-            actions = as_actions(source.get("actions", ()))
+            actions = parse_items(source.get("actions", ()))
         elif isinstance(source, Mapping) and "format" in source:
             from exact61_widgets.engine.record import load_record
 
@@ -217,11 +225,9 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
                                   {"kind": type(source).__name__}))
         if scenario is not None:
             match = scenario.match()
-            for action in actions:
-                match.push(action)
+            for item in actions:
+                redo_one(match, item)
         self.match = match
-        self.scenario = scenario if scenario is not None else (
-            None if not match.is_set_up else Scenario.from_match(match))
         self._redo = []
         self.picker.clear()
         self.edit_selected = None
@@ -267,15 +273,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def undo(self) -> None:
         """Take back the last action (or deal); it can be redone."""
-        if not self.can_undo:
-            raise WidgetError(Msg("there is nothing to undo"))
-        if self.match.peek() is None and self.match.action_stack:
-            match = self.match
-            entry = ("deal", match.hands, match.boneyard, match.leader)
-            match.pop()
-            self._redo.append(entry)
-        else:
-            self._redo.append(self.match.pop())
+        self._redo.append(undo_one(self.match))
         self.picker.clear()
         self.refresh()
         self.board.announcement = gettext("Undone.", self.lang)
@@ -285,19 +283,16 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         if not self._redo:
             raise WidgetError(Msg("there is nothing to redo"))
         item = self._redo.pop()
-        if isinstance(item, tuple):
-            _, hands, boneyard, leader = item
-            self.match.deal(hands, boneyard, leader=leader)
-            text = Msg("Hand {n} dealt.", {"n": self.match.hand_number}).text(self.lang)
-        else:
-            text = " ".join(e.explain(self.lang) for e in self.match.push(item))
+        events = redo_one(self.match, item)
+        text = " ".join(e.explain(self.lang) for e in events) or Msg(
+            "Hand {n} dealt.", {"n": self.match.hand_number}).text(self.lang)
         self.refresh()
         self.board.announcement = text
 
     @property
     def can_undo(self) -> bool:
         """Whether an action (or a deal after the first) can be taken back."""
-        return bool(self.match.action_stack)
+        return can_undo(self.match)
 
     @property
     def can_redo(self) -> bool:
@@ -476,9 +471,10 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         try:
             return Export(notation, to_record(match), None, None)
         except SetupError:
-            scenario = self.scenario or Scenario.from_match(match)
-            actions = [action_text(a) for _, a in match.action_stack]
-            return Export(notation, None, {"setup": scenario.to_json(), "actions": actions},
+            start, items = rewind(match)
+            setup = {"setup": Scenario.from_match(start).to_json(),
+                     "actions": [item_text(i) for i in items]}
+            return Export(notation, None, setup,
                           Msg("A game record v1 cannot hold a position set up by hand (it has "
                               "no deal), so the export is the layout notation and the set-up "
                               "arguments with the actions played since, as JSON."))
@@ -549,12 +545,11 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.error = text
 
     def _snapshot(self) -> Any:
-        return (self.match.copy(), list(self._redo), self.scenario, self.picker.selected,
+        return (self.match.copy(), list(self._redo), self.picker.selected,
                 self.edit_selected, self.mode)
 
     def _restore(self, state: Any) -> None:
-        (self.match, redo, self.scenario, self.picker.selected, self.edit_selected,
-         self.mode) = state
+        (self.match, redo, self.picker.selected, self.edit_selected, self.mode) = state
         self._redo = redo
         self.refresh()
 

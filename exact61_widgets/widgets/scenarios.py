@@ -68,10 +68,11 @@ class Scenario:
         return tuple(str(t) for t in TILES if str(t) not in used)
 
     def match(self) -> Match:
-        """A fresh :class:`Match` in this position (``Match.setup``)."""
+        """A fresh :class:`Match` in this position (``Match.setup``, seed 0: later deals and
+        lots are the same every run)."""
         return Match.setup(self.players, layout=self.layout, hands=self.hands,
                            boneyard=self.resolved_boneyard(), scores=self.scores,
-                           to_move=self.to_move, leader=self.leader)
+                           to_move=self.to_move, leader=self.leader, seed=0)
 
     def to_json(self) -> dict[str, Any]:
         """The ``Match.setup`` arguments as JSON-ready data (the boneyard written out)."""
