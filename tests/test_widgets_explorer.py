@@ -146,6 +146,7 @@ def test_undo_and_redo_across_a_deal() -> None:
 def test_notation_sources_and_set_up() -> None:
     explorer = PositionExplorer("[3|3] [3|5]@[3|3]:lineA")
     assert len(explorer.match.hand(0)) == 5 and str(explorer.match.layout).startswith("[3|3]")
+    assert "dealt from the free tiles in tile order" in explorer.board.announcement
     explorer.set_up(3, Layout.parse("[2|2]"), [["[2|5]"], ["[0|0]"], ["[1|1]"]],
                     scores=[10, 20, 30], to_move=0)
     assert explorer.match.players == 3 and explorer.match.scores == (10, 20, 30)

@@ -71,8 +71,8 @@ class Export:
         """What the export box shows: the notation, then the JSON."""
         data = self.record if self.record is not None else self.setup
         label = gettext("Layout notation", lang)
-        kind = gettext("Game record v1" if self.record is not None else
-                       "Set-up arguments and actions (JSON)", lang)
+        kind = (gettext("Game record v1", lang) if self.record is not None else
+                gettext("Set-up arguments and actions (JSON)", lang))
         return f"{label}:\n{self.notation}\n\n{kind}:\n{pretty_json(data)}"
 
 
@@ -203,6 +203,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         """Show a new position: a scenario, a match (copied), a record, set-up JSON or notation."""
         scenario: Scenario | None = None
         actions: list[Item] = []
+        note = ""
         if isinstance(source, Scenario):
             scenario = source
         elif isinstance(source, Match):
@@ -210,6 +211,8 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         elif isinstance(source, (str, Layout)):
             layout = source if isinstance(source, Layout) else Layout.parse(source)
             scenario = from_notation(layout)
+            note = gettext("The hands were dealt from the free tiles in tile order: change "
+                           "them in Edit mode.", self.lang)
         elif isinstance(source, Mapping) and "setup" in source:
             scenario = Scenario.from_json(source["setup"])
             actions = parse_items(source.get("actions", ()))
@@ -231,9 +234,11 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self._redo = []
         self.picker.clear()
         self.edit_selected = None
+        self._seat_options(match.players)
         self._fill_editor(Scenario.from_match(self.match) if match.status == "playing"
                           else scenario)
         self.refresh()
+        self.board.announcement = note
 
     def set_up(self, players: int, layout: str | Layout, hands: Sequence[Sequence[Tile | str]],
                *, boneyard: Sequence[Tile | str] | None = None,
@@ -551,6 +556,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
     def _restore(self, state: Any) -> None:
         (self.match, redo, self.picker.selected, self.edit_selected, self.mode) = state
         self._redo = redo
+        self.mode_buttons.value = self.mode
         self.refresh()
 
     def static_svg(self) -> str:
