@@ -400,12 +400,12 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
             if code != own and abs(p.x - port.x) <= NEAR and abs(p.y - port.y) <= NEAR
             and empty.viable(p, needs[PLACES[code].number], code)]
     number = tile.low if tile.is_double else tile.other(joined)
-    scored: list[tuple[int, int, int, _Move, _Grid]] = []
+    scored: list[tuple[int, int, int, _Move]] = []
     for gap in (0, *BRIDGE_GAPS):
         corridor = _corridor(port.x, port.y, port.d, gap) if gap else ()
         if any(empty.blocked(k, own) for k in corridor):
             break
-        if gap and scored and (min(scored)[0] == 0 or gap > BRIDGE_GAPS[0]):
+        if gap and scored and (min(item[0] for item in scored) == 0 or gap > BRIDGE_GAPS[0]):
             break
         x, y = port.x + gap * _DX[port.d], port.y + gap * _DY[port.d]
         for rank, template in enumerate(_preferences(tile, x, y, port.d)):
@@ -418,7 +418,7 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
             touched = grid.cells.union(grid.boxes)
             stuck += sum(not footprint.isdisjoint(touched) and not grid.viable(
                 p, needs[PLACES[code].number], code) for code, p, footprint in near)
-            scored.append((stuck, gap, rank, move, grid))
+            scored.append((stuck, gap, rank, move))
     if not scored:
         return None
     first = min(scored, key=lambda item: item[:3])
@@ -630,7 +630,10 @@ def _items(state: _State, subtree: list[int]) -> list[tuple[int, Tile, Place]]:
 
 
 def _blockers(state: _State, tile: Tile, place: Place) -> list[int]:
-    """The tiles (placement indices) whose cells or places' boxes are where ``tile`` would go."""
+    """The tiles (placement indices) whose cells or places' boxes are where ``tile`` would go.
+
+    The opening tile (index 0) is never among them: it never moves.
+    """
     port = state.free[place.code]
     templates = _TEMPLATES[port.d][3:] if tile.is_double else _TEMPLATES[port.d][:3]
     shift = port.x * _STRIDE + port.y
@@ -642,7 +645,7 @@ def _blockers(state: _State, tile: Tile, place: Place) -> list[int]:
                 code = state.reserved.get(k + shift)
                 if code is not None and code != place.code:
                     owner = state.index_of[code // 6]
-            if owner:
+            if owner is not None and owner > 0:
                 found.add(owner)
     return sorted(found)
 
