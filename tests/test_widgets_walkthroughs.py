@@ -48,7 +48,8 @@ def test_every_step_has_a_caption_citing_a_rule_and_a_text_panel(cls: Any) -> No
     assert walk.board.error == ""
     walk.go(len(walk.steps) - 1)
     assert html.escape(walk.caption_text) in walk.text_panel.value
-    assert 'role="region"' in walk.text_panel.value
+    assert 'role="region"' in walk.text_panel.value and "<details>" in walk.text_panel.value
+    assert "exact61-quiet-live" in walk.board._dom_classes  # the caption shows it already
     assert walk.board.announcement == walk.caption_text
     assert walk.board.picture.startswith("<svg")
 

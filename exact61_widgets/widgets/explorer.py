@@ -540,6 +540,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         moves = self.moves() if self.mode == "play" else []
         self.moves_table.value = moves_html(moves, self.lang)
         self.move_select.options = [(action_text(m.action, self.lang), m.action) for m in moves]
+        self.move_select.value = moves[0].action if moves else None
         self.undo_button.disabled = not self.can_undo
         self.redo_button.disabled = not self.can_redo
         self.deal_button.disabled = match.status != "hand_over"

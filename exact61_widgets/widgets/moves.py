@@ -91,5 +91,6 @@ def moves_html(moves: list[MoveInfo], lang: str) -> str:
                  str(m.award), m.verdict(lang), f"{m.gain:+d}")
         rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
     caption = html.escape(gettext("Legal moves", lang))
-    return (f'<table class="exact61-moves"><caption>{caption}</caption><thead><tr>{head}'
+    return (f'<table class="exact61-moves" cellpadding="4"><caption>{caption}</caption>'
+            f"<thead><tr>{head}"
             f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")

@@ -66,6 +66,7 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self._cache: dict[tuple[Any, str], str] = {}
         self.board = Board(lang=self.lang, name=self.prefix)
         self.board.interactive = self.interactive
+        self.board.add_class("exact61-quiet-live")  # the caption below shows the same text
         self.guard = Guard(self._show_error, self.lang, self._snapshot, self._restore)
         self._steps: list[Step] = list(self.build_steps())
         self.controls = StepControls(len(self._steps), self._on_step, lang=self.lang,
@@ -168,9 +169,10 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.show(picture, markup, labels)
         self.board.announcement = caption
         self.caption.value = f'<p class="exact61-caption-text">{html.escape(caption)}</p>'
+        label = html.escape(gettext("Text description", self.lang))
         self.text_panel.value = (
-            f'<div role="region" aria-label="{html.escape(gettext("Text description", self.lang))}"'
-            f'><p>{html.escape(caption)}</p>{lines}</div>')
+            f'<details><summary>{label}</summary><div role="region" aria-label="{label}">'
+            f"<p>{html.escape(caption)}</p>{lines}</div></details>")
 
     def static_svg(self) -> str:
         """The first picture of the step shown."""
