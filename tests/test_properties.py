@@ -136,3 +136,18 @@ def test_playout_does_not_change_the_match_and_can_stop_after_one_hand() -> None
     playout(match, random.Random(1), hands=1, trace=trace)
     assert (str(match.layout), match.hands, match.scores, match.boneyard) == before
     assert all(entry[1] != 3 for entry in trace)  # no new deal: it stopped at the hand's end
+
+
+def test_a_playout_from_a_finished_hand_counts_that_hand() -> None:
+    from exact61_widgets.engine.bots import GreedyBot
+
+    match = Match(2, seed=1)
+    bot = GreedyBot()
+    while match.status == "playing":
+        match.push(bot.choose(match))
+    assert match.status == "hand_over"
+    trace: list[tuple[int, ...]] = []
+    assert playout(match, random.Random(1), hands=1, trace=trace) == match.scores
+    assert trace == []
+    playout(match, random.Random(1), hands=2, trace=trace)
+    assert sum(1 for entry in trace if entry[1] == 3) == 1  # exactly one new hand

@@ -75,8 +75,10 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
     ends_left = -1 if hands is None else hands
     if status == MATCH_OVER:
         return tuple(scores)
-    if status == HAND_OVER and ends_left == 0:
-        return tuple(scores)
+    if status == HAND_OVER:
+        ends_left -= 1  # the current hand has ended already: it counts
+        if ends_left == 0:
+            return tuple(scores)
     while True:
         if status != PLAYING:
             # Deal a new hand (R2.2) and pick its leader (R2.5, D6).
