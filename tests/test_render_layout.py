@@ -146,6 +146,13 @@ def test_last_play_and_highlights() -> None:
     lit = groups(root, "highlight")
     assert sorted(g.get("data-tile") or g.get("data-place") or "" for g in lit) == [
         "[1|1]:branchA", "[1|4]", "[3|4]:low"]
+    for place in groups(root, "place"):
+        (dot,) = groups(place, "dot")
+        (hit,) = groups(place, "hit")
+        assert hit.get("pointer-events") == "all" and hit.get("fill") == "none"
+        # A highlighted dot is a ring as wide as the click area, round any badge.
+        lit = "highlight" in (place.get("class") or "")
+        assert (dot.get("r") == hit.get("r")) == lit
     with pytest.raises(RenderError, match="not an open place"):
         render_svg(EXAMPLE, highlight_places=["[1|4]:low"])
     with pytest.raises(RenderError, match="not on the table"):

@@ -12,7 +12,9 @@ the group that is to be clicked:
   face (``rect.face``), ``line.divider``, one ``circle.pip`` per pip and, on a
   spinner, ``rect.frame``;
 * ``<g class="place [highlight]" data-place="[4|4]:branchA">`` with its
-  ``circle.dot`` at the point :func:`layout_geometry` gives;
+  ``circle.dot`` at the point :func:`layout_geometry` gives and a larger
+  invisible ``circle.hit`` that takes clicks (a highlighted place's dot is a
+  ring round that circle, so it shows round a badge too);
 * ``<g class="end" data-tile="[1|2]" data-port="high" data-value="2">`` — the
   badge (an end double's badge has no ``data-port``: it counts both halves).
   It sits on its place's dot, covering it, and lets clicks through
@@ -55,6 +57,8 @@ if TYPE_CHECKING:
 MARGIN = 16
 BADGE_RADIUS = 10
 DOT_RADIUS = 5
+#: A place's clickable circle (under its badge, if any) and its highlight ring.
+HIT_RADIUS = 14
 LINE = 22
 #: ``last`` default: highlight the layout's last placement.
 AUTO = "auto"
@@ -123,7 +127,7 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
             face, edge, edge_width = colors["tile last"], colors["last"], 2.5
         if tile in highlight_tiles:
             classes.append("highlight")
-            edge, edge_width = colors["highlight"], 2.5
+            face, edge, edge_width = colors["tile highlight"], colors["highlight"], 2.5
         tiles.append(tile_group(tile, dt.rect[0], dt.rect[1], dt.first, dt.second,
                                 dt.horizontal, colors, classes=classes,
                                 ident=f"{prefix}-tile-{tile.low}{tile.high}", face=face,
@@ -133,15 +137,19 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
     if places:
         dots = []
         for place in layout.open_places():
-            px, py = geo.markers[place]
+            cx, cy = (num(v) for v in geo.markers[place])
             lit = place in highlight_places
+            # A highlighted place is a ring wide enough to show round a badge on it.
             dot = element("circle", {
-                "cx": num(px), "cy": num(py), "r": str(DOT_RADIUS + lit),
+                "cx": cx, "cy": cy, "r": str(HIT_RADIUS if lit else DOT_RADIUS),
                 "fill": colors["dot fill"], "stroke": colors["highlight" if lit else "dot"],
                 "stroke-width": "2.5" if lit else "2", "class": "dot"})
+            hit = element("circle", {"cx": cx, "cy": cy, "r": str(HIT_RADIUS), "fill": "none",
+                                     "pointer-events": "all", "class": "hit"})
             dots.append(element("g", {
                 "class": "place highlight" if lit else "place", "data-place": str(place),
-                "id": f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}"}, [dot]))
+                "id": f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}"},
+                [hit, dot]))
         nodes.append(element("g", {"class": "places"}, dots))
     if ends:
         badges = []

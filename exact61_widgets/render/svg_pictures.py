@@ -60,13 +60,13 @@ def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], lang: str, pref
         x = i * (SIDE + TILE_GAP)
         if face_up:
             classes = ["tile", "spinner"] if tile.is_double else ["tile"]
-            edge = None
+            face = edge = None
             if tile in lit:
                 classes.append("highlight")
-                edge = colors["highlight"]
+                face, edge = colors["tile highlight"], colors["highlight"]
             nodes.append(tile_group(tile, x, top, tile.low, tile.high, False, colors,
-                                    classes=classes, ident=f"{prefix}-tile-{i}", edge=edge,
-                                    edge_width=2.5 if edge else 1.2))
+                                    classes=classes, ident=f"{prefix}-tile-{i}", face=face,
+                                    edge=edge, edge_width=2.5 if edge else 1.2))
         else:
             group = back_group(x, top, False, colors, ident=f"{prefix}-tile-{i}")
             group.set("data-index", str(i))
