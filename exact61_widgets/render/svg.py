@@ -25,6 +25,7 @@ the group that is to be clicked:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
@@ -74,15 +75,13 @@ def _badge_place(layout: Layout, tile: Tile, port: Port | None) -> Place:
     return line_b if layout.is_open(line_b) else Place(tile, Port.LINE_A)
 
 
-def _tiles_on(layout: Layout, items: Iterable[Tile | str], what: str) -> set[Tile]:
-    found = set()
-    for item in items:
-        tile = as_tile(item)
-        if tile not in layout:
-            raise RenderError(Msg("{what}: {tile} is not on the table",
-                                  {"what": what, "tile": str(tile)}))
-        found.add(tile)
-    return found
+def _tile_on(layout: Layout, item: Tile | str, what: str) -> Tile:
+    """The tile ``item`` names, which must be on the table (for option ``what``)."""
+    tile = as_tile(item)
+    if tile not in layout:
+        raise RenderError(Msg("{what}: {tile} is not on the table",
+                              {"what": what, "tile": str(tile)}))
+    return tile
 
 
 def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
@@ -99,8 +98,8 @@ def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
 def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mapping[str, str],
                  lang: str, *, ends: bool = True, places: bool = True, spinners: bool = True,
                  show_caption: bool = True, legend: bool = False, last: Tile | None = None,
-                 highlight_tiles: set[Tile] | frozenset[Tile] = frozenset(),
-                 highlight_places: set[Place] | frozenset[Place] = frozenset()) -> Panel:
+                 highlight_tiles: AbstractSet[Tile] = frozenset(),
+                 highlight_places: AbstractSet[Place] = frozenset()) -> Panel:
     """The layout's elements in the geometry's user units, with caption and legend below."""
     if layout:
         x, y, w, h = geo.bounds
@@ -153,7 +152,7 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
         nodes.append(element("g", {"class": "places"}, dots))
     if ends:
         badges = []
-        for c in sorted(layout.contributions(), key=lambda c: (c.tile.index, c.port or 0)):
+        for c in layout.contributions():
             bx, by = geo.markers[_badge_place(layout, c.tile, c.port)]
             attrs = {"class": "end", "data-tile": str(c.tile)}
             if c.port is not None:
@@ -239,8 +238,8 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
     if last == AUTO:
         last_tile = layout.last.tile if layout.last is not None else None
     else:
-        last_tile = None if last is None else next(iter(_tiles_on(layout, [last], "last")))
-    lit_tiles = _tiles_on(layout, highlight_tiles, "highlight_tiles")
+        last_tile = None if last is None else _tile_on(layout, last, "last")
+    lit_tiles = {_tile_on(layout, t, "highlight_tiles") for t in highlight_tiles}
     lit_places = _open_places(layout, highlight_places)
     notation = str(layout)
     prefix = figure_prefix("layout", notation, {
