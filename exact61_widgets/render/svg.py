@@ -270,7 +270,7 @@ def tile_svg(tile: Tile | str, *, size: int | None = None, horizontal: bool = Fa
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
     if face_up:
         node = tile_group(tile, 0, 0, tile.low, tile.high, horizontal, palette_,
-                          classes=("tile", "spinner") if tile.is_double else ("tile",),
+                          classes=("tile", "double") if tile.is_double else ("tile",),
                           ident=f"{prefix}-tile")
         title = Msg("Tile {tile}", {"tile": str(tile)}).text(lang)
         desc = Msg("{tile}: {pips}", {"tile": str(tile), "pips": Plural(
@@ -297,7 +297,7 @@ def match_svg(match: Match, *, size: int | None = None, lang: str = "en",
     last = layout.last.tile if layout.last is not None else None
     table = layout_panel(layout, layout_geometry(layout), f"{prefix}-layout", palette_, lang,
                          last=last)
-    hand = hand_panel(match.hand(seat), palette_, lang, f"{prefix}-hand",
+    hand = hand_panel(match.hand(seat), palette_, f"{prefix}-hand",
                       label=Msg("Seat {seat} to move", {"seat": seat}).text(lang))
     bones = boneyard_panel(match.boneyard_count, palette_, lang, f"{prefix}-boneyard")
     board = scoreboard_panel(match.scores, palette_, lang, f"{prefix}-scores",

@@ -46,10 +46,13 @@ def _margin(panel: Panel, margin: float = 12) -> Panel:
 # -- hand --------------------------------------------------------------------------------
 
 
-def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], lang: str, prefix: str, *,
+def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], prefix: str, *,
                face_up: bool = True, highlight: Iterable[Tile] = (),
                label: str | None = None) -> Panel:
-    """Upright tiles in a row under a label; face down they show only their backs."""
+    """Upright tiles in a row under a label; face down they show only their backs.
+
+    A double in hand has class ``double`` (it becomes a spinner on the table).
+    """
     lit = set(highlight)
     nodes: list[ET.Element] = []
     top = 0.0
@@ -59,7 +62,7 @@ def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], lang: str, pref
     for i, tile in enumerate(tiles):
         x = i * (SIDE + TILE_GAP)
         if face_up:
-            classes = ["tile", "spinner"] if tile.is_double else ["tile"]
+            classes = ["tile", "double"] if tile.is_double else ["tile"]
             face = edge = None
             if tile in lit:
                 classes.append("highlight")
@@ -95,7 +98,7 @@ def hand_svg(tiles: Iterable[Tile | str], *, face_up: bool = True,
     prefix = figure_prefix("hand", content, {
         **_options(lang, theme, size, palette_), "lit": sorted(t.index for t in lit)},
         id_prefix)
-    panel = hand_panel(hand, palette_, lang, prefix, face_up=face_up, highlight=lit)
+    panel = hand_panel(hand, palette_, prefix, face_up=face_up, highlight=lit)
     count = Plural("{n} tile", "{n} tiles", len(hand))
     if face_up:
         title = Msg("Hand: {tiles}", {"tiles": ", ".join(str(t) for t in hand) or gettext(
