@@ -251,3 +251,23 @@ def test_a_set_up_match_that_went_on_to_a_new_deal_exports_and_loads_again() -> 
         explorer.match.hands, explorer.match.scores, str(explorer.match.layout))
     with pytest.raises(WidgetError, match="not an action or a deal"):
         PositionExplorer({"setup": sc.EXACT_61.to_json(), "actions": [3]})
+
+
+def test_a_failure_while_redrawing_is_shown_and_the_position_put_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import exact61_widgets.widgets.explorer as explorer_module
+
+    explorer = PositionExplorer()
+    before = (str(explorer.match.layout), explorer.match.scores)
+
+    def broken(match: object) -> list[object]:
+        raise RuntimeError("analysis failed")
+
+    monkeypatch.setattr(explorer_module, "analyze", broken)
+    explorer.board.receive({"type": "click", "tile": "[1|2]"})
+    explorer.board.receive({"type": "click", "place": "[1|1]:lineB"})
+    assert "analysis failed" in explorer.board.error
+    assert (str(explorer.match.layout), explorer.match.scores) == before
+    monkeypatch.undo()
+    explorer.undo_button.click()  # nothing to undo: the play was put back
+    assert "there is nothing to undo" in explorer.board.error

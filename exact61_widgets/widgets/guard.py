@@ -61,11 +61,13 @@ class Guard:
         except Exception as error:  # every failure is shown, none is lost
             self.last_error = error
             self._failed = True
+            _LOG.warning("callback failed: %s", error, exc_info=error)
             try:
                 self._restore(state)
-            finally:
-                _LOG.warning("callback failed: %s", error, exc_info=error)
-                self._show(error_text(error, self._lang))
+            except Exception as again:  # the state is back; only redrawing it failed
+                _LOG.warning("redrawing after the failure failed too: %s", again,
+                             exc_info=again)
+            self._show(error_text(error, self._lang))
             return False
         finally:
             self._depth -= 1
