@@ -283,3 +283,34 @@ def test_scenarios_hold_all_28_tiles() -> None:
             assert match.legal_actions(), name
     assert Layout.parse(sc.RULES_NINE).award == 0
     assert isinstance(sc.as_actions(["[1|4]"])[0], Play)
+
+
+def finished_record(seed: int) -> dict[str, Any]:
+    """A whole match between greedy bots, as a record."""
+    from exact61_widgets.engine.bots import make_bot
+
+    match = Match(2, seed=seed)
+    bot = make_bot("greedy")
+    while not match.is_over:
+        if match.status == "hand_over":
+            match.deal()
+        else:
+            match.push(bot.choose(match))
+    return to_record(match)
+
+
+def test_exact_61_and_blocked_walkthroughs_from_records() -> None:
+    record = finished_record(5)
+    walk = Exact61Walkthrough(record)
+    assert walk.match.is_over and len(walk.steps) >= 2
+    assert "(R9.1, D8)" in walk.steps[-1].caption.text("en")  # type: ignore[union-attr]
+    for seed in range(12):
+        record = finished_record(seed)
+        try:
+            blocked = BlockedWalkthrough(record)
+        except WidgetError:
+            continue
+        assert "blocked (R3.5, D9)" in captions(blocked)[0]
+        break
+    else:
+        pytest.skip("no blocked hand in these matches")

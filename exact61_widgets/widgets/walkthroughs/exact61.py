@@ -12,7 +12,7 @@ from typing import Any
 
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.events import Event, MatchWonEvent, PlayEvent
-from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.match import Deal, Match
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.widgets.errors import WidgetError
@@ -33,25 +33,26 @@ def prepare(source: Scenario | Match | Mapping[str, Any],
             actions: Iterable[Action | str] | None) -> tuple[Match, tuple[Action, ...]]:
     """The starting position and the actions to play from it.
 
-    A game record is wound back to its last rejected play award before the end
-    (or to the last action if none was rejected).
+    A game record is wound back, within its last hand, to the last play whose
+    award was rejected (R1.4), or else by its last action.
     """
     match = as_match(source)
     if isinstance(source, Mapping) and "format" in source and actions is None:
         events = match.events
-        start = len(events) - 1
-        for i in range(len(events) - 1, -1, -1):
-            event = events[i]
-            if isinstance(event, PlayEvent) and event.status == "rejected":
-                start = i
-                break
-            if event.kind in ("out", "blocked_award") and i < len(events) - 2:
-                break
-        while start > 0 and not isinstance(events[start], PlayEvent):
-            start -= 1
-        return match, tuple(rewind(match, start))
+        first = len(events) - len(match.hand_events)
+        rejected = [i for i, e in enumerate(events) if i >= first
+                    and isinstance(e, PlayEvent) and e.status == "rejected"]
+        if rejected:
+            return match, tuple(rewind(match, rejected[-1]))
+        if not match.action_stack or match.peek() is None:
+            raise WidgetError(Msg("the record's last hand has no action to show"))
+        last = match.pop()
+        assert not isinstance(last, Deal)
+        return match, (last,)
     if actions is None:
-        raise WidgetError(Msg("give the actions to play from this position"))
+        if source is not EXACT_61:
+            raise WidgetError(Msg("give the actions to play from this position"))
+        actions = EXACT_61_PLAYS
     return match, as_actions(actions)
 
 
@@ -75,14 +76,16 @@ class Exact61Walkthrough(Walkthrough):
     """Reaching exactly 61: overshoots rejected whole, an exact hit wins (R1.3, R1.4, R9, D8).
 
     ``scenario``: a :class:`Scenario`, a :class:`Match` or a game record;
-    ``actions``: what is played from it, in order (notation or actions).
+    ``actions``: what is played from it, in order (notation or actions). The
+    default scenario comes with its own three plays; a record without
+    ``actions`` is wound back to its last rejected award (or its last action).
     """
 
     kind = "exact61"
     title = Msg("Exactly 61")
 
     def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = EXACT_61,
-                 actions: Iterable[Action | str] | None = EXACT_61_PLAYS, *,
+                 actions: Iterable[Action | str] | None = None, *,
                  lang: str = "en", name: str | None = None) -> None:
         self.match, self.actions = prepare(scenario, actions)
         self.before = self.match.copy()
