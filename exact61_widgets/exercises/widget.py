@@ -1,0 +1,95 @@
+"""The exercise widget: a question, a text box, a Check button and one line of feedback.
+
+The feedback is the engine's explanation (:mod:`.checks`), in the widget's
+language. Outside a live kernel (GitHub, a saved notebook) the widget shows its
+question as HTML, and its ``text/plain`` is a fixed text without a memory
+address, so strict nbval compares the same bytes on every run.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.exercises.checks import Result, Task
+from exact61_widgets.i18n import Msg, check_lang, gettext
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+class Exercise(w.VBox):  # type: ignore[misc]
+    """Ask ``task``'s question; on Check, show the engine's verdict on the typed answer.
+
+    ``question`` replaces the task's own question (text already in ``lang``, or a
+    :class:`Msg`); ``name`` names the exercise in its plain-text form (default:
+    the task's kind). :meth:`check` does what the button does, for code and tests.
+    """
+
+    def __init__(self, task: Task, *, question: str | Msg | None = None, lang: str = "en",
+                 name: str | None = None) -> None:
+        self.lang = check_lang(lang)
+        self.task = task
+        self.name = name if name is not None else task.kind
+        asked = task.question() if question is None else question
+        self.question_text = asked if isinstance(asked, str) else asked.text(self.lang)
+        #: The verdict on the last answer checked, or None before the first.
+        self.result: Result | None = None
+        self.question = w.HTML(f"<p>{html.escape(self.question_text)}</p>")
+        self.answer = w.Text(placeholder=task.placeholder, continuous_update=False,
+                             description=gettext("Answer", self.lang),
+                             layout=w.Layout(width="32em"))
+        self.check_button = w.Button(description=gettext("Check", self.lang),
+                                     button_style="primary", icon="check")
+        self.feedback = w.HTML("")
+        self.feedback.add_class("exact61-feedback")
+        self.check_button.on_click(lambda _button: self._checked())
+        self.answer.observe(lambda _change: self._checked(), names="value")
+        super().__init__([self.question, w.HBox([self.answer, self.check_button]),
+                          self.feedback])
+        self.add_class("exact61-exercise")
+
+    def check(self, answer: str | None = None) -> Result | None:
+        """Check ``answer`` (default: what the text box holds) and show the verdict."""
+        if answer is not None and answer != self.answer.value:
+            self.answer.value = answer  # the observer checks it
+        else:
+            self._checked()
+        return self.result
+
+    def _checked(self) -> None:
+        text = str(self.answer.value)
+        try:
+            result = self.task.check(text)
+        except Exact61Error as err:  # a question that cannot be asked: say so, never raise
+            self.result = None
+            self.feedback.value = self._line(err.text(self.lang), "error")
+            return
+        self.result = result
+        state = "right" if result.ok else "malformed" if result.malformed else "wrong"
+        self.feedback.value = self._line(result.text(self.lang), state)
+
+    @staticmethod
+    def _line(text: str, state: str) -> str:
+        mark = {"right": "✔", "wrong": "✘"}.get(state, "?")
+        color = {"right": "#1a7f37", "wrong": "#b3261e"}.get(state, "#6e5a00")
+        return (f'<p role="status" aria-live="polite" class="exact61-feedback-{state}" '
+                f'style="color:{color}">{mark} {html.escape(text)}</p>')
+
+    def __repr__(self) -> str:
+        return f"Exercise({self.name!r}, lang={self.lang!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        head = html.escape(gettext("Exercise", self.lang))
+        note = html.escape(gettext("Run this notebook to type an answer and check it.",
+                                   self.lang))
+        data: dict[str, Any] = {
+            "text/plain": repr(self),
+            "text/html": (f'<div class="exact61-exercise"><p><b>{head}:</b> '
+                          f"{html.escape(self.question_text)}</p><p><i>{note}</i></p></div>")}
+        if getattr(self, "_view_name", None) is not None:
+            data[WIDGET_VIEW] = {"version_major": 2, "version_minor": 0,
+                                 "model_id": self.model_id}
+        return data
