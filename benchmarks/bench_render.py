@@ -12,7 +12,7 @@ prefix was (what a widget does after each move: only the new tile is placed);
 and *cold*, with every cache emptied before each run (a 28-tile layout drawn
 for the first time in the process, all 28 tiles placed).
 
-Targets: warm median ≤ 5 ms and ≤ 2 × chess.
+Targets: median ≤ 5 ms and ≤ 2 × chess, for all three figures.
 
 Run: ``python benchmarks/bench_render.py [--runs 200]``.
 """
@@ -92,9 +92,11 @@ def main() -> None:
     chess_ms = medians["chess.svg.board"]
     for name in ("render_svg warm", "render_svg +1 tile", "render_svg cold"):
         print(f"  {name} / chess.svg.board = {medians[name] / chess_ms:.2f}")
-    warm = medians["render_svg warm"]
-    ok = warm <= 5 and warm <= 2 * chess_ms
-    print(f"targets (warm ≤ 5 ms and ≤ 2 × chess): {'met' if ok else 'NOT met'}")
+    ours_ms = [medians[name] for name in ("render_svg warm", "render_svg +1 tile",
+                                          "render_svg cold")]
+    ok = all(ms <= 5 and ms <= 2 * chess_ms for ms in ours_ms)
+    print(f"targets (each ≤ 5 ms and ≤ 2 × chess, cold included): "
+          f"{'met' if ok else 'NOT met'}")
 
 
 if __name__ == "__main__":

@@ -390,8 +390,8 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
     port = state.free[own]
     joined = PLACES[own].number
     placed = {dt.tile for dt in state.drawn if dt is not None}
-    needs = [_needs(n, [t for t in TILES if t is not tile and t not in placed])
-             for n in range(7)]
+    off_table = [t for t in TILES if t is not tile and t not in placed]
+    needs = [_needs(n, off_table) for n in range(7)]
     parent = state.index_of[PLACES[own].tile.index]
     empty = _Grid(state, own)
     # Nearby places that have room now, with the cells their room needs: a move
@@ -418,6 +418,11 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
             touched = grid.cells.union(grid.boxes)
             stuck += sum(not footprint.isdisjoint(touched) and not grid.viable(
                 p, needs[PLACES[code].number], code) for code, p, footprint in near)
+            if not stuck and not gap and not _crowded(state, move, parent):
+                # Nothing can rank before this: no place left stuck, no bridge, not
+                # crowded, and every earlier preference was worse.
+                if not any(item[0] == 0 for item in scored):
+                    return move, 0
             scored.append((stuck, gap, rank, move))
     if not scored:
         return None
