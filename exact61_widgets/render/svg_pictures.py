@@ -170,18 +170,27 @@ def scoreboard_panel(scores: Sequence[int], colors: Mapping[str, str], lang: str
         if isinstance(score, bool) or not isinstance(score, int) or score % POINT:
             raise RenderError(Msg("a score is a whole number of raw points, a multiple of 5, "
                                   "not {score}", {"score": repr(score)}))
-    columns = (0, 110, 190, 260, 330)
+    names = [labels[side] if labels is not None else side_label(side, players, lang)
+             for side in range(len(scores))]
     heads = ["", gettext("Raw", lang), gettext("Points", lang), gettext("To 61", lang)]
     if tally:
         heads.append(gettext("Paper tally", lang))
+    # Column starts from the widest text in each column (a bold character ~ 8–9 units).
+    starts = [0.0]
+    for width_ in (max(9.0 * max(map(len, names), default=0) + 16, 90),
+                   max(9.0 * len(heads[1]) + 16, 60), max(9.0 * len(heads[2]) + 16, 50),
+                   max(9.0 * len(heads[3]) + 16, 50)):
+        starts.append(starts[-1] + width_)
+    columns = tuple(starts)
     nodes = [element("g", {"class": "header"}, [
         text(x, 14, head, size=13, fill=colors["muted"], weight="bold")
         for x, head in zip(columns, heads, strict=False) if head])]
     y = LABEL + 4.0
-    width = 330.0
+    # Room for the last heading too (about 8 user units a bold 13-unit character).
+    width = columns[4] + 8.0 * len(heads[4]) if tally else columns[4]
     for side, raw in enumerate(scores):
         shown = raw // POINT
-        label = labels[side] if labels is not None else side_label(side, players, lang)
+        label = names[side]
         cells = [text(columns[0], y + 17, label, size=14, fill=colors["text"], weight="bold"),
                  text(columns[1], y + 17, str(raw), size=14, fill=colors["text"]),
                  text(columns[2], y + 17, str(shown), size=14, fill=colors["text"]),
