@@ -95,11 +95,40 @@ def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
     return found
 
 
+def _closed_places(layout: Layout, geo: LayoutGeometry, prefix: str,
+                   colors: Mapping[str, str]) -> list[ET.Element]:
+    """Faint dashed rings where a spinner's branches will open once both lines are filled.
+
+    They are not open places (R4.3): an interactive board draws them so that a
+    click there can be answered with the reason instead of being lost.
+    """
+    rings = []
+    for spinner in layout.spinners:
+        if not layout.is_end_double(spinner):
+            continue
+        for port in (Port.BRANCH_A, Port.BRANCH_B):
+            place = Place(spinner, port)
+            if place not in geo.markers:
+                continue
+            cx, cy = (num(v) for v in geo.markers[place])
+            ring = element("circle", {"cx": cx, "cy": cy, "r": str(DOT_RADIUS),
+                                      "fill": "none", "stroke": colors["muted"],
+                                      "stroke-width": "1.5", "stroke-dasharray": "3 3",
+                                      "opacity": "0.7", "class": "ring"})
+            hit = element("circle", {"cx": cx, "cy": cy, "r": str(HIT_RADIUS), "fill": "none",
+                                     "pointer-events": "all", "class": "hit"})
+            rings.append(element("g", {
+                "class": "place closed", "data-place": str(place),
+                "id": f"{prefix}-closed-{spinner.low}{spinner.high}-{port}"}, [hit, ring]))
+    return rings
+
+
 def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mapping[str, str],
                  lang: str, *, ends: bool = True, places: bool = True, spinners: bool = True,
                  show_caption: bool = True, legend: bool = False, last: Tile | None = None,
                  highlight_tiles: AbstractSet[Tile] = frozenset(),
-                 highlight_places: AbstractSet[Place] = frozenset()) -> Panel:
+                 highlight_places: AbstractSet[Place] = frozenset(),
+                 closed_places: bool = False) -> Panel:
     """The layout's elements in the geometry's user units, with caption and legend below."""
     if layout:
         x, y, w, h = geo.bounds
@@ -150,6 +179,9 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
                 "id": f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}"},
                 [hit, dot]))
         nodes.append(element("g", {"class": "places"}, dots))
+    if closed_places:
+        nodes.append(element("g", {"class": "closed-places"},
+                             _closed_places(layout, geo, prefix, colors)))
     if ends:
         badges = []
         for c in layout.contributions():
@@ -211,8 +243,9 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
                places: bool = True, spinners: bool = True, caption: bool = True,
                legend: bool = False, highlight_places: Iterable[Place | str] = (),
                highlight_tiles: Iterable[Tile | str] = (), last: Tile | str | None = AUTO,
-               lang: str = "en", colors: Mapping[str, str] | None = None,
-               theme: str = "light", id_prefix: str | None = None) -> SvgText:
+               closed_places: bool = False, lang: str = "en",
+               colors: Mapping[str, str] | None = None, theme: str = "light",
+               id_prefix: str | None = None) -> SvgText:
     """The layout as a domino picture (a Layout or its notation text).
 
     :param size: width in pixels (None: one pixel per user unit).
@@ -225,6 +258,9 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
     :param highlight_tiles: tiles on the table to mark.
     :param last: the tile to show as the last play; ``"auto"`` (the default) is the
         layout's last placement, None shows none.
+    :param closed_places: draw faint dashed rings (``class="place closed"``) where
+        spinners' branches will open once both lines are filled (R4.3), so that an
+        interactive board can answer a click there with the reason.
     :param lang: ``"en"`` or ``"ru"`` for the texts, ``<title>`` and ``<desc>``.
     :param colors: colours to override, by the keys of :data:`~exact61_widgets.render.theme.LIGHT`.
     :param theme: ``"light"`` or ``"dark"``.
@@ -244,14 +280,15 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
     notation = str(layout)
     prefix = figure_prefix("layout", notation, {
         "ends": ends, "places": places, "spinners": spinners, "caption": caption,
-        "legend": legend, "last": str(last_tile), "lang": lang, "theme": theme,
+        "legend": legend, "last": str(last_tile), "closed": closed_places, "lang": lang,
+        "theme": theme,
         "colors": sorted(palette_.items()), "size": size,
         "tiles": sorted(t.index for t in lit_tiles),
         "lit": sorted(p.code for p in lit_places)}, id_prefix)
     panel = layout_panel(layout, layout_geometry(layout), prefix, palette_, lang, ends=ends,
                          places=places, spinners=spinners, show_caption=caption,
                          legend=legend, last=last_tile, highlight_tiles=lit_tiles,
-                         highlight_places=lit_places)
+                         highlight_places=lit_places, closed_places=closed_places)
     return picture(panel, prefix, size, caption_text(layout, lang), describe(layout, lang),
                    palette_["background"])
 

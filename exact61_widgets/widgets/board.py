@@ -38,7 +38,7 @@ from exact61_widgets.widgets.guard import error_text
 from exact61_widgets.widgets.mimebundle import StaticPicture
 
 #: What the keyboard can reach: open-place dots and the tiles of a hand (``exact61-hand``).
-FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
+FOCUSABLE = ".exact61-layout [data-place]:not(.closed), .exact61-hand [data-tile]"
 
 
 def static_text(name: str) -> str:

@@ -118,7 +118,7 @@ def draw(spec: Any, prefix: str, lang: str) -> str:
         tiles = [t for t in spec.tiles if parse_tile(t) in layout]
         return str(_renderer("render_svg")(
             layout, lang=lang, id_prefix=prefix, ends=spec.ends, highlight_places=places,
-            highlight_tiles=tiles, last="auto" if spec.last else None))
+            highlight_tiles=tiles, last="auto" if spec.last else None, closed_places=True))
     if isinstance(spec, HandSpec):
         lit = [t for t in spec.highlight if t in spec.tiles] if spec.face_up else []
         return str(_renderer("hand_svg")(list(spec.tiles), face_up=spec.face_up, highlight=lit,
