@@ -42,13 +42,71 @@ def _pips(mask: int) -> int:
     return total
 
 
-def playout(match: Match, rng: random.Random | None = None, *, hands: int | None = None,
-            trace: Trace | None = None) -> tuple[int, ...]:
-    """Play uniformly random legal actions from ``match``'s position; return the scores.
+def _greedy_opening(playable: int, room: int, rand: Callable[[], float],
+                    greedy: bool) -> int:
+    """The opening tile with the largest accepted award; ties (and ``not greedy``) at random."""
+    best = -1
+    ties = 0
+    t = -1
+    m = playable
+    while m:
+        low = m & -m
+        m ^= low
+        u = _BIT[low]
+        s = CONTRIB[u][0]
+        gain = s if greedy and s % 5 == 0 and s <= room else 0
+        if gain > best:
+            best, t, ties = gain, u, 1
+        elif gain == best:
+            ties += 1
+            if rand() * ties < 1:
+                t = u
+    return t
 
-    ``match`` itself is not changed. Play stops when the match is won or, if
-    ``hands`` is given, after that many hand ends (the current one counts). New
-    hands are dealt from ``rng``. ``trace`` collects the actions for checking.
+
+def _greedy_join(playable: int, opn: list[list[int]], occ: list[int], total: int, room: int,
+                 rand: Callable[[], float], greedy: bool) -> tuple[int, int]:
+    """The play with the largest accepted award (R6.2, R1.4); ties (and ``not greedy``) at random."""
+    best = -1
+    ties = 0
+    t = p = -1
+    m = playable
+    while m:
+        low = m & -m
+        m ^= low
+        u = _BIT[low]
+        lo = _LOW[u]
+        hi = _HIGH[u]
+        for c in (opn[lo] if lo == hi else opn[lo] + opn[hi]):
+            if greedy:
+                a = c // 6
+                old = occ[a]
+                s = total + CONTRIB[a][old | (1 << (c - a * 6))] - CONTRIB[a][old] + CONTRIB[u][
+                    _JOIN2[u][PLACE_NUMBER[c]][0]]  # type: ignore[index]
+                gain = s if s > 0 and s % 5 == 0 and s <= room else 0
+            else:
+                gain = 0
+            if gain > best:
+                best, t, p, ties = gain, u, c, 1
+            elif gain == best:
+                ties += 1
+                if rand() * ties < 1:
+                    t, p = u, c
+    return t, p
+
+
+def playout(match: Match, rng: random.Random | None = None, *, hands: int | None = None,
+            trace: Trace | None = None, greedy: bool = False,
+            epsilon: float = 0.1) -> tuple[int, ...]:
+    """Play legal actions from ``match``'s position to an end; return the scores.
+
+    By default every action is uniformly random. With ``greedy`` every player
+    takes the play with the largest accepted award (random among equals) and,
+    with probability ``epsilon``, a uniformly random play instead: the rollout
+    policy of the search bot. ``match`` itself is not changed. Play stops when
+    the match is won or, if ``hands`` is given, after that many hand ends (the
+    current one counts). New hands are dealt from ``rng``. ``trace`` collects
+    the actions for checking.
     """
     rng = rng or random.Random()
     rand = rng.random
@@ -110,13 +168,19 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
         else:
             playable = hand
         if playable:
+            if greedy:
+                room = TARGET - scores[side_of[seat]]
+                best = rand() >= epsilon
             if not placed:
-                count = playable.bit_count()
-                k = int(rand() * count)
-                m = playable
-                for _ in range(k):
-                    m &= m - 1
-                t = _BIT[m & -m]
+                if greedy:
+                    t = _greedy_opening(playable, room, rand, best)
+                else:
+                    count = playable.bit_count()
+                    k = int(rand() * count)
+                    m = playable
+                    for _ in range(k):
+                        m &= m - 1
+                    t = _BIT[m & -m]
                 p = -1
                 for c in OPENING[t]:
                     num = PLACE_NUMBER[c]
@@ -125,22 +189,25 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
                 occ[t] = 0
                 total = CONTRIB[t][0]
             else:
-                moves = []
-                m = playable
-                while m:
-                    low = m & -m
-                    m ^= low
-                    t = _BIT[low]
-                    lo = _LOW[t]
-                    hi = _HIGH[t]
-                    for c in opn[lo]:
-                        moves.append(t * 256 + c)
-                    if hi != lo:
-                        for c in opn[hi]:
+                if greedy:
+                    t, p = _greedy_join(playable, opn, occ, total, room, rand, best)
+                else:
+                    moves = []
+                    m = playable
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        t = _BIT[low]
+                        lo = _LOW[t]
+                        hi = _HIGH[t]
+                        for c in opn[lo]:
                             moves.append(t * 256 + c)
-                mv = moves[int(rand() * len(moves))]
-                t = mv >> 8
-                p = mv & 255
+                        if hi != lo:
+                            for c in opn[hi]:
+                                moves.append(t * 256 + c)
+                    mv = moves[int(rand() * len(moves))]
+                    t = mv >> 8
+                    p = mv & 255
                 a = p // 6
                 num = PLACE_NUMBER[p]
                 lst = opn[num]
