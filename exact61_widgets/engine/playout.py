@@ -66,7 +66,7 @@ def _greedy_opening(playable: int, room: int, rand: Callable[[], float],
 
 def _greedy_join(playable: int, opn: list[list[int]], occ: list[int], total: int, room: int,
                  rand: Callable[[], float], greedy: bool) -> tuple[int, int]:
-    """The play with the largest accepted award (R6.2, R1.4); ties (and ``not greedy``) at random."""
+    """The join with the largest accepted award (R6.2, R1.4); ties, or ``not greedy``: random."""
     best = -1
     ties = 0
     t = p = -1
