@@ -58,6 +58,14 @@ class PlayPicker:
         """The chosen tile as a highlight list (empty if none)."""
         return () if self.selected is None else (str(self.selected),)
 
+    def click(self, place: Place | None, tile: Tile | None, *, tiles: Sequence[Tile],
+              layout: Layout, why: Why) -> Outcome:
+        """A click on a place or (if ``place`` is None) on a tile."""
+        if place is not None:
+            return self.click_place(place, tiles=tiles, layout=layout, why=why)
+        assert tile is not None
+        return self.click_tile(tile, tiles=tiles, layout=layout, why=why)
+
     def click_tile(self, tile: Tile, *, tiles: Sequence[Tile], layout: Layout,
                    why: Why) -> Outcome:
         """A tile was clicked: choose or drop a hand tile, or aim at a tile on the table."""

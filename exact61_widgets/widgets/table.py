@@ -268,13 +268,8 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
                     ).text(self.lang))
             return
         tiles = list(match.hand(self.human))
-        if action.place is not None:
-            outcome = self.picker.click_place(action.place, tiles=tiles, layout=match.layout,
-                                              why=match.why_illegal)
-        else:
-            assert action.tile is not None
-            outcome = self.picker.click_tile(action.tile, tiles=tiles, layout=match.layout,
-                                             why=match.why_illegal)
+        outcome = self.picker.click(action.place, action.tile, tiles=tiles,
+                                    layout=match.layout, why=match.why_illegal)
         if outcome.play is not None:
             self.play(outcome.play)
             return
