@@ -80,7 +80,8 @@ def test_binder_requirements_alone_run_every_tutorial(tmp_path: Path) -> None:
          "--disable-pip-version-check", "-r", "binder/requirements.txt"], repo, env)
     installed = time.monotonic()
 
-    where = run([bin_dir / "python", "-c", "import exact61_widgets; print(exact61_widgets.__file__)"],
+    where = run([bin_dir / "python", "-c",
+                 "import exact61_widgets; print(exact61_widgets.__file__)"],
                 tmp_path, env).stdout.strip()
     assert Path(where).is_relative_to(venv), f"exact61_widgets came from {where}, not the venv"
     servers = run([bin_dir / "jupyter", "server", "extension", "list"], tmp_path, env)
