@@ -1,14 +1,29 @@
-"""Fixtures for the real-browser tests: Chromium through Playwright."""
+"""Fixtures for the real-browser tests: Chromium through Playwright, one server per front end.
+
+One JupyterLab, one Notebook 7 and one Voila server serve the whole session
+(started on first use, stopped at the end). Each tutorial is opened and run once
+per front end by a module fixture, and its kernel is shut down after the module.
+Chromium missing is a failure, never a skip: ``make test`` installs it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS
+from .harness import CHROMIUM, CHROMIUM_ARGS, Server, jupyter_server
+from .ui import open_and_run
+
+ROOT = Path(__file__).resolve().parents[2]
+TUTORIALS = ROOT / "tutorials"
+#: The two notebook front ends every notebook test runs in.
+FRONT_ENDS = ("lab", "notebook")
+#: A window as large as a classroom projector's, so whole boards are on screen.
+VIEWPORT = {"width": 1400, "height": 1000}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -29,3 +44,54 @@ def browser() -> Iterator[Any]:
                                               headless=True)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Server]]:
+    """``servers(kind)``: the session's server of that kind (``lab``/``notebook``), started once.
+
+    Each serves a copy of every notebook in ``tutorials/``.
+    """
+    running: dict[str, Server] = {}
+    with ExitStack() as stack:
+        def get(kind: str) -> Server:
+            if kind not in running:
+                notebooks = sorted(TUTORIALS.glob("*.ipynb"))
+                running[kind] = stack.enter_context(
+                    jupyter_server(kind, notebooks, tmp_path_factory.mktemp(kind)))
+            return running[kind]
+
+        yield get
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder the screenshots go to (printed by the tests that write them)."""
+    return tmp_path_factory.mktemp("screenshots")
+
+
+class OpenNotebook:
+    """A tutorial opened in a front end with all its cells run: the page and where it is."""
+
+    def __init__(self, page: Any, server: Server, name: str, seconds: float) -> None:
+        self.page = page
+        self.server = server
+        self.kind = server.kind
+        self.name = name
+        self.run_seconds = seconds
+
+
+def open_tutorial(browser: Any, servers: Callable[[str], Server], kind: str,
+                  name: str) -> Iterator[OpenNotebook]:
+    """Open ``tutorials/name`` in ``kind`` and run all cells; close it and its kernel after."""
+    if not (TUTORIALS / name).exists():
+        pytest.fail(f"tutorials/{name} does not exist")
+    server = servers(kind)
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        seconds = open_and_run(page, server.page(name), kind)
+        yield OpenNotebook(page, server, name, seconds)
+    finally:
+        context.close()
+        server.shutdown_kernels(name)

@@ -8,6 +8,7 @@ a real kernel ("| Idle" in the status bar) before running cells.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -53,6 +54,20 @@ class Server:
             return f"{self.url}/notebooks/{notebook}?token={TOKEN}"
         return f"{self.url}/"
 
+    def shutdown_kernels(self, notebook: str) -> None:
+        """Shut down the kernels of ``notebook``'s sessions (REST API; not for Voila)."""
+        if self.kind == "voila":
+            return
+        with urllib.request.urlopen(f"{self.url}/api/sessions?token={TOKEN}",
+                                    timeout=10) as response:
+            sessions = json.loads(response.read())
+        for session in sessions:
+            if Path(session.get("path", "")).name == notebook:
+                request = urllib.request.Request(
+                    f"{self.url}/api/sessions/{session['id']}?token={TOKEN}", method="DELETE")
+                with urllib.request.urlopen(request, timeout=30):
+                    pass
+
 
 def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path,
                    timeout: float = 60) -> None:
@@ -71,6 +86,21 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path,
                        f"{log.read_text(errors='replace')[-2000:]}")
 
 
+#: User settings for the test servers: no news toast asking to fetch Jupyter news.
+USER_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
+                                                    "checkForUpdates": False},
+}
+
+
+def quiet_settings(config: Path) -> None:
+    """Write :data:`USER_SETTINGS` where Lab and Notebook 7 read them (``lab/user-settings``)."""
+    for name, values in USER_SETTINGS.items():
+        path = config / "lab" / "user-settings" / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), "utf-8")
+
+
 @contextmanager
 def jupyter_server(kind: str, notebooks: list[Path], tmp: Path,
                    voila_notebook: str | None = None) -> Iterator[Server]:
@@ -79,6 +109,7 @@ def jupyter_server(kind: str, notebooks: list[Path], tmp: Path,
     root.mkdir(parents=True, exist_ok=True)
     for path in notebooks:
         shutil.copy(path, root / path.name)
+    quiet_settings(tmp / "config")
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"),
                JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), PYTHONUNBUFFERED="1")
     port = free_port()

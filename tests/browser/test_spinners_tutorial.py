@@ -1,0 +1,107 @@
+"""02_spinners_and_branches in JupyterLab 4 and Notebook 7: walkthrough, board, themes.
+
+The notebook is opened and run once per front end; the tests then use its
+spinner walkthrough (``.exact61-walkthrough``) and its position explorer
+(``.exact61-explorer``) as a learner would, with clicks, and check that Python
+answered: only Python writes the caption, the step label, the aria-live line and
+the pictures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import ui
+from .conftest import FRONT_ENDS, OpenNotebook, open_tutorial
+
+NOTEBOOK = "02_spinners_and_branches.ipynb"
+_STEP = re.compile(r"(\d+)\D+(\d+)")
+
+
+@pytest.fixture(scope="module", params=FRONT_ENDS)
+def spinners(request: pytest.FixtureRequest, browser: Any, servers: Any
+             ) -> Iterator[OpenNotebook]:
+    """The tutorial open in one front end, all cells run."""
+    yield from open_tutorial(browser, servers, request.param, NOTEBOOK)
+
+
+def step_label(walk: ui.Widget) -> tuple[int, int]:
+    """The walkthrough's "Step k of n" label as (k, n)."""
+    found = _STEP.search(walk.text(".widget-label.exact61-controls"))
+    assert found is not None, walk.text(".widget-label.exact61-controls")
+    return int(found.group(1)), int(found.group(2))
+
+
+def test_walkthrough_next_and_back_change_caption_step_and_picture(
+        spinners: OpenNotebook) -> None:
+    """Next shows the following step (caption, label, SVG), Back returns to the same one."""
+    walk = ui.widgets(spinners.page, ".exact61-walkthrough")[0]
+    walk.button("Reset").click() if step_label(walk)[0] > 1 else None
+    ui.wait_until(lambda: step_label(walk)[0] == 1, 10, "step 1")
+    first_caption = walk.text(".exact61-caption-text")
+    first_picture = walk.markup()
+    count = step_label(walk)[1]
+    assert count >= 3 and first_caption
+
+    walk.button("Next").click()
+    walk.wait_for_change(first_picture)
+    ui.wait_until(lambda: step_label(walk) == (2, count), 10, "the label to say step 2")
+    second_caption = walk.text(".exact61-caption-text")
+    assert second_caption != first_caption
+    assert walk.live() == second_caption  # the aria-live line reads the new caption
+
+    walk.button("Back").click()
+    ui.wait_until(lambda: step_label(walk) == (1, count), 10, "the label to say step 1")
+    ui.wait_until(lambda: walk.text(".exact61-caption-text") == first_caption, 10,
+                  "the first caption again")
+    assert walk.markup() == first_picture
+
+
+def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
+        spinners: OpenNotebook) -> None:
+    """On the explorer: a hand tile, then a lit open place; Python plays, redraws, announces."""
+    board = ui.widgets(spinners.page, ".exact61-explorer")[0]
+    status_before = board.text(".widget-html-content")
+    mover = re.search(r"seat (\d+) to move", status_before)
+    assert mover is not None, status_before
+    layout_before = board.picture.locator(".exact61-layout").inner_html()
+    tile, place = ui.click_tile_then_place(board, f".exact61-hand{mover.group(1)}")
+    ui.wait_until(lambda: board.text(".widget-html-content") != status_before, 10,
+                  "the status line to change")
+    assert tile in board.live() and board.error() == ""
+    layout_after = board.picture.locator(".exact61-layout").inner_html()
+    assert layout_after != layout_before
+    assert f'data-tile="{tile}"' in layout_after  # the tile is on the table now
+    assert f'data-place="{place}"' not in layout_after  # and its place is taken
+
+
+def test_boards_are_drawn_in_the_light_and_the_dark_theme(
+        spinners: OpenNotebook, screenshots: Path) -> None:
+    """Screenshots in JupyterLab Light and Dark, each with real SVG boards full of tiles."""
+    page, kind = spinners.page, spinners.kind
+    walk = ui.widgets(page, ".exact61-walkthrough")[0]
+    explorer = ui.widgets(page, ".exact61-explorer")[0]
+    saved = []
+    try:
+        for dark in (False, True):
+            ui.set_theme(page, dark)
+            assert ui.theme_is_dark(page) == dark
+            theme = "dark" if dark else "light"
+            for name, widget in (("walkthrough", walk), ("explorer", explorer)):
+                widget.board.scroll_into_view_if_needed()
+                stats = ui.board_stats(widget)
+                assert stats["svgs"] >= 1 and stats["tiles"] >= 1, stats
+                assert stats["elements"] >= 20 and stats["width"] > 100, stats
+                saved.append(ui.screenshot(page, screenshots / f"{kind}-02-{name}-{theme}.png",
+                                           widget.root))
+            saved.append(ui.screenshot(page, screenshots / f"{kind}-02-page-{theme}.png"))
+    finally:
+        ui.set_theme(page, False)
+    for path in saved:
+        assert path.stat().st_size > 5000, path
+    print(f"\nscreenshots ({kind}): {screenshots}")

@@ -1,0 +1,400 @@
+"""Driving JupyterLab 4, Notebook 7 and Voila pages, and the Exact 61 widgets on them.
+
+Everything here works through what a user sees and does (menus, buttons, keys,
+clicks); JavaScript is only used to read the page and to time events inside the
+browser. The two notebook front ends share JupyterLab's building blocks, so most
+helpers take the server kind (``"lab"`` or ``"notebook"``) only where they differ.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page
+
+#: Input prompts of code cells that have not run yet (``[ ]:``) or are running (``[*]:``).
+_PENDING_PROMPT = re.compile(r"^\[\s*\*?\s*\]:?$")
+_DONE_PROMPT = re.compile(r"^\[\d+\]:?$")
+
+
+def wait_until(condition: Callable[[], bool], timeout: float, what: str,
+               interval: float = 0.1) -> None:
+    """Poll ``condition`` until it holds; fail with ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+# -- the notebook front ends ---------------------------------------------------------------------
+
+def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
+    """Wait until a real kernel is attached and idle.
+
+    JupyterLab: the status bar text ends in ``| Idle`` (the execution indicator reads
+    idle before a kernel is attached). Notebook 7 has no status bar: its toolbar's
+    kernel indicator says ``Kernel status: Idle`` once the kernel answered.
+    """
+    if kind == "lab":
+        page.wait_for_selector("text=/\\| Idle$/", timeout=timeout * 1000)
+    else:
+        page.wait_for_function(
+            """() => Array.from(document.querySelectorAll(
+                     '.jp-Notebook-ExecutionIndicator-tooltip'))
+                 .some(n => /Kernel status: Idle/.test(n.textContent))""",
+            timeout=timeout * 1000)
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=timeout * 1000)
+
+
+def _prompts(page: Page) -> list[str]:
+    texts: list[str] = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'))
+                 .map(c => (c.querySelector('.jp-InputPrompt') || {}).textContent || '')
+                 .map(t => t.replace(/\\s+/g, ''))""")
+    return texts
+
+
+def run_all_cells(page: Page, timeout: float = 240) -> float:
+    """Run every cell through the Run menu and wait until all ran; the seconds it took.
+
+    If the first "Run All Cells" was swallowed (no prompt turned ``[*]`` or a number
+    within a few seconds) it is chosen once more. A cell that raised fails here with
+    its traceback.
+    """
+    start = time.monotonic()
+    for attempt in range(3):
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+        deadline = time.monotonic() + 8
+        started = False
+        while time.monotonic() < deadline and not started:
+            started = any(p == "[*]:" or _DONE_PROMPT.match(p) for p in _prompts(page))
+            time.sleep(0.1)
+        if started:
+            break
+        if attempt == 2:
+            raise AssertionError("Run All Cells did not start the cells")
+    wait_until(lambda: all(_DONE_PROMPT.match(p) for p in _prompts(page)), timeout,
+               "every cell to finish running", interval=0.25)
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+                          ", .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+    if errors.count():
+        raise AssertionError("a cell raised:\n" + "\n".join(errors.all_inner_texts())[-3000:])
+    return time.monotonic() - start
+
+
+def open_and_run(page: Page, url: str, kind: str) -> float:
+    """Open a notebook, wait for its kernel, run all cells; the seconds the run took."""
+    page.goto(url)
+    wait_for_kernel(page, kind)
+    return run_all_cells(page)
+
+
+def menu_item(page: Page, label: str) -> Locator:
+    """An item of an open menu by its label (submenu items have no ARIA role to find)."""
+    exact = re.compile(rf"^{re.escape(label)}$")
+    return page.locator(".lm-Menu-item").filter(
+        has=page.locator(".lm-Menu-itemLabel", has_text=exact)).first
+
+
+def set_theme(page: Page, dark: bool) -> None:
+    """Choose JupyterLab Light or Dark in the Settings → Theme menu (Lab and Notebook 7)."""
+    name = "JupyterLab Dark" if dark else "JupyterLab Light"
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    menu_item(page, "Theme").click()
+    menu_item(page, name).click()
+    want = "false" if dark else "true"
+    page.wait_for_function(f"document.body.dataset.jpThemeLight === '{want}'", timeout=30_000)
+    page.wait_for_timeout(300)  # the theme's style sheet is applied on the next frame
+
+
+# -- the widgets -------------------------------------------------------------------------------
+
+@dataclass
+class Widget:
+    """One Exact 61 widget on the page: its outer box and its board."""
+
+    page: Page
+    root: Locator
+
+    @property
+    def board(self) -> Locator:
+        """The board's container (``.exact61-board``)."""
+        return self.root.locator(".exact61-board").first
+
+    @property
+    def picture(self) -> Locator:
+        """The board's picture (the SVGs Python sent)."""
+        return self.board.locator(".exact61-board-picture")
+
+    def live(self) -> str:
+        """The board's aria-live line: what Python announced last.
+
+        Texts are read with ``textContent``: JupyterLab skips rendering cells out of view
+        (``content-visibility``), and ``innerText`` is empty there.
+        """
+        return self.board.locator(".exact61-board-live").text_content() or ""
+
+    def error(self) -> str:
+        """The board's error line (empty when all is well)."""
+        return self.board.locator(".exact61-board-error").text_content() or ""
+
+    def markup(self) -> str:
+        """The board picture's markup now."""
+        return str(self.picture.evaluate("node => node.innerHTML"))
+
+    def tiles(self) -> list[str]:
+        """The ``data-tile`` of every tile drawn on the board."""
+        found: list[str] = self.picture.evaluate(
+            "node => Array.from(node.querySelectorAll('[data-tile]'))"
+            ".map(t => t.getAttribute('data-tile'))")
+        return found
+
+    def places(self) -> list[str]:
+        """The ``data-place`` of every open place drawn on the table."""
+        found: list[str] = self.picture.evaluate(
+            "node => Array.from(node.querySelectorAll('.exact61-layout [data-place]'))"
+            ".map(t => t.getAttribute('data-place'))")
+        return found
+
+    def text(self, css: str) -> str:
+        """The text of the first element matching ``css`` inside the widget."""
+        return self.root.locator(css).first.text_content() or ""
+
+    def button(self, name: str) -> Locator:
+        """A button of the widget by its label (an icon font glyph may precede it)."""
+        label = re.compile(rf"^\s*{re.escape(name)}\s*$")
+        return self.root.locator("button").filter(has_text=label).first
+
+    def wait_for_change(self, before: str, timeout: float = 15) -> str:
+        """Wait until the board's markup differs from ``before``; the new markup."""
+        wait_until(lambda: self.markup() != before, timeout, "the board to be redrawn",
+                   interval=0.02)
+        return self.markup()
+
+
+def widgets(page: Page, css: str) -> list[Widget]:
+    """Every widget whose outer box has the class ``css`` (e.g. ``.exact61-table``)."""
+    return [Widget(page, page.locator(css).nth(i)) for i in range(page.locator(css).count())]
+
+
+def board_stats(widget: Widget) -> dict[str, Any]:
+    """How much the board draws: SVGs, tiles, places, and the picture's size on screen."""
+    stats: dict[str, Any] = widget.picture.evaluate(
+        """node => {
+             const box = node.getBoundingClientRect();
+             return {svgs: node.querySelectorAll('svg').length,
+                     tiles: node.querySelectorAll('[data-tile]').length,
+                     places: node.querySelectorAll('[data-place]').length,
+                     elements: node.querySelectorAll('svg *').length,
+                     width: box.width, height: box.height};
+           }""")
+    return stats
+
+
+#: Installs ``window.__exact61Timer``: a click at a selector, resolved when the picture changes.
+TIMER_JS = """
+(picture) => {
+  window.__exact61Timer = (selector) => new Promise((resolve, reject) => {
+    const target = picture.querySelector(selector);
+    if (!target) { reject(new Error('nothing matches ' + selector)); return; }
+    let start = 0;
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(performance.now() - start);
+    });
+    const timer = setTimeout(() => { observer.disconnect(); reject(new Error('no redraw')); },
+                             10000);
+    observer.observe(picture, {childList: true});
+    start = performance.now();
+    target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true,
+                                                  view: window}));
+  });
+}
+"""
+
+
+def click_to_picture_ms(widget: Widget, selector: str) -> float:
+    """Milliseconds, measured in the browser, from a click on ``selector`` to a new picture.
+
+    The clock starts with ``performance.now()`` as the click is dispatched and stops in
+    a MutationObserver when the board replaces its SVG (the picture's children change).
+    """
+    widget.picture.evaluate(TIMER_JS)
+    elapsed: float = widget.page.evaluate("(s) => window.__exact61Timer(s)", selector)
+    return elapsed
+
+
+def focused_attribute(page: Page, name: str) -> str | None:
+    """An attribute of the focused element (None if it has none)."""
+    value = page.evaluate("(n) => document.activeElement && "
+                          "document.activeElement.getAttribute(n)", name)
+    return None if value is None else str(value)
+
+
+def screenshot(page: Page, target: Path, locator: Locator | None = None) -> Path:
+    """Save a PNG of the page (or of one element) at ``target``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if locator is None:
+        page.screenshot(path=str(target))
+    else:
+        locator.screenshot(path=str(target))
+    return target
+
+
+# -- the match table with the keyboard alone ---------------------------------------------------
+
+_TO_MOVE = re.compile(r"seat (\d+) to move")
+_FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
+
+
+def table_status(table: Widget) -> str:
+    """The table's status line (its first HTML widget): whose turn, or how the hand ended."""
+    return table.root.locator(".widget-html-content").first.text_content() or ""
+
+
+def hand_is_over(status: str) -> bool:
+    """Whether the status line says the hand (or the whole match) is over."""
+    return "is over" in status
+
+
+def tab_to(page: Page, target: Locator, limit: int = 250) -> None:
+    """Press Tab until the focus is on an element of ``target``, as a keyboard user would.
+
+    Shift+Tab is used when the focus is already past the first such element, so the
+    focus never has to wrap around the whole page.
+    """
+    handles = target.element_handles()
+    assert handles, "nothing to tab to"
+    where = """([nodes]) => {
+                 const node = document.activeElement;
+                 if (nodes.includes(node)) return 'on';
+                 if (!node || node === document.body) return 'before';
+                 const after = node.compareDocumentPosition(nodes[0])
+                   & Node.DOCUMENT_POSITION_FOLLOWING;
+                 return after ? 'before' : 'after';
+               }"""
+    key = "Shift+Tab" if page.evaluate(where, [handles]) == "after" else "Tab"
+    for _ in range(limit):
+        if page.evaluate(where, [handles]) == "on":
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{limit} presses of {key} never reached the target")
+
+
+def _focused(page: Page) -> tuple[str | None, str | None]:
+    found = page.evaluate("""() => {
+                               const n = document.activeElement;
+                               return n ? [n.getAttribute('data-tile'),
+                                           n.getAttribute('data-place')] : [null, null];
+                             }""")
+    return found[0], found[1]
+
+
+def arrow_to(page: Page, table: Widget, *, tile: str | None = None,
+             place: str | None = None) -> None:
+    """Move the board's focus with ArrowRight until it is on ``tile`` or ``place``."""
+    count = len(table.picture.locator(_FOCUSABLE).all()) + 1
+    for _ in range(count):
+        focused_tile, focused_place = _focused(page)
+        if (tile is not None and focused_tile == tile) or (
+                place is not None and focused_place == place):
+            return
+        page.keyboard.press("ArrowRight")
+    raise AssertionError(f"the arrow keys never reached {tile or place}")
+
+
+def keyboard_turn(page: Page, table: Widget) -> str:
+    """Make one play for the learner with Tab, arrows and Enter only; the play made.
+
+    Each tile of the hand is tried in turn: Enter chooses it, and if Python then
+    highlights places for it (``g.place.highlight``), the arrows move to the first one
+    and Enter plays it there. On an empty table Enter on a tile plays it at once.
+    """
+    tab_to(page, table.picture.locator(_FOCUSABLE))
+    hand = [t for t in table.picture.locator(".exact61-hand [data-tile]").all()]
+    names = [str(t.get_attribute("data-tile")) for t in hand]
+    status = table_status(table)
+    for tile in names:
+        arrow_to(page, table, tile=tile)
+        before = table.markup()
+        page.keyboard.press("Enter")
+        table.wait_for_change(before)
+        if table_status(table) != status:
+            return f"{tile} opens"
+        lit = table.picture.locator(".exact61-layout g.place.highlight[data-place]")
+        if lit.count():
+            place = str(lit.first.get_attribute("data-place"))
+            arrow_to(page, table, place=place)
+            before = table.markup()
+            page.keyboard.press("Enter")
+            wait_until(lambda s=status: table_status(table) != s, 15,  # type: ignore[misc]
+                       "the play to reach Python")
+            return f"{tile}@{place}"
+        before = table.markup()
+        page.keyboard.press("Escape")  # it fits nowhere: put it back
+        table.wait_for_change(before)
+    raise AssertionError(f"no tile of {names} could be played: {table.live()}")
+
+
+def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60) -> list[str]:
+    """Play a whole hand from the keyboard: the learner's plays, Auto-play for the bots.
+
+    Returns the learner's plays. Python decides everything; the test only reads the
+    status line and the board that Python redraws.
+    """
+    plays: list[str] = []
+    for _ in range(turns):
+        status = table_status(table)
+        if hand_is_over(status):
+            return plays
+        mover = _TO_MOVE.search(status)
+        if mover is not None and int(mover.group(1)) == human:
+            plays.append(keyboard_turn(page, table))
+        else:
+            tab_to(page, table.button("Auto-play"))
+            page.keyboard.press("Enter")
+            wait_until(lambda s=status: table_status(table) != s, 15,  # type: ignore[misc]
+                       "Auto-play to reach Python")
+    raise AssertionError(f"the hand did not end after {turns} turns: {table_status(table)}")
+
+
+# -- a click, then a lit place ------------------------------------------------------------------
+
+def click_tile_then_place(widget: Widget, hand_css: str) -> tuple[str, str]:
+    """Play with the mouse: click a tile of ``hand_css``, then the first place lit for it.
+
+    Tiles are tried in order until Python lights at least one place for one (a tile
+    that fits nowhere is clicked again, which puts it back). Returns the tile and the
+    place; it waits until the board was redrawn after the play.
+    """
+    names = [str(t.get_attribute("data-tile"))
+             for t in widget.picture.locator(f"{hand_css} [data-tile]").all()]
+    for tile in names:
+        before = widget.markup()
+        widget.picture.locator(f'{hand_css} [data-tile="{tile}"]').first.click()
+        widget.wait_for_change(before)
+        lit = widget.picture.locator(".exact61-layout g.place.highlight[data-place]")
+        if lit.count():
+            place = str(lit.first.get_attribute("data-place"))
+            before = widget.markup()
+            lit.first.click()
+            widget.wait_for_change(before)
+            return tile, place
+        before = widget.markup()
+        widget.picture.locator(f'{hand_css} [data-tile="{tile}"]').first.click()
+        widget.wait_for_change(before)
+    raise AssertionError(f"no tile of {names} lit a place: {widget.live()}")
+
+
+def theme_is_dark(page: Page) -> bool:
+    """Whether the page shows a dark JupyterLab theme."""
+    return bool(page.evaluate("document.body.dataset.jpThemeLight === 'false'"))
