@@ -374,7 +374,8 @@ def click_tile_then_place(widget: Widget, hand_css: str) -> tuple[str, str]:
 
     Tiles are tried in order until Python lights at least one place for one (a tile
     that fits nowhere is clicked again, which puts it back). Returns the tile and the
-    place; it waits until the board was redrawn after the play.
+    place (``""`` when the tile opened an empty table); it waits until the board was
+    redrawn after the play.
     """
     names = [str(t.get_attribute("data-tile"))
              for t in widget.picture.locator(f"{hand_css} [data-tile]").all()]
@@ -382,6 +383,8 @@ def click_tile_then_place(widget: Widget, hand_css: str) -> tuple[str, str]:
         before = widget.markup()
         widget.picture.locator(f'{hand_css} [data-tile="{tile}"]').first.click()
         widget.wait_for_change(before)
+        if f'data-tile="{tile}"' in widget.picture.locator(".exact61-layout").inner_html():
+            return tile, ""  # the table was empty: the tile opened it
         lit = widget.picture.locator(".exact61-layout g.place.highlight[data-place]")
         if lit.count():
             place = str(lit.first.get_attribute("data-place"))
