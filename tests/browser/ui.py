@@ -50,7 +50,7 @@ def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
                      '.jp-Notebook-ExecutionIndicator-tooltip'))
                  .some(n => /Kernel status: Idle/.test(n.textContent))""",
             timeout=timeout * 1000)
-    page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=timeout * 1000)
+    page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="attached", timeout=timeout * 1000)
 
 
 def _prompts(page: Page) -> list[str]:
@@ -233,13 +233,6 @@ def click_to_picture_ms(widget: Widget, selector: str) -> float:
     return elapsed
 
 
-def focused_attribute(page: Page, name: str) -> str | None:
-    """An attribute of the focused element (None if it has none)."""
-    value = page.evaluate("(n) => document.activeElement && "
-                          "document.activeElement.getAttribute(n)", name)
-    return None if value is None else str(value)
-
-
 def screenshot(page: Page, target: Path, locator: Locator | None = None) -> Path:
     """Save a PNG of the page (or of one element) at ``target``."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -259,6 +252,12 @@ _FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
 def table_status(table: Widget) -> str:
     """The table's status line (its first HTML widget): whose turn, or how the hand ended."""
     return table.root.locator(".widget-html-content").first.text_content() or ""
+
+
+def wait_for_status_change(table: Widget, before: str, what: str, timeout: float = 15) -> str:
+    """Wait until the status line differs from ``before``; the new status line."""
+    wait_until(lambda: table_status(table) != before, timeout, what)
+    return table_status(table)
 
 
 def hand_is_over(status: str) -> bool:
@@ -290,7 +289,8 @@ def tab_to(page: Page, target: Locator, limit: int = 250) -> None:
     raise AssertionError(f"{limit} presses of {key} never reached the target")
 
 
-def _focused(page: Page) -> tuple[str | None, str | None]:
+def focused_item(page: Page) -> tuple[str | None, str | None]:
+    """The ``data-tile`` and ``data-place`` of the focused element."""
     found = page.evaluate("""() => {
                                const n = document.activeElement;
                                return n ? [n.getAttribute('data-tile'),
@@ -299,32 +299,19 @@ def _focused(page: Page) -> tuple[str | None, str | None]:
     return found[0], found[1]
 
 
-def arrow_to(page: Page, table: Widget, *, tile: str | None = None,
-             place: str | None = None) -> None:
-    """Move the board's focus with ArrowRight until it is on ``tile`` or ``place``."""
-    count = len(table.picture.locator(_FOCUSABLE).all()) + 1
-    for _ in range(count):
-        focused_tile, focused_place = _focused(page)
-        if (tile is not None and focused_tile == tile) or (
-                place is not None and focused_place == place):
-            return
-        page.keyboard.press("ArrowRight")
-    raise AssertionError(f"the arrow keys never reached {tile or place}")
-
-
 def keyboard_turn(page: Page, table: Widget) -> str:
-    """Make one play for the learner with Tab, arrows and Enter only; the play made.
+    """Make one play for the learner with Tab, Shift+Tab and Enter only; the play made.
 
-    Each tile of the hand is tried in turn: Enter chooses it, and if Python then
-    highlights places for it (``g.place.highlight``), the arrows move to the first one
-    and Enter plays it there. On an empty table Enter on a tile plays it at once.
+    Each tile of the hand is tried in turn: Tab to it and Enter chooses it. If Python
+    then lights places for it (``g.place.highlight``), Shift+Tab goes to the first one
+    and Enter plays it there; on an empty table Enter on a tile plays it at once. A tile
+    that fits nowhere is put back with Enter again.
     """
-    tab_to(page, table.picture.locator(_FOCUSABLE))
-    hand = [t for t in table.picture.locator(".exact61-hand [data-tile]").all()]
-    names = [str(t.get_attribute("data-tile")) for t in hand]
+    names = [str(t.get_attribute("data-tile"))
+             for t in table.picture.locator(".exact61-hand [data-tile]").all()]
     status = table_status(table)
     for tile in names:
-        arrow_to(page, table, tile=tile)
+        tab_to(page, table.picture.locator(f'.exact61-hand [data-tile="{tile}"]'))
         before = table.markup()
         page.keyboard.press("Enter")
         table.wait_for_change(before)
@@ -333,14 +320,13 @@ def keyboard_turn(page: Page, table: Widget) -> str:
         lit = table.picture.locator(".exact61-layout g.place.highlight[data-place]")
         if lit.count():
             place = str(lit.first.get_attribute("data-place"))
-            arrow_to(page, table, place=place)
-            before = table.markup()
+            tab_to(page, lit.first)
             page.keyboard.press("Enter")
-            wait_until(lambda s=status: table_status(table) != s, 15,  # type: ignore[misc]
-                       "the play to reach Python")
+            wait_for_status_change(table, status, "the play to reach Python")
             return f"{tile}@{place}"
+        tab_to(page, table.picture.locator(f'.exact61-hand [data-tile="{tile}"]'))
         before = table.markup()
-        page.keyboard.press("Escape")  # it fits nowhere: put it back
+        page.keyboard.press("Enter")  # it fits nowhere: put it back
         table.wait_for_change(before)
     raise AssertionError(f"no tile of {names} could be played: {table.live()}")
 
@@ -348,8 +334,9 @@ def keyboard_turn(page: Page, table: Widget) -> str:
 def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60) -> list[str]:
     """Play a whole hand from the keyboard: the learner's plays, Auto-play for the bots.
 
-    Returns the learner's plays. Python decides everything; the test only reads the
-    status line and the board that Python redraws.
+    Only Tab, Shift+Tab and Enter are pressed. Returns the learner's plays. Python
+    decides everything; the test only reads the status line and the board that Python
+    redraws.
     """
     plays: list[str] = []
     for _ in range(turns):
@@ -362,8 +349,7 @@ def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60) ->
         else:
             tab_to(page, table.button("Auto-play"))
             page.keyboard.press("Enter")
-            wait_until(lambda s=status: table_status(table) != s, 15,  # type: ignore[misc]
-                       "Auto-play to reach Python")
+            wait_for_status_change(table, status, "Auto-play to reach Python")
     raise AssertionError(f"the hand did not end after {turns} turns: {table_status(table)}")
 
 

@@ -1,0 +1,120 @@
+"""07_match_against_bots in JupyterLab 4 and Notebook 7: the match table against a bot.
+
+The tutorial's table (``.exact61-table``: you at seat 0, a greedy bot at seat 1) is
+played as a learner would: a whole hand with the keyboard alone, and the time from a
+click to the new picture is measured inside the browser.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import ui
+from .conftest import FRONT_ENDS, OpenNotebook, open_tutorial
+
+NOTEBOOK = "07_match_against_bots.ipynb"
+#: The median click-to-picture time the board must stay under, in milliseconds.
+CLICK_BUDGET_MS = 100
+CLICKS = 20
+_HAND = re.compile(r"^Hand (\d+)")
+FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
+
+
+@pytest.fixture(scope="module", params=FRONT_ENDS)
+def match_page(request: pytest.FixtureRequest, browser: Any, servers: Any
+               ) -> Iterator[OpenNotebook]:
+    """The tutorial open in one front end, all cells run."""
+    yield from open_tutorial(browser, servers, request.param, NOTEBOOK)
+
+
+def the_table(opened: OpenNotebook) -> ui.Widget:
+    """The tutorial's match table (there is one)."""
+    tables = ui.widgets(opened.page, ".exact61-table")
+    assert len(tables) == 1
+    return tables[0]
+
+
+def learner_to_choose(table: ui.Widget) -> None:
+    """Bring the table (with clicks) to the learner's turn on a table with tiles on it."""
+    for _ in range(12):
+        status = ui.table_status(table)
+        mine = "seat 0 to move" in status and not ui.hand_is_over(status)
+        if mine and table.places():
+            return
+        if mine:  # the learner leads: open the table
+            ui.click_tile_then_place(table, ".exact61-hand")
+        else:  # a bot's turn, or the hand is over: Auto-play deals and plays the bot
+            table.button("Auto-play").click()
+        ui.wait_for_status_change(table, status, "the table to move on")
+    raise AssertionError(f"the learner never got to choose: {ui.table_status(table)}")
+
+
+def test_click_to_picture_median_is_under_100_ms(match_page: OpenNotebook) -> None:
+    """A click on a hand tile until the board shows Python's new SVG, timed in the browser.
+
+    ``performance.now()`` as the click is dispatched, a MutationObserver when the picture
+    is replaced; the tile is chosen and put back in turn, 20 clicks.
+    """
+    table = the_table(match_page)
+    learner_to_choose(table)
+    tile = table.picture.locator(".exact61-hand [data-tile]").first.get_attribute("data-tile")
+    selector = f'.exact61-hand [data-tile="{tile}"]'
+    table.picture.locator(selector).scroll_into_view_if_needed()
+    times = [ui.click_to_picture_ms(table, selector) for _ in range(CLICKS)]
+    median = statistics.median(times)
+    print(f"\nclick-to-picture in {match_page.kind}: median {median:.1f} ms over {CLICKS} "
+          f"clicks (min {min(times):.1f}, max {max(times):.1f})")
+    assert table.error() == ""
+    assert median <= CLICK_BUDGET_MS, times
+
+
+def test_arrow_keys_move_the_focus_between_places_and_tiles(
+        match_page: OpenNotebook, request: pytest.FixtureRequest) -> None:
+    """Tab reaches the board; ArrowRight and ArrowLeft move along its places and tiles."""
+    if match_page.kind == "notebook":
+        request.applymarker(pytest.mark.xfail(strict=True, reason=(
+            "Notebook 7 runs its command-mode shortcuts (ArrowRight/Left/Up/Down select "
+            "cells) before the board sees the key; board.js should set "
+            "data-lm-suppress-shortcuts on each focusable place and tile")))
+    page, table = match_page.page, the_table(match_page)
+    learner_to_choose(table)
+    items = table.picture.locator(FOCUSABLE)
+    assert items.count() >= 2
+    keys = [(i.get_attribute("data-tile"), i.get_attribute("data-place")) for i in items.all()]
+    ui.tab_to(page, items.first)
+    assert ui.focused_item(page) == keys[0]
+    page.keyboard.press("ArrowRight")
+    assert ui.focused_item(page) == keys[1]
+    page.keyboard.press("ArrowLeft")
+    assert ui.focused_item(page) == keys[0]
+    page.keyboard.press("ArrowLeft")  # wraps around to the last one
+    assert ui.focused_item(page) == keys[-1]
+
+
+def test_a_whole_hand_is_played_with_the_keyboard_alone(
+        match_page: OpenNotebook, screenshots: Path) -> None:
+    """Tab, Shift+Tab and Enter only: the learner's plays and Auto-play until the hand ends."""
+    page, table = match_page.page, the_table(match_page)
+    status = ui.table_status(table)
+    if ui.hand_is_over(status):  # deal the next hand, from the keyboard too
+        ui.tab_to(page, table.button("Auto-play"))
+        page.keyboard.press("Enter")
+        status = ui.wait_for_status_change(table, status, "the next deal")
+    hand = _HAND.search(status)
+    plays = ui.keyboard_hand(page, table)
+    final = ui.table_status(table)
+    path = ui.screenshot(page, screenshots / f"{match_page.kind}-07-hand-over.png", table.root)
+    print(f"\nkeyboard hand in {match_page.kind}: {plays}; {final} ({path})")
+    assert ui.hand_is_over(final)
+    assert hand is None or f"Hand {hand.group(1)}" in final or "match is over" in final
+    assert plays, "the learner never played"
+    log = table.text(".exact61-log")
+    for play in plays:
+        assert play.split("@")[0].split()[0] in log, (play, log)
+    assert table.error() == ""
