@@ -224,7 +224,10 @@ def test_numbers_accept_signs_and_spaces_and_refuse_other_text() -> None:
     assert check_rounding(13, " 15 ").ok
     assert check_rounding(13, 15).ok
     assert check_going_out(pairs_going_out(), "+5").ok
-    for bad in ("1.5", "fifteen", "15 points", ""):
+    assert check_going_out(pairs_going_out(), "5 raw points").ok
+    assert check_rounding(13, "15 очков").ok
+    assert not check_going_out(pairs_going_out(), "- 5").ok
+    for bad in ("1.5", "fifteen", "15 or 20", "", "x15"):
         result = check_rounding(13, bad)
         assert result.malformed and result.expected == "15"
         assert result.text("ru").startswith("Не удаётся прочитать ответ:")

@@ -42,7 +42,8 @@ _PASS_WORDS: Final = frozenset({"pass", "пас", "пропустить"})
 _PORTS: Final = {name.lower(): name for name in PORT_NAMES}
 _GLUE: Final = re.compile(r"\s*([:|@])\s*")
 _SPLIT: Final = re.compile(r"[,;\s]+")
-_NUMBER: Final = re.compile(r"[+\-−]?\d+")
+#: A whole number, maybe followed by words without digits ("15", "-10", "15 raw points").
+_NUMBER: Final = re.compile(r"([+\-−]?)\s*(\d+)(?:\s+\D*)?")
 
 
 class ExerciseError(Exact61Error):
@@ -121,9 +122,10 @@ def _read_number(answer: str | int) -> int | Msg:
     text = str(answer).strip()
     if not text:
         return Msg("type an answer first")
-    compact = text.replace(" ", "")
-    if _NUMBER.fullmatch(compact):
-        return int(compact.replace("−", "-"))
+    found = _NUMBER.fullmatch(text)
+    if found is not None:
+        sign, digits = found.groups()
+        return -int(digits) if sign in ("-", "−") else int(digits)
     return Msg("{text} is not a whole number: type digits, like 15", {"text": repr(text)})
 
 
