@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-#: Input prompts of code cells that have not run yet (``[ ]:``) or are running (``[*]:``).
-_PENDING_PROMPT = re.compile(r"^\[\s*\*?\s*\]:?$")
 _DONE_PROMPT = re.compile(r"^\[\d+\]:?$")
 
 
@@ -61,32 +60,49 @@ def _prompts(page: Page) -> list[str]:
     return texts
 
 
+#: Watches the notebook's input prompts: ``window.__e61Ran`` turns true once any cell is
+#: queued or running (``[*]``). A MutationObserver sees it however short that lasts; the
+#: tutorials are saved executed, so their prompts already hold numbers before any run.
+WATCH_PROMPTS_JS = """
+() => {
+  window.__e61Ran = false;
+  const busy = () => Array.from(document.querySelectorAll('.jp-Notebook .jp-InputPrompt'))
+    .some(p => p.textContent.includes('*'));
+  if (window.__e61Watch) window.__e61Watch.disconnect();
+  window.__e61Watch = new MutationObserver(() => { if (busy()) window.__e61Ran = true; });
+  window.__e61Watch.observe(document.body, {subtree: true, childList: true,
+                                            characterData: true});
+}
+"""
+
+
 def run_all_cells(page: Page, timeout: float = 240) -> float:
     """Run every cell through the Run menu and wait until all ran; the seconds it took.
 
-    If the first "Run All Cells" was swallowed (no prompt turned ``[*]`` or a number
-    within a few seconds) it is chosen once more. A cell that raised fails here with
-    its traceback.
+    It waits until a prompt turned ``[*]`` (seen by :data:`WATCH_PROMPTS_JS`) and then
+    until every code cell has a number again. If the first "Run All Cells" was
+    swallowed (nothing queued within a few seconds) it is chosen once more. A cell that
+    raised fails here with its traceback.
     """
     start = time.monotonic()
+    page.evaluate(WATCH_PROMPTS_JS)
     for attempt in range(3):
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-        deadline = time.monotonic() + 8
-        started = False
-        while time.monotonic() < deadline and not started:
-            started = any(p == "[*]:" or _DONE_PROMPT.match(p) for p in _prompts(page))
-            time.sleep(0.1)
-        if started:
+        try:
+            page.wait_for_function("window.__e61Ran === true", timeout=8000)
             break
-        if attempt == 2:
-            raise AssertionError("Run All Cells did not start the cells")
-    wait_until(lambda: all(_DONE_PROMPT.match(p) for p in _prompts(page)), timeout,
-               "every cell to finish running", interval=0.25)
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-                          ", .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise AssertionError("Run All Cells did not start the cells") from None
+    errors = page.locator(".jp-OutputArea-output").filter(
+        has_text="Traceback (most recent call last)")
+    wait_until(lambda: errors.count() > 0 or all(_DONE_PROMPT.match(p) for p in _prompts(page)),
+               timeout, "every cell to finish running", interval=0.25)
+    page.evaluate("() => window.__e61Watch.disconnect()")
     if errors.count():
-        raise AssertionError("a cell raised:\n" + "\n".join(errors.all_inner_texts())[-3000:])
+        texts = [e.text_content() or "" for e in errors.all()]
+        raise AssertionError("a cell raised:\n" + "\n".join(texts)[-3000:])
     return time.monotonic() - start
 
 
@@ -181,7 +197,12 @@ class Widget:
 
 
 def widgets(page: Page, css: str) -> list[Widget]:
-    """Every widget whose outer box has the class ``css`` (e.g. ``.exact61-table``)."""
+    """Every widget whose outer box has the class ``css`` (e.g. ``.exact61-table``).
+
+    Waits (up to 30 s) until at least one is on the page with its board drawn.
+    """
+    page.locator(css).first.locator(".exact61-board svg").first.wait_for(
+        state="attached", timeout=30_000)
     return [Widget(page, page.locator(css).nth(i)) for i in range(page.locator(css).count())]
 
 
