@@ -418,11 +418,11 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
             touched = grid.cells.union(grid.boxes)
             stuck += sum(not footprint.isdisjoint(touched) and not grid.viable(
                 p, needs[PLACES[code].number], code) for code, p, footprint in near)
-            if not stuck and not gap and not _crowded(state, move, parent):
-                # Nothing can rank before this: no place left stuck, no bridge, not
-                # crowded, and every earlier preference was worse.
-                if not any(item[0] == 0 for item in scored):
-                    return move, 0
+            # Nothing can rank before this: no place left stuck, no bridge, not crowded,
+            # and every earlier preference was worse.
+            if (not stuck and not gap and not _crowded(state, move, parent)
+                    and not any(item[0] == 0 for item in scored)):
+                return move, 0
             scored.append((stuck, gap, rank, move))
     if not scored:
         return None
