@@ -15,6 +15,9 @@ function keyOf(node) {
 
 function render({ model, el }) {
   el.classList.add("exact61-board");
+  // Keys pressed on the board are the board's: JupyterLab / Notebook 7 (Lumino) skip
+  // their command shortcuts (arrows select cells) for targets inside this attribute.
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
   const picture = document.createElement("div");
   picture.className = "exact61-board-picture";
   picture.setAttribute("role", "group");
