@@ -11,6 +11,7 @@ the same: that keeps a 28-tile picture within a few milliseconds.
 from __future__ import annotations
 
 import hashlib
+import html
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,12 +31,30 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
 class SvgText(str):
-    """SVG text that Jupyter shows as a picture (``_repr_svg_``)."""
+    """SVG text that Jupyter shows as a picture, with its ``<title>`` as the plain text.
+
+    The plain-text form matters where a front end shows no SVG (an untrusted
+    notebook, a terminal): it says what the picture shows instead of dumping
+    the SVG source a second time into the saved notebook.
+    """
 
     __slots__ = ()
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    @property
+    def summary(self) -> str:
+        """The text of the picture's ``<title>`` (empty if it has none)."""
+        start = self.find(">", self.find("<title")) + 1
+        end = self.find("</title>", start)
+        if start <= 0 or end < 0:
+            return ""
+        return html.unescape(self[start:end])
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None
+                          ) -> dict[str, str]:
+        return {"image/svg+xml": str(self), "text/plain": self.summary or "<SVG picture>"}
 
 
 class Raw:

@@ -147,7 +147,8 @@ def award_caption(award: BlockedAwardEvent) -> Msg:
                    "awarded (R8.3).", {"seat": award.seat, "pips": award.pips})
     diffs = " + ".join(f"({total} − {award.pips})" for _, total, _ in award.compared)
     return Msg("Seat {seat} ({pips}): differences to each larger opponent total, {diffs} = "
-               "{difference} (R8.2, R8.3), rounded once to {award} (R7.5); {reason} (R8.4).", {
+               "{difference} (R8.2, R8.3), rounded once to {award} (R7.5); checked on its own "
+               "(R8.4): {reason}.", {
                    "seat": award.seat, "pips": award.pips, "diffs": diffs,
                    "difference": award.difference, "award": award.award,
                    "reason": award.reason()})
