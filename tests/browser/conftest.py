@@ -90,7 +90,12 @@ def open_tutorial(browser: Any, servers: Callable[[str], Server], kind: str,
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     try:
-        seconds = open_and_run(page, server.page(name), kind)
+        try:
+            seconds = open_and_run(page, server.page(name), kind)
+        except Exception as err:
+            shot = server.root.parent / f"failed-{kind}-{Path(name).stem}.png"
+            page.screenshot(path=str(shot))
+            raise AssertionError(f"{name} in {kind}: {err}\n(screenshot: {shot})") from err
         yield OpenNotebook(page, server, name, seconds)
     finally:
         context.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -49,7 +50,10 @@ class Server:
     def page(self, notebook: str) -> str:
         """The address that opens ``notebook`` in this server's front end."""
         if self.kind == "lab":
-            return f"{self.url}/lab/tree/{notebook}?token={TOKEN}"
+            # A workspace of its own, reset: JupyterLab would otherwise reopen every
+            # notebook an earlier page had open (and ask for kernels for them).
+            workspace = "t" + re.sub(r"[^A-Za-z0-9]", "", Path(notebook).stem)
+            return f"{self.url}/lab/workspaces/{workspace}/tree/{notebook}?reset&token={TOKEN}"
         if self.kind == "notebook":
             return f"{self.url}/notebooks/{notebook}?token={TOKEN}"
         return f"{self.url}/"

@@ -107,7 +107,8 @@ def test_a_click_on_the_classroom_match_board_plays_in_python(classroom: Any) ->
     assert re.search(r"seat 0 to move", status), status
     tile, _place = ui.click_tile_then_place(table, ".exact61-hand")
     ui.wait_until(lambda: ui.table_status(table) != status, 10, "the status line to change")
-    assert tile in table.live() and table.error() == ""
+    ui.wait_until(lambda: tile in table.live(), 10, "the announcement of the play")
+    assert table.error() == ""
     assert f'data-tile="{tile}"' in table.picture.locator(".exact61-layout").inner_html()
 
 
@@ -121,7 +122,7 @@ def test_a_classroom_walkthrough_tab_steps_forward_and_back(classroom: Any) -> N
     walk.button("Next").click()
     walk.wait_for_change(picture)
     ui.wait_until(lambda: walk.text(".exact61-caption-text") != caption, 10, "a new caption")
-    assert "2" in walk.text(".widget-label.exact61-controls")
+    ui.wait_until(lambda: "2" in walk.text(".widget-label.exact61-controls"), 10, "step 2")
     walk.button("Back").click()
     ui.wait_until(lambda: walk.text(".exact61-caption-text") == caption, 10, "the caption back")
-    assert walk.markup() == picture
+    ui.wait_until(lambda: walk.markup() == picture, 10, "the first picture again")

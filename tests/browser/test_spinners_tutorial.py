@@ -51,15 +51,17 @@ def test_walkthrough_next_and_back_change_caption_step_and_picture(
     walk.button("Next").click()
     walk.wait_for_change(first_picture)
     ui.wait_until(lambda: step_label(walk) == (2, count), 10, "the label to say step 2")
+    ui.wait_until(lambda: walk.text(".exact61-caption-text") != first_caption, 10,
+                  "a new caption")
     second_caption = walk.text(".exact61-caption-text")
-    assert second_caption != first_caption
-    assert walk.live() == second_caption  # the aria-live line reads the new caption
+    ui.wait_until(lambda: walk.live() == second_caption, 10,  # read out by screen readers
+                  "the aria-live line to read the new caption")
 
     walk.button("Back").click()
     ui.wait_until(lambda: step_label(walk) == (1, count), 10, "the label to say step 1")
     ui.wait_until(lambda: walk.text(".exact61-caption-text") == first_caption, 10,
                   "the first caption again")
-    assert walk.markup() == first_picture
+    ui.wait_until(lambda: walk.markup() == first_picture, 10, "the first picture again")
 
 
 def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
@@ -73,7 +75,8 @@ def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
     tile, place = ui.click_tile_then_place(board, f".exact61-hand{mover.group(1)}")
     ui.wait_until(lambda: board.text(".widget-html-content") != status_before, 10,
                   "the status line to change")
-    assert tile in board.live() and board.error() == ""
+    ui.wait_until(lambda: tile in board.live(), 10, "the announcement of the play")
+    assert board.error() == ""
     layout_after = board.picture.locator(".exact61-layout").inner_html()
     assert layout_after != layout_before
     assert f'data-tile="{tile}"' in layout_after  # the tile is on the table now
