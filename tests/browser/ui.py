@@ -34,21 +34,41 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str,
 
 # -- the notebook front ends ---------------------------------------------------------------------
 
+def accept_kernel_dialog(page: Page) -> bool:
+    """Press Select in a "Select Kernel" dialog, if one is open (the preselected Python 3).
+
+    Both front ends sometimes ask, on a busy machine, when the kernel specs answer late;
+    a user would press Select too. Returns whether there was one.
+    """
+    dialog = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
+    if not dialog.count():
+        return False
+    dialog.first.locator(".jp-Dialog-button.jp-mod-accept").click()
+    dialog.first.wait_for(state="detached", timeout=10_000)
+    return True
+
+
+def _kernel_idle(page: Page, kind: str) -> bool:
+    if kind == "lab":
+        return bool(page.locator("text=/\\| Idle$/").count())
+    return bool(page.evaluate(
+        """() => Array.from(document.querySelectorAll('.jp-Notebook-ExecutionIndicator-tooltip'))
+                 .some(n => /Kernel status: Idle/.test(n.textContent))"""))
+
+
 def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
     """Wait until a real kernel is attached and idle.
 
     JupyterLab: the status bar text ends in ``| Idle`` (the execution indicator reads
     idle before a kernel is attached). Notebook 7 has no status bar: its toolbar's
-    kernel indicator says ``Kernel status: Idle`` once the kernel answered.
+    kernel indicator says ``Kernel status: Idle`` once the kernel answered. A "Select
+    Kernel" dialog on the way is answered with Select.
     """
-    if kind == "lab":
-        page.wait_for_selector("text=/\\| Idle$/", timeout=timeout * 1000)
-    else:
-        page.wait_for_function(
-            """() => Array.from(document.querySelectorAll(
-                     '.jp-Notebook-ExecutionIndicator-tooltip'))
-                 .some(n => /Kernel status: Idle/.test(n.textContent))""",
-            timeout=timeout * 1000)
+    def ready() -> bool:
+        accept_kernel_dialog(page)
+        return _kernel_idle(page, kind)
+
+    wait_until(ready, timeout, f"an idle kernel in {kind}", interval=0.2)
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="attached", timeout=timeout * 1000)
 
 
@@ -86,15 +106,17 @@ def run_all_cells(page: Page, timeout: float = 240) -> float:
     """
     start = time.monotonic()
     page.evaluate(WATCH_PROMPTS_JS)
-    for attempt in range(3):
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    for attempt in range(4):
+        accept_kernel_dialog(page)
         try:
+            page.get_by_role("menuitem", name="Run", exact=True).click(timeout=10_000)
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click(
+                timeout=5_000)
             page.wait_for_function("window.__e61Ran === true", timeout=8000)
             break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise AssertionError("Run All Cells did not start the cells") from None
+        except PlaywrightTimeout as err:  # a dialog in the way, or the run was swallowed
+            if attempt == 3:
+                raise AssertionError(f"Run All Cells did not start the cells: {err}") from None
     wait_until(lambda: not any("*" in p for p in _prompts(page)), timeout,
                "every cell to finish running", interval=0.25)
     page.evaluate("() => window.__e61Watch.disconnect()")
