@@ -78,10 +78,14 @@ def test_arrow_keys_move_the_focus_between_places_and_tiles(
         match_page: OpenNotebook, request: pytest.FixtureRequest) -> None:
     """Tab reaches the board; ArrowRight and ArrowLeft move along its places and tiles."""
     if match_page.kind == "notebook":
+        # Notebook 7 handles keys in the capture phase: its command-mode shortcuts
+        # (arrows move between cells, selector "... .jp-mod-commandMode ... :focus") match
+        # the focused place or tile itself, before Lumino's walk up reaches the board
+        # container's data-lm-suppress-shortcuts. Strict: remove this once it passes.
         request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "Notebook 7 runs its command-mode shortcuts (ArrowRight/Left/Up/Down select "
-            "cells) before the board sees the key; board.js should set "
-            "data-lm-suppress-shortcuts on each focusable place and tile")))
+            "Notebook 7's command-mode arrow shortcuts take the key first; board.js must "
+            "set data-lm-suppress-shortcuts on each focusable place and tile, not only on "
+            "the board container")))
     page, table = match_page.page, the_table(match_page)
     learner_to_choose(table)
     items = table.picture.locator(FOCUSABLE)
