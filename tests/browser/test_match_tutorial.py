@@ -74,18 +74,8 @@ def test_click_to_picture_median_is_under_100_ms(match_page: OpenNotebook) -> No
     assert median <= CLICK_BUDGET_MS, times
 
 
-def test_arrow_keys_move_the_focus_between_places_and_tiles(
-        match_page: OpenNotebook, request: pytest.FixtureRequest) -> None:
+def test_arrow_keys_move_the_focus_between_places_and_tiles(match_page: OpenNotebook) -> None:
     """Tab reaches the board; ArrowRight and ArrowLeft move along its places and tiles."""
-    if match_page.kind == "notebook":
-        # Notebook 7 handles keys in the capture phase: its command-mode shortcuts
-        # (arrows move between cells, selector "... .jp-mod-commandMode ... :focus") match
-        # the focused place or tile itself, before Lumino's walk up reaches the board
-        # container's data-lm-suppress-shortcuts. Strict: remove this once it passes.
-        request.applymarker(pytest.mark.xfail(strict=True, reason=(
-            "Notebook 7's command-mode arrow shortcuts take the key first; board.js must "
-            "set data-lm-suppress-shortcuts on each focusable place and tile, not only on "
-            "the board container")))
     page, table = match_page.page, the_table(match_page)
     learner_to_choose(table)
     items = table.picture.locator(FOCUSABLE)

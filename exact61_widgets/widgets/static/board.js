@@ -46,6 +46,9 @@ function render({ model, el }) {
       const key = keyOf(node);
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
+      // Lumino matches shortcuts on the focused node itself before it walks up to
+      // the container, so each focusable node must carry the attribute too.
+      node.setAttribute("data-lm-suppress-shortcuts", "true");
       if (labels[key]) node.setAttribute("aria-label", labels[key]);
       if (key === focused) again = node;
     }
