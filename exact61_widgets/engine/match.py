@@ -61,6 +61,15 @@ def _tiles_of(mask: int) -> tuple[Tile, ...]:
     return tuple(TILES[t] for t in range(28) if mask >> t & 1)
 
 
+def _action_name(action: Action) -> str | Msg:
+    """How messages name an action: the play's notation, or the word draw / pass."""
+    if isinstance(action, Draw):
+        return Msg("draw")
+    if isinstance(action, Pass):
+        return Msg("pass")
+    return str(action)
+
+
 def _pips_of(mask: int) -> int:
     return sum(_PIPS[t] for t in range(28) if mask >> t & 1)
 
@@ -469,6 +478,36 @@ class Match:
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be pushed now."""
         return self.why_illegal(action) is None
+
+    def blocks(self, action: Action) -> bool:
+        """Whether the legal ``action`` ends the hand as blocked (R3.5, D9)."""
+        self.push(action)
+        try:
+            return self._end is not None and self._end.kind == "blocked"
+        finally:
+            self.pop()
+
+    def blocking_action(self, action: Action | None = None) -> Action:
+        """The action that blocks the hand now: ``action`` checked, or the first that does.
+
+        Walkthroughs and exercises of the blocked-hand settlement (R8) start one
+        action before the block; an impossible request raises IllegalMoveError.
+        """
+        if self._status != PLAYING:
+            raise IllegalMoveError(Msg("the hand is not being played: nothing can block it"))
+        if action is None:
+            for candidate in self.legal_actions():
+                if self.blocks(candidate):
+                    return candidate
+            raise IllegalMoveError(Msg("no action blocks the hand in this position"))
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalMoveError(Msg("{action} cannot be done in this position: {reason}",
+                                       {"action": _action_name(action), "reason": reason}))
+        if not self.blocks(action):
+            raise IllegalMoveError(Msg("{action} does not block this hand",
+                                       {"action": _action_name(action)}))
+        return action
 
     # -- push / pop ------------------------------------------------------------------------
 

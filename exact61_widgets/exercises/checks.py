@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
 from exact61_widgets.engine.actions import DRAW, PASS, Action, Draw, Pass, Play, parse_action
-from exact61_widgets.engine.errors import Exact61Error, NotationError
+from exact61_widgets.engine.errors import Exact61Error, IllegalMoveError, NotationError
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.match import Match
@@ -521,32 +521,14 @@ def check_going_out(match: Match, answer: str | int, play: Play | str | None = N
 # -- a blocked hand (R8) --------------------------------------------------------------------------
 
 
-def _blocks(match: Match, action: Action) -> bool:
-    match.push(action)
-    try:
-        return match.hand_end is not None and match.hand_end.kind == "blocked"
-    finally:
-        match.pop()
-
-
 def _blocked(match: Match, action: Action | str | None) -> tuple[Action, Match]:
+    """The blocking action (given or found, R8) and the position after it."""
     after = match.copy()
-    if after.status != "playing":
-        raise ExerciseError(Msg("the hand is not being played: nothing can block it"))
-    if action is None:
-        found = [a for a in after.legal_actions() if _blocks(after, a)]
-        if not found:
-            raise ExerciseError(Msg("nothing the player to move may do blocks the hand here"))
-        chosen = found[0]
-    else:
-        chosen = parse_action(action) if isinstance(action, str) else action
-        reason = after.why_illegal(chosen)
-        if reason is not None:
-            raise ExerciseError(Msg("{action} cannot be done in this position: {reason}",
-                                    {"action": _action_text(chosen), "reason": reason}))
-        if not _blocks(after, chosen):
-            raise ExerciseError(Msg("{action} does not block this hand",
-                                    {"action": _action_text(chosen)}))
+    try:
+        chosen = after.blocking_action(parse_action(action) if isinstance(action, str)
+                                       else action)
+    except IllegalMoveError as err:
+        raise ExerciseError(err.message) from None
     after.push(chosen)
     return chosen, after
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from exact61_widgets.engine.actions import Action, Play, parse_action
+from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.i18n import Msg
@@ -20,14 +21,6 @@ from exact61_widgets.widgets.pictures import BlockedSpec, HandSpec, LayoutSpec, 
 from exact61_widgets.widgets.scenarios import BLOCKED_3P_NEAR_TARGET, Scenario, as_match, rewind
 from exact61_widgets.widgets.texts import side_name
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
-
-
-def _blocks(match: Match, action: Action) -> bool:
-    match.push(action)
-    try:
-        return match.hand_end is not None and match.hand_end.kind == "blocked"
-    finally:
-        match.pop()
 
 
 def prepare(source: Scenario | Match | Mapping[str, Any],
@@ -43,18 +36,11 @@ def prepare(source: Scenario | Match | Mapping[str, Any],
         if not firsts:
             raise WidgetError(Msg("no hand of this record is blocked"))
         return match, rewind(match, firsts[-1] - 1)[0]
-    if action is None:
-        for candidate in match.legal_actions():
-            if _blocks(match, candidate):
-                return match, candidate
-        raise WidgetError(Msg("no action blocks the hand in this position"))
-    chosen = parse_action(action) if isinstance(action, str) else action
-    reason = match.why_illegal(chosen)
-    if reason is not None:
-        raise WidgetError(Msg("{action} cannot be played here: {reason}",
-                              {"action": str(chosen), "reason": reason}))
-    if not _blocks(match, chosen):
-        raise WidgetError(Msg("{action} does not block the hand", {"action": str(chosen)}))
+    try:
+        chosen = match.blocking_action(parse_action(action) if isinstance(action, str)
+                                       else action)
+    except IllegalMoveError as err:
+        raise WidgetError(err.message) from None
     return match, chosen
 
 
