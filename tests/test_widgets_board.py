@@ -96,3 +96,45 @@ def test_id_prefixes_come_from_content_or_a_name() -> None:
     assert id_prefix("x", name="lesson-1") == "lesson-1"
     with pytest.raises(WidgetError, match="starts with a letter"):
         id_prefix("x", name="1 bad")
+
+
+def test_the_board_draws_in_the_theme_the_page_reports_unless_one_is_chosen() -> None:
+    board = Board()
+    calls: list[str] = []
+    board.on_theme(lambda: calls.append(board.drawn_theme))
+    assert (board.theme, board.page_theme, board.drawn_theme) == ("auto", "light", "light")
+    board.page_theme = "dark"  # what board.js sets when <body data-jp-theme-light="false">
+    assert board.drawn_theme == "dark" and calls == ["dark"]
+    board.page_theme = "sepia"  # anything else the browser might say is drawn light
+    assert board.page_theme == "light" and calls == ["dark", "light"]
+    board.theme = "dark"
+    board.page_theme = "light"  # a chosen theme ignores the page: no redraw
+    assert board.drawn_theme == "dark" and calls == ["dark", "light", "dark"]
+    assert "page_theme" in board.keys and "theme" not in board.keys
+
+
+def test_a_bad_board_theme_is_refused_and_the_old_one_kept() -> None:
+    with pytest.raises(WidgetError, match="unknown board theme 'blue'"):
+        Board(theme="blue")
+    board = Board(theme="light")
+    with pytest.raises(WidgetError, match="use 'auto', 'light' or 'dark'"):
+        board.theme = "blue"
+    assert board.theme == "light"
+
+
+def test_a_failing_theme_callback_is_shown_on_the_error_line() -> None:
+    board = Board()
+
+    def broken() -> None:
+        raise ValueError("cannot redraw")
+
+    board.on_theme(broken)
+    board.page_theme = "dark"
+    assert "cannot redraw" in board.error
+
+
+def test_the_front_end_reports_the_page_theme_and_watches_it() -> None:
+    js = Board._esm
+    for name in ('"data-jp-theme-light"', "vscode-dark", 'model.set("page_theme"',
+                 "MutationObserver", "themeWatch.disconnect()"):
+        assert name in js

@@ -17,6 +17,11 @@ Messages from the browser (``model.send``) are one of::
     {"type": "key", "key": "Escape"}                 drop the chosen tile
 
 Arrow keys and Tab move the focus in the browser alone (no message).
+
+The browser also reports the page's theme in the ``page_theme`` trait (JupyterLab
+and Notebook 7 say it on ``<body data-jp-theme-light>``, VS Code with a ``vscode-dark``
+class), so with ``theme="auto"`` the owner redraws its pictures in the dark palette
+when the page turns dark. A notebook run without a browser draws them light.
 """
 
 from __future__ import annotations
@@ -39,6 +44,17 @@ from exact61_widgets.widgets.mimebundle import StaticPicture
 
 #: What the keyboard can reach: open-place dots and the tiles of a hand (``exact61-hand``).
 FOCUSABLE = ".exact61-layout [data-place]:not(.closed), .exact61-hand [data-tile]"
+
+#: What ``theme`` may be: follow the page, or always one palette of the renderer.
+THEME_CHOICES = ("auto", "light", "dark")
+
+
+def check_theme(theme: object) -> str:
+    """``theme`` if it is one of :data:`THEME_CHOICES`; anything else raises WidgetError."""
+    if theme not in THEME_CHOICES:
+        raise WidgetError(Msg("unknown board theme {theme}: use 'auto', 'light' or 'dark'",
+                              {"theme": repr(theme)}))
+    return str(theme)
 
 
 def static_text(name: str) -> str:
@@ -88,6 +104,8 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     ``svg`` is the markup shown (one or more SVGs, wrapped by the owner), ``picture``
     the single SVG a saved notebook shows; ``announcement`` is read out by screen
     readers after each change (``aria-live``); ``error`` is the error line.
+    ``theme`` (``"auto"``, ``"light"``, ``"dark"``) chooses the palette the owner
+    draws with; ``"auto"`` follows ``page_theme``, which the browser reports.
     """
 
     _esm = static_text("board.js")
@@ -100,15 +118,49 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     focusable = traitlets.Unicode(FOCUSABLE).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
     interactive = traitlets.Bool(False).tag(sync=True)
+    page_theme = traitlets.Unicode("light").tag(sync=True)
+    theme = traitlets.Unicode("auto")
 
-    def __init__(self, *, lang: str = "en", name: str = "board", **kwargs: Any) -> None:
+    def __init__(self, *, lang: str = "en", name: str = "board", theme: str = "auto",
+                 **kwargs: Any) -> None:
         kwargs.setdefault("label", gettext("Domino table", lang))
-        super().__init__(**kwargs)
+        super().__init__(theme=check_theme(theme), **kwargs)
         self.lang = lang
         self.name = name
         self.picture = ""
         self._callbacks: list[Callable[[BoardAction], None]] = []
+        self._theme_callbacks: list[Callable[[], None]] = []
+        self._drawn_theme = self.drawn_theme
         self.on_msg(self._on_custom)
+        self.observe(self._on_theme, names=["theme", "page_theme"])
+
+    @traitlets.validate("theme")
+    def _valid_theme(self, proposal: Any) -> str:
+        return check_theme(proposal["value"])
+
+    @traitlets.validate("page_theme")
+    def _valid_page_theme(self, proposal: Any) -> str:
+        # Only the browser writes it; anything but "dark" is drawn light.
+        return "dark" if proposal["value"] == "dark" else "light"
+
+    @property
+    def drawn_theme(self) -> str:
+        """The renderer's palette for this board now: ``"light"`` or ``"dark"``."""
+        return self.page_theme if self.theme == "auto" else self.theme
+
+    def on_theme(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever :attr:`drawn_theme` changes (the owner redraws)."""
+        self._theme_callbacks.append(callback)
+
+    def _on_theme(self, _change: object) -> None:
+        if self.drawn_theme == self._drawn_theme:
+            return
+        self._drawn_theme = self.drawn_theme
+        for callback in list(self._theme_callbacks):
+            try:
+                callback()
+            except Exception as err:  # shown on the board, never lost
+                self.error = error_text(err, self.lang)
 
     def show(self, picture: str, markup: str | None = None,
              labels: Mapping[str, str] | None = None) -> None:

@@ -118,11 +118,12 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
     :class:`Match`, a game record or set-up JSON (a dict), or layout notation.
     Key methods: :meth:`load`, :meth:`set_up`, :meth:`play`, :meth:`undo`,
     :meth:`redo`, :meth:`moves`, :meth:`export`, :meth:`apply_editor`; the board
-    takes clicks (a tile of the mover's hand, then a place).
+    takes clicks (a tile of the mover's hand, then a place). ``theme`` is the
+    pictures' palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``.
     """
 
     def __init__(self, source: Source | None = None, *, lang: str = "en",
-                 name: str | None = None) -> None:
+                 name: str | None = None, theme: str = "auto") -> None:
         self.lang = check_lang(lang)
         start = EXPLORER_DEFAULT if source is None else source
         self.prefix = id_prefix("explorer", _content(start), self.lang, name=name)
@@ -132,10 +133,11 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.edit_selected: Tile | None = None
         self.mode = "play"
         lang = self.lang
-        self.board = Board(lang=lang, name=self.prefix)
+        self.board = Board(lang=lang, name=self.prefix, theme=theme)
         self.board.interactive = True
         self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
         self.board.on_action(self._guarded_click)
+        self.board.on_theme(self.refresh)
         cb = self.guard.callback
         # play mode
         self.mode_buttons = w.ToggleButtons(options=[(gettext("Play", lang), "play"),
@@ -528,7 +530,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         """Redraw everything from the state (called after every change)."""
         match = self.match
         panels = self._panels()
-        picture, markup = compose(panels, self.prefix, self.lang)
+        picture, markup = compose(panels, self.prefix, self.lang, theme=self.board.drawn_theme)
         self.board.show(picture, markup, focus_labels(panels, self.lang))
         self.status.value = (f"<p>{html.escape(status_text(match, self.lang))}</p>"
                              f"<p>{html.escape(scores_text(match, self.lang))}</p>")
@@ -557,7 +559,8 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def static_svg(self) -> str:
         """The table as it is now."""
-        return compose(self._panels()[:1], self.prefix, self.lang)[0]
+        return compose(self._panels()[:1], self.prefix, self.lang,
+                       theme=self.board.drawn_theme)[0]
 
     def plain_text(self) -> str:
         """E.g. ``PositionExplorer(players=2, layout='[1|4] …', to_move=0, lang='en')``."""

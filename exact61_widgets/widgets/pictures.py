@@ -104,52 +104,52 @@ def _renderer(name: str) -> Any:
     return getattr(render, name)
 
 
-def draw(spec: Any, prefix: str, lang: str) -> str:
-    """The SVG of one spec, with ids starting with ``prefix``.
+def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
+    """The SVG of one spec in ``theme``'s palette, with ids starting with ``prefix``.
 
     Highlights that the picture cannot show (a place no longer open, a tile not
     in that hand) are left out rather than refused.
     """
     from exact61_widgets.engine.layout import Layout
 
+    opts = {"lang": lang, "theme": theme, "id_prefix": prefix}
     if isinstance(spec, LayoutSpec):
         layout = Layout.parse(spec.layout)
         places = [p for p in spec.places if layout.is_open(p)]
         tiles = [t for t in spec.tiles if parse_tile(t) in layout]
         return str(_renderer("render_svg")(
-            layout, lang=lang, id_prefix=prefix, ends=spec.ends, highlight_places=places,
-            highlight_tiles=tiles, last="auto" if spec.last else None, closed_places=True))
+            layout, ends=spec.ends, highlight_places=places, highlight_tiles=tiles,
+            last="auto" if spec.last else None, closed_places=True, **opts))
     if isinstance(spec, HandSpec):
         lit = [t for t in spec.highlight if t in spec.tiles] if spec.face_up else []
         return str(_renderer("hand_svg")(list(spec.tiles), face_up=spec.face_up, highlight=lit,
-                                         lang=lang, id_prefix=prefix))
+                                         **opts))
     if isinstance(spec, RoundingSpec):
-        return str(_renderer("rounding_svg")(spec.total, lang=lang, id_prefix=prefix))
+        return str(_renderer("rounding_svg")(spec.total, **opts))
     if isinstance(spec, BoneyardSpec):
-        return str(_renderer("boneyard_svg")(spec.count, lang=lang, id_prefix=prefix))
+        return str(_renderer("boneyard_svg")(spec.count, **opts))
     if isinstance(spec, ScoreSpec):
-        return str(_renderer("scoreboard_svg")(list(spec.scores), players=spec.players,
-                                               lang=lang, id_prefix=prefix))
+        return str(_renderer("scoreboard_svg")(list(spec.scores), players=spec.players, **opts))
     if isinstance(spec, GoingOutSpec):
-        return str(_renderer("out_settlement_svg")(spec.event, lang=lang, id_prefix=prefix))
+        return str(_renderer("out_settlement_svg")(spec.event, **opts))
     if isinstance(spec, BlockedSpec):
-        return str(_renderer("blocked_settlement_svg")(list(spec.events), lang=lang,
-                                                       id_prefix=prefix))
+        return str(_renderer("blocked_settlement_svg")(list(spec.events), **opts))
     raise TypeError(f"no picture for {spec!r}")
 
 
 def compose(panels: tuple[Panel, ...], prefix: str, lang: str,
-            cache: dict[tuple[Any, str], str] | None = None) -> tuple[str, str]:
+            cache: dict[tuple[Any, str, str], str] | None = None,
+            theme: str = "light") -> tuple[str, str]:
     """Draw the panels: the first SVG (the static picture) and the board's markup.
 
     ``cache`` keeps each panel's SVG, so stepping back and forth draws nothing twice.
     """
     svgs = []
     for panel in panels:
-        key = (panel.spec, panel.suffix)
+        key = (panel.spec, panel.suffix, theme)
         svg = None if cache is None else cache.get(key)
         if svg is None:
-            svg = draw(panel.spec, f"{prefix}-{panel.suffix}", lang)
+            svg = draw(panel.spec, f"{prefix}-{panel.suffix}", lang, theme)
             if cache is not None:
                 cache[key] = svg
         svgs.append(svg)

@@ -148,6 +148,8 @@ def rewind(match: Match, keep: int) -> list[Action]:
 
 
 #: The rules text's nine plays (its diagrams), the default of the end-scoring walkthrough.
+#: They are the nine moves of pagat.com's All Fives example, played here with every
+#: double spinning; the awards are pagat's (tests/test_sequences.py).
 RULES_NINE = ("[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB [1|2]@[1|1]:lineB "
               "[1|5]@[1|1]:branchA [5|5]@[1|5]:high [0|5]@[5|5]:lineB [1|3]@[1|1]:branchB")
 

@@ -92,13 +92,15 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
     the board takes clicks (a tile of your hand, then a place). With
     ``auto_reply`` (default) the bots answer the learner's move at once. A hint
     searches for at most ``hint_budget`` seconds (None: only ``hint_playouts``
-    bound it, so it is the same on every machine).
+    bound it, so it is the same on every machine). ``theme`` is the pictures'
+    palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``.
     """
 
     def __init__(self, players: int = 2, *, seed: int = 0, bots: str | Sequence[str] = "greedy",
                  human: int | None = 0, start_scores: Sequence[int] | None = None,
                  hint_budget: float | None = 0.4, hint_playouts: int | None = None,
-                 auto_reply: bool = True, lang: str = "en", name: str | None = None) -> None:
+                 auto_reply: bool = True, lang: str = "en", name: str | None = None,
+                 theme: str = "auto") -> None:
         self.lang = check_lang(lang)
         lang = self.lang
         self.match = Match(players, seed=seed, start_scores=start_scores)
@@ -122,10 +124,11 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
                                 name=name)
         self.picker = PlayPicker()
         self.advice: Advice | None = None
-        self.board = Board(lang=lang, name=self.prefix)
+        self.board = Board(lang=lang, name=self.prefix, theme=theme)
         self.board.interactive = human is not None
         self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
         self.board.on_action(self._guarded_click)
+        self.board.on_theme(self.refresh)
         cb = self.guard.callback
         self.status = w.HTML()
         self.scores = w.HTML()
@@ -308,7 +311,7 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
         """Redraw everything from the match (after every change)."""
         match = self.match
         panels = self._panels()
-        picture, markup = compose(panels, self.prefix, self.lang)
+        picture, markup = compose(panels, self.prefix, self.lang, theme=self.board.drawn_theme)
         self.board.show(picture, markup, focus_labels(panels, self.lang))
         self.status.value = f"<p>{html.escape(status_text(match, self.lang))}</p>"
         self.scores.value = f"<p>{html.escape(scores_text(match, self.lang))}</p>"
@@ -333,7 +336,8 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def static_svg(self) -> str:
         """The table as it is now."""
-        return compose(self._panels()[:1], self.prefix, self.lang)[0]
+        return compose(self._panels()[:1], self.prefix, self.lang,
+                       theme=self.board.drawn_theme)[0]
 
     def plain_text(self) -> str:
         """E.g. ``MatchTable(players=2, hand=1, scores=(0, 0), lang='en')``."""

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from exact61_widgets.render.theme import DARK, LIGHT
+
 from . import ui
 from .conftest import FRONT_ENDS, OpenNotebook, open_tutorial
 
@@ -85,7 +87,10 @@ def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
 
 def test_boards_are_drawn_in_the_light_and_the_dark_theme(
         spinners: OpenNotebook, screenshots: Path) -> None:
-    """Screenshots in JupyterLab Light and Dark, each with real SVG boards full of tiles."""
+    """Screenshots in JupyterLab Light and Dark, each with real SVG boards full of tiles.
+
+    The board reports the page's theme to Python, which redraws in the matching palette.
+    """
     page, kind = spinners.page, spinners.kind
     walk = ui.widgets(page, ".exact61-walkthrough")[0]
     explorer = ui.widgets(page, ".exact61-explorer")[0]
@@ -96,6 +101,9 @@ def test_boards_are_drawn_in_the_light_and_the_dark_theme(
             assert ui.theme_is_dark(page) == dark
             theme = "dark" if dark else "light"
             for name, widget in (("walkthrough", walk), ("explorer", explorer)):
+                background = (DARK if dark else LIGHT)["background"]
+                ui.wait_until(lambda w=widget, b=background: b in w.markup(), 20,
+                              f"Python to redraw the {name} in the {theme} palette")
                 widget.board.scroll_into_view_if_needed()
                 stats = ui.board_stats(widget)
                 assert stats["svgs"] >= 1 and stats["tiles"] >= 1, stats

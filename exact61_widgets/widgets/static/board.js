@@ -13,6 +13,18 @@ function keyOf(node) {
   return node.getAttribute("data-place") || "tile " + node.getAttribute("data-tile");
 }
 
+// The page's theme as the renderer names it: JupyterLab and Notebook 7 mark <body>
+// with data-jp-theme-light, VS Code with a vscode-dark / vscode-high-contrast class.
+function pageTheme() {
+  const body = document.body;
+  const light = body.getAttribute("data-jp-theme-light");
+  if (light === "false") return "dark";
+  if (light === "true") return "light";
+  const dark = body.classList.contains("vscode-dark") ||
+    body.classList.contains("vscode-high-contrast");
+  return dark ? "dark" : "light";
+}
+
 function render({ model, el }) {
   el.classList.add("exact61-board");
   // Keys pressed on the board are the board's: JupyterLab / Notebook 7 (Lumino) skip
@@ -82,6 +94,18 @@ function render({ model, el }) {
     }
   }
 
+  // Tell Python the page's theme, now and whenever it changes; Python redraws.
+  function reportTheme() {
+    const theme = pageTheme();
+    if (model.get("page_theme") !== theme) {
+      model.set("page_theme", theme);
+      model.save_changes();
+    }
+  }
+  const themeWatch = new MutationObserver(reportTheme);
+  themeWatch.observe(document.body, {
+    attributes: true, attributeFilter: ["data-jp-theme-light", "class"] });
+
   function showLive() { live.textContent = model.get("announcement"); }
   function showError() { error.textContent = model.get("error"); }
 
@@ -94,7 +118,9 @@ function render({ model, el }) {
   draw();
   showLive();
   showError();
+  reportTheme();
   return () => {
+    themeWatch.disconnect();
     model.off("change:svg", draw);
     model.off("change:interactive", draw);
     model.off("change:announcement", showLive);

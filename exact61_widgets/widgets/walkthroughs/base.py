@@ -50,7 +50,8 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
 
     Subclasses give :attr:`kind`, build their steps in :meth:`build_steps` and may
     add widgets with :meth:`extra_children`. ``lang`` is ``"en"`` or ``"ru"``;
-    ``name`` fixes the SVG id prefix (by default it comes from the scenario).
+    ``name`` fixes the SVG id prefix (by default it comes from the scenario);
+    ``theme`` is the pictures' palette (``"auto"`` follows the page, see :class:`Board`).
     """
 
     kind: ClassVar[str] = "walkthrough"
@@ -59,12 +60,12 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     interactive: ClassVar[bool] = False
 
     def __init__(self, *, lang: str = "en", name: str | None = None,
-                 content: Sequence[object] = ()) -> None:
+                 content: Sequence[object] = (), theme: str = "auto") -> None:
         self.lang = check_lang(lang)
         self.prefix = id_prefix(self.kind, *content, lang, name=name)
         self._shown = 0
-        self._cache: dict[tuple[Any, str], str] = {}
-        self.board = Board(lang=self.lang, name=self.prefix)
+        self._cache: dict[tuple[Any, str, str], str] = {}
+        self.board = Board(lang=self.lang, name=self.prefix, theme=theme)
         self.board.interactive = self.interactive
         self.board.add_class("exact61-quiet-live")  # the caption below shows the same text
         self.guard = Guard(self._show_error, self.lang, self._snapshot, self._restore)
@@ -78,6 +79,7 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self.text_panel.add_class("exact61-text")
         super().__init__([self.heading, self.board, self.caption, self.controls,
                           *self.extra_children(), self.text_panel])
+        self.board.on_theme(lambda: self._render(self._shown))
         self.add_class("exact61-walkthrough")
         self._render(0)
 
@@ -157,7 +159,8 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.error = text
 
     def _pictures(self, index: int) -> tuple[str, str]:
-        return compose(self._steps[index].panels, self.prefix, self.lang, self._cache)
+        return compose(self._steps[index].panels, self.prefix, self.lang, self._cache,
+                       self.board.drawn_theme)
 
     def _render(self, index: int) -> None:
         step = self._steps[index]

@@ -58,11 +58,11 @@ class BlockedWalkthrough(Walkthrough):
 
     def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = BLOCKED_3P_NEAR_TARGET,
                  action: str | Action | None = None, *, lang: str = "en",
-                 name: str | None = None) -> None:
+                 name: str | None = None, theme: str = "auto") -> None:
         self.match, self.action = prepare(scenario, action)
         self.before = self.match.copy()
         self.events = tuple(self.match.push(self.action))
-        super().__init__(lang=lang, name=name,
+        super().__init__(lang=lang, name=name, theme=theme,
                          content=(repr(Scenario.from_match(self.before)), str(self.action)))
 
     def build_steps(self) -> Sequence[Step]:

@@ -86,7 +86,7 @@ class Exact61Walkthrough(Walkthrough):
 
     def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = EXACT_61,
                  actions: Iterable[Action | str] | None = None, *,
-                 lang: str = "en", name: str | None = None) -> None:
+                 lang: str = "en", name: str | None = None, theme: str = "auto") -> None:
         self.match, self.actions = prepare(scenario, actions)
         self.before = self.match.copy()
         self.results: list[tuple[Event, ...]] = []
@@ -98,7 +98,7 @@ class Exact61Walkthrough(Walkthrough):
                                       {"action": str(action), "reason": reason}))
             self.results.append(tuple(self.match.push(action)))
             self.positions.append(str(self.match.layout))
-        super().__init__(lang=lang, name=name, content=(
+        super().__init__(lang=lang, name=name, theme=theme, content=(
             repr(Scenario.from_match(self.before)), tuple(str(a) for a in self.actions)))
 
     def build_steps(self) -> Sequence[Step]:

@@ -72,7 +72,7 @@ class GoingOutWalkthrough(Walkthrough):
 
     def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = GOING_OUT_PAIRS,
                  play: str | Play | None = None, *, lang: str = "en",
-                 name: str | None = None) -> None:
+                 name: str | None = None, theme: str = "auto") -> None:
         self.match, self.play = prepare(scenario, play)
         self.before = self.match.copy()
         reason = self.match.why_illegal(self.play)
@@ -80,7 +80,7 @@ class GoingOutWalkthrough(Walkthrough):
             raise WidgetError(Msg("{play} cannot be played here: {reason}",
                                   {"play": str(self.play), "reason": reason}))
         self.events = tuple(self.match.push(self.play))
-        super().__init__(lang=lang, name=name,
+        super().__init__(lang=lang, name=name, theme=theme,
                          content=(repr(Scenario.from_match(self.before)), str(self.play)))
 
     def build_steps(self) -> Sequence[Step]:

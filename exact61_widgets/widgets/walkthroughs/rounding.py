@@ -54,7 +54,7 @@ class RoundingWalkthrough(Walkthrough):
 
     def __init__(self, totals: Sequence[int] = (12, 13, 15, 16, 18), *,
                  parts: Sequence[int] = (6, 7), opponents: int = 12, partner: int = 3,
-                 lang: str = "en", name: str | None = None) -> None:
+                 lang: str = "en", name: str | None = None, theme: str = "auto") -> None:
         values = [*totals, *parts, opponents, partner]
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
             raise WidgetError(Msg("pip totals are whole numbers from 0 up"))
@@ -65,7 +65,7 @@ class RoundingWalkthrough(Walkthrough):
         self.parts = tuple(parts)
         self.opponents = opponents
         self.partner = partner
-        super().__init__(lang=lang, name=name,
+        super().__init__(lang=lang, name=name, theme=theme,
                          content=(self.totals, self.parts, opponents, partner))
 
     def build_steps(self) -> Sequence[Step]:

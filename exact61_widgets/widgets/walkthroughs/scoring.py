@@ -76,7 +76,7 @@ class EndScoringWalkthrough(Walkthrough):
     interactive = True
 
     def __init__(self, layout: str | Layout | Mapping[str, Any] = RULES_NINE, *,
-                 lang: str = "en", name: str | None = None) -> None:
+                 lang: str = "en", name: str | None = None, theme: str = "auto") -> None:
         self.source_layout = as_layout(layout)
         if not self.source_layout:
             raise WidgetError(Msg("the end-scoring walkthrough needs at least one tile"))
@@ -85,7 +85,7 @@ class EndScoringWalkthrough(Walkthrough):
         self.play_input = w.Text(placeholder="[5|6]@[5|5]:branchA", continuous_update=False,
                                  description=gettext("Your play", lang))
         self.play_button = w.Button(description=gettext("Try", lang))
-        super().__init__(lang=lang, name=name, content=(str(self.source_layout),))
+        super().__init__(lang=lang, name=name, theme=theme, content=(str(self.source_layout),))
         self.play_button.on_click(self.guard.callback(self._typed))
         self.play_input.observe(self.guard.callback(self._typed), names="value")
         self.board.on_action(self._guarded_click)

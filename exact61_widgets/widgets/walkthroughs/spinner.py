@@ -93,7 +93,7 @@ class SpinnerWalkthrough(Walkthrough):
 
     def __init__(self, layout: str | Layout | Mapping[str, Any] = SPINNER_LAYOUT,
                  early: str | Play | None = "auto", *, lang: str = "en",
-                 name: str | None = None) -> None:
+                 name: str | None = None, theme: str = "auto") -> None:
         self.source_layout = as_layout(layout)
         if early == "auto":
             play = find_early_branch(self.source_layout)
@@ -107,7 +107,7 @@ class SpinnerWalkthrough(Walkthrough):
             raise WidgetError(Msg("{play} is not a branch play refused by R4.3 in this layout",
                                   {"play": str(play)}))
         self.early = play
-        super().__init__(lang=lang, name=name,
+        super().__init__(lang=lang, name=name, theme=theme,
                          content=(str(self.source_layout), None if play is None else str(play)))
 
     def build_steps(self) -> Sequence[Step]:
