@@ -65,6 +65,7 @@ def test_the_front_end_module_uses_only_the_anywidget_api() -> None:
                  "change:svg", 'addEventListener("click"', 'addEventListener("keydown"'):
         assert name in js
     assert ":focus-visible" in Board._css and ".exact61-board" in Board._css
+    assert ".exact61-board svg .spinner { animation: none; }" in Board._css  # Voila's spin
 
 
 def test_static_files_ship_inside_the_package() -> None:

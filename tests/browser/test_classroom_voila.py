@@ -73,15 +73,23 @@ def test_classroom_tiles_are_large_and_do_not_move(classroom: Any) -> None:
     """Tiles are drawn at about twice the notebook size; no page style animates them.
 
     Voila's page spins anything of class ``spinner`` (its loading icon), which the
-    doubles of the SVG also carry: the classroom's style sheet stops that.
+    doubles of the SVG also carry: the board's own style sheet stops that. The
+    Spinner branching tab is shown so that doubles are on screen while we look.
     """
     width = hand_tile_width(classroom)
     assert width >= 1.8 * TILE_UNITS, width
-    moving = classroom.evaluate(
-        """() => document.getAnimations()
-                 .filter(a => a.effect && a.effect.target
-                              && a.effect.target.closest('.exact61-board')).length""")
-    assert moving == 0
+    classroom.get_by_role("tab", name="Spinner branching").click()
+    try:
+        walk = ui.widgets(classroom, ".exact61-classroom .exact61-walkthrough")[0]
+        walk.board.wait_for(state="visible")
+        assert walk.picture.locator("svg .spinner").count() >= 1
+        moving = classroom.evaluate(
+            """() => document.getAnimations()
+                     .filter(a => a.effect && a.effect.target
+                                  && a.effect.target.closest('.exact61-board')).length""")
+        assert moving == 0
+    finally:
+        classroom.get_by_role("tab", name="Match").click()
 
 
 def test_the_tile_size_slider_makes_tiles_larger(classroom: Any) -> None:
