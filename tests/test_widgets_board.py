@@ -139,3 +139,28 @@ def test_the_front_end_reports_the_page_theme_and_watches_it() -> None:
     for name in ('"data-jp-theme-light"', "vscode-dark", 'model.set("page_theme"',
                  "MutationObserver", "themeWatch.disconnect()"):
         assert name in js
+
+
+def test_every_button_and_status_line_has_a_stable_class_in_any_language() -> None:
+    from exact61_widgets.exercises import Exercise, PlayAward
+    from exact61_widgets.widgets import MatchTable, PositionExplorer, SpinnerWalkthrough
+
+    def classes(widget: object) -> set[str]:
+        found: set[str] = set(getattr(widget, "_dom_classes", ()))
+        for child in getattr(widget, "children", ()):
+            found |= classes(child)
+        return found
+
+    for lang in ("en", "ru"):
+        walk = classes(SpinnerWalkthrough(lang=lang))
+        assert {"exact61-back", "exact61-next", "exact61-reset", "exact61-step-slider",
+                "exact61-step-label"} <= walk
+        explorer = classes(PositionExplorer(lang=lang))
+        assert {"exact61-status", "exact61-moves", "exact61-mode", "exact61-play-move",
+                "exact61-undo", "exact61-redo", "exact61-deal", "exact61-use-position",
+                "exact61-load", "exact61-export"} <= explorer
+        table = classes(MatchTable(hint_budget=None, lang=lang))
+        assert {"exact61-status", "exact61-scores", "exact61-hint-line", "exact61-step",
+                "exact61-auto-play", "exact61-undo", "exact61-hint"} <= table
+        exercise = Exercise(PlayAward("[1|4]", "[4|6]@[1|4]:high"), lang=lang)
+        assert "exact61-check" in classes(exercise)

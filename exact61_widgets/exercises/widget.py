@@ -16,6 +16,7 @@ import ipywidgets as w
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.exercises.checks import Result, Task
 from exact61_widgets.i18n import Msg, check_lang, gettext
+from exact61_widgets.widgets.buttons import button
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -41,8 +42,8 @@ class Exercise(w.VBox):  # type: ignore[misc]
         self.answer = w.Text(placeholder=task.placeholder, continuous_update=False,
                              description=gettext("Answer", self.lang),
                              layout=w.Layout(width="32em"))
-        self.check_button = w.Button(description=gettext("Check", self.lang),
-                                     button_style="primary", icon="check")
+        self.check_button = button(gettext("Check", self.lang), "check", button_style="primary",
+                                   icon="check")
         self.feedback = w.HTML("")
         self.feedback.add_class("exact61-feedback")
         self.check_button.on_click(lambda _button: self._checked())

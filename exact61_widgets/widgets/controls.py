@@ -12,6 +12,7 @@ from collections.abc import Callable
 import ipywidgets as w
 
 from exact61_widgets.i18n import Msg, gettext
+from exact61_widgets.widgets.buttons import button
 
 
 class StepControls(w.HBox):  # type: ignore[misc]
@@ -25,12 +26,12 @@ class StepControls(w.HBox):  # type: ignore[misc]
         self._notify = True
         if wrap is None:
             wrap = _plain
-        self.back_button = w.Button(description=gettext("Back", lang), icon="arrow-left",
-                                    tooltip=gettext("Previous step", lang))
-        self.next_button = w.Button(description=gettext("Next", lang), icon="arrow-right",
-                                    tooltip=gettext("Next step", lang))
-        self.reset_button = w.Button(description=gettext("Reset", lang), icon="undo",
-                                     tooltip=gettext("Back to the first step", lang))
+        self.back_button = button(gettext("Back", lang), "back", icon="arrow-left",
+                                  tooltip=gettext("Previous step", lang))
+        self.next_button = button(gettext("Next", lang), "next", icon="arrow-right",
+                                  tooltip=gettext("Next step", lang))
+        self.reset_button = button(gettext("Reset", lang), "reset", icon="undo",
+                                   tooltip=gettext("Back to the first step", lang))
         self.slider = w.IntSlider(value=0, min=0, max=max(count - 1, 0), step=1,
                                   description=gettext("Step", lang), readout=False,
                                   continuous_update=True)
@@ -38,6 +39,8 @@ class StepControls(w.HBox):  # type: ignore[misc]
         for widget in (self.back_button, self.next_button, self.reset_button, self.slider,
                        self.position):
             widget.add_class("exact61-controls")
+        self.slider.add_class("exact61-step-slider")
+        self.position.add_class("exact61-step-label")
         self.back_button.on_click(wrap(self.back))
         self.next_button.on_click(wrap(self.next))
         self.reset_button.on_click(wrap(self.reset))

@@ -27,6 +27,7 @@ from exact61_widgets.engine.record import to_record
 from exact61_widgets.engine.tiles import TILES, Tile, parse_tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.history import (
@@ -143,18 +144,21 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.mode_buttons = w.ToggleButtons(options=[(gettext("Play", lang), "play"),
                                                      (gettext("Edit", lang), "edit")],
                                             value="play")
+        self.mode_buttons.add_class("exact61-mode")
         self.mode_buttons.observe(cb(lambda: self.set_mode(self.mode_buttons.value)),
                                   names="value")
         self.status = w.HTML()
+        self.status.add_class("exact61-status")
         self.moves_table = w.HTML()
+        self.moves_table.add_class("exact61-moves")
         self.move_select = w.Dropdown(options=[], description=gettext("Move", lang))
-        self.play_button = w.Button(description=gettext("Play move", lang))
+        self.play_button = button(gettext("Play move", lang), "play-move")
         self.play_button.on_click(cb(self._play_selected))
-        self.undo_button = w.Button(description=gettext("Undo", lang), icon="undo")
+        self.undo_button = button(gettext("Undo", lang), "undo", icon="undo")
         self.undo_button.on_click(cb(self.undo))
-        self.redo_button = w.Button(description=gettext("Redo", lang), icon="repeat")
+        self.redo_button = button(gettext("Redo", lang), "redo", icon="repeat")
         self.redo_button.on_click(cb(self.redo))
-        self.deal_button = w.Button(description=gettext("Deal next hand", lang))
+        self.deal_button = button(gettext("Deal next hand", lang), "deal")
         self.deal_button.on_click(cb(self.deal))
         self.play_box = w.VBox([
             w.HBox([self.move_select, self.play_button]),
@@ -173,12 +177,12 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self.to_move_input = w.Dropdown(options=[0, 1], value=0,
                                         description=gettext("To move", lang))
         self.target_input = w.ToggleButtons(description=gettext("Clicked tiles go to", lang))
-        self.apply_button = w.Button(description=gettext("Use this position", lang),
-                                     button_style="primary")
+        self.apply_button = button(gettext("Use this position", lang), "use-position",
+                                   button_style="primary")
         self.apply_button.on_click(cb(self.apply_editor))
         self.record_input = w.Textarea(placeholder=gettext(
             "Paste a game record, set-up JSON or layout notation", lang))
-        self.load_button = w.Button(description=gettext("Load", lang))
+        self.load_button = button(gettext("Load", lang), "load")
         self.load_button.on_click(cb(self._load_pasted))
         for field in (self.players_input, self.layout_input, *self.hand_inputs,
                       self.boneyard_input, self.to_move_input):
@@ -188,7 +192,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
                                 self.target_input, self.apply_button,
                                 w.HBox([self.record_input, self.load_button])])
         # export
-        self.export_button = w.Button(description=gettext("Export", lang), icon="download")
+        self.export_button = button(gettext("Export", lang), "export", icon="download")
         self.export_button.on_click(cb(self._show_export))
         self.export_note = w.HTML()
         self.export_output = w.Textarea(layout=w.Layout(width="100%", height="8em"))

@@ -24,6 +24,7 @@ from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
@@ -131,16 +132,19 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.on_theme(self.refresh)
         cb = self.guard.callback
         self.status = w.HTML()
+        self.status.add_class("exact61-status")
         self.scores = w.HTML()
-        self.step_button = w.Button(description=gettext("Step", lang), icon="step-forward")
+        self.scores.add_class("exact61-scores")
+        self.step_button = button(gettext("Step", lang), "step", icon="step-forward")
         self.step_button.on_click(cb(self.step))
-        self.auto_button = w.Button(description=gettext("Auto-play", lang), icon="forward")
+        self.auto_button = button(gettext("Auto-play", lang), "auto-play", icon="forward")
         self.auto_button.on_click(cb(self.auto_play))
-        self.undo_button = w.Button(description=gettext("Undo", lang), icon="undo")
+        self.undo_button = button(gettext("Undo", lang), "undo", icon="undo")
         self.undo_button.on_click(cb(self.undo))
-        self.hint_button = w.Button(description=gettext("Hint", lang), icon="lightbulb-o")
+        self.hint_button = button(gettext("Hint", lang), "hint", icon="lightbulb-o")
         self.hint_button.on_click(cb(self.hint))
         self.hint_line = w.HTML()
+        self.hint_line.add_class("exact61-hint-line")
         self.log_panel = w.HTML()
         self.log_panel.add_class("exact61-log")
         super().__init__([self.status, self.scores, self.board,

@@ -28,7 +28,7 @@ def explorer_page(request: pytest.FixtureRequest, browser: Any, servers: Any
 
 def status_of(explorer: ui.Widget) -> str:
     """The explorer's status line (whose turn, boneyard, hands)."""
-    return explorer.text(".widget-html-content")
+    return explorer.text(".exact61-status")
 
 
 def test_clicking_an_open_place_plays_the_one_tile_that_fits(

@@ -50,7 +50,7 @@ def learner_to_choose(table: ui.Widget) -> None:
         if mine:  # the learner leads: open the table
             ui.click_tile_then_place(table, ".exact61-hand")
         else:  # a bot's turn, or the hand is over: Auto-play deals and plays the bot
-            table.button("Auto-play").click()
+            table.button("auto-play").click()
         ui.wait_for_status_change(table, status, "the table to move on")
     raise AssertionError(f"the learner never got to choose: {ui.table_status(table)}")
 
@@ -97,7 +97,7 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(
     page, table = match_page.page, the_table(match_page)
     status = ui.table_status(table)
     if ui.hand_is_over(status):  # deal the next hand, from the keyboard too
-        ui.tab_to(page, table.button("Auto-play"))
+        ui.tab_to(page, table.button("auto-play"))
         page.keyboard.press("Enter")
         status = ui.wait_for_status_change(table, status, "the next deal")
     hand = _HAND.search(status)

@@ -34,8 +34,8 @@ def spinners(request: pytest.FixtureRequest, browser: Any, servers: Any
 
 def step_label(walk: ui.Widget) -> tuple[int, int]:
     """The walkthrough's "Step k of n" label as (k, n)."""
-    found = _STEP.search(walk.text(".widget-label.exact61-controls"))
-    assert found is not None, walk.text(".widget-label.exact61-controls")
+    found = _STEP.search(walk.text(".exact61-step-label"))
+    assert found is not None, walk.text(".exact61-step-label")
     return int(found.group(1)), int(found.group(2))
 
 
@@ -43,14 +43,14 @@ def test_walkthrough_next_and_back_change_caption_step_and_picture(
         spinners: OpenNotebook) -> None:
     """Next shows the following step (caption, label, SVG), Back returns to the same one."""
     walk = ui.widgets(spinners.page, ".exact61-walkthrough")[0]
-    walk.button("Reset").click() if step_label(walk)[0] > 1 else None
+    walk.button("reset").click() if step_label(walk)[0] > 1 else None
     ui.wait_until(lambda: step_label(walk)[0] == 1, 10, "step 1")
     first_caption = walk.text(".exact61-caption-text")
     first_picture = walk.markup()
     count = step_label(walk)[1]
     assert count >= 3 and first_caption
 
-    walk.button("Next").click()
+    walk.button("next").click()
     walk.wait_for_change(first_picture)
     ui.wait_until(lambda: step_label(walk) == (2, count), 10, "the label to say step 2")
     ui.wait_until(lambda: walk.text(".exact61-caption-text") != first_caption, 10,
@@ -59,7 +59,7 @@ def test_walkthrough_next_and_back_change_caption_step_and_picture(
     ui.wait_until(lambda: walk.live() == second_caption, 10,  # read out by screen readers
                   "the aria-live line to read the new caption")
 
-    walk.button("Back").click()
+    walk.button("back").click()
     ui.wait_until(lambda: step_label(walk) == (1, count), 10, "the label to say step 1")
     ui.wait_until(lambda: walk.text(".exact61-caption-text") == first_caption, 10,
                   "the first caption again")
@@ -70,12 +70,12 @@ def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
         spinners: OpenNotebook) -> None:
     """On the explorer: a hand tile, then a lit open place; Python plays, redraws, announces."""
     board = ui.widgets(spinners.page, ".exact61-explorer")[0]
-    status_before = board.text(".widget-html-content")
+    status_before = board.text(".exact61-status")
     mover = re.search(r"seat (\d+) to move", status_before)
     assert mover is not None, status_before
     layout_before = board.picture.locator(".exact61-layout").inner_html()
     tile, place = ui.click_tile_then_place(board, f".exact61-hand{mover.group(1)}")
-    ui.wait_until(lambda: board.text(".widget-html-content") != status_before, 10,
+    ui.wait_until(lambda: board.text(".exact61-status") != status_before, 10,
                   "the status line to change")
     ui.wait_until(lambda: tile in board.live(), 10, "the announcement of the play")
     assert board.error() == ""

@@ -209,9 +209,8 @@ class Widget:
         return self.root.locator(css).first.text_content() or ""
 
     def button(self, name: str) -> Locator:
-        """A button of the widget by its label (an icon font glyph may precede it)."""
-        label = re.compile(rf"^\s*{re.escape(name)}\s*$")
-        return self.root.locator("button").filter(has_text=label).first
+        """A button of the widget by its stable class ``exact61-<name>`` (any language)."""
+        return self.root.locator(f"button.exact61-button.exact61-{name}").first
 
     def wait_for_change(self, before: str, timeout: float = 15) -> str:
         """Wait until the board's markup differs from ``before``; the new markup."""
@@ -295,8 +294,8 @@ _FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
 
 
 def table_status(table: Widget) -> str:
-    """The table's status line (its first HTML widget): whose turn, or how the hand ended."""
-    return table.root.locator(".widget-html-content").first.text_content() or ""
+    """The table's status line (class exact61-status): whose turn, or how the hand ended."""
+    return table.root.locator(".exact61-status").first.text_content() or ""
 
 
 def wait_for_status_change(table: Widget, before: str, what: str, timeout: float = 15) -> str:
@@ -392,7 +391,7 @@ def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60) ->
         if mover is not None and int(mover.group(1)) == human:
             plays.append(keyboard_turn(page, table))
         else:
-            tab_to(page, table.button("Auto-play"))
+            tab_to(page, table.button("auto-play"))
             page.keyboard.press("Enter")
             wait_for_status_change(table, status, "Auto-play to reach Python")
     raise AssertionError(f"the hand did not end after {turns} turns: {table_status(table)}")
