@@ -25,6 +25,12 @@ def _find_shared() -> Path:
 
 
 @pytest.fixture(scope="session")
+def rules_text() -> str:
+    """RULES.md, the English rendering of the rules with the decisions D1…D10."""
+    return (_find_shared() / "rules" / "RULES.md").read_text("utf-8")
+
+
+@pytest.fixture(scope="session")
 def seed_examples() -> list[dict[str, Any]]:
     """The eleven diagrams of the rules text."""
     data = json.loads((_find_shared() / "rules" / "seed-examples.json").read_text("utf-8"))
