@@ -164,3 +164,16 @@ def test_every_button_and_status_line_has_a_stable_class_in_any_language() -> No
                 "exact61-auto-play", "exact61-undo", "exact61-hint"} <= table
         exercise = Exercise(PlayAward("[1|4]", "[4|6]@[1|4]:high"), lang=lang)
         assert "exact61-check" in classes(exercise)
+
+
+def test_zoom_scales_the_pictures_in_the_browser_and_a_bad_zoom_is_refused() -> None:
+    board = Board()
+    assert board.zoom == 1.0 and "zoom" in board.keys
+    board.zoom = 2
+    assert board.zoom == 2.0
+    for bad in (0.1, 5, -1):
+        with pytest.raises(WidgetError, match=r"zoom is a number from 0\.25 to 4\.0"):
+            board.zoom = bad
+    assert board.zoom == 2.0
+    js = Board._esm
+    assert 'model.on("change:zoom", showZoom)' in js and "picture.style.zoom" in js

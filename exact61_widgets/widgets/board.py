@@ -45,6 +45,9 @@ from exact61_widgets.widgets.mimebundle import StaticPicture
 #: What the keyboard can reach: open-place dots and the tiles of a hand (``exact61-hand``).
 FOCUSABLE = ".exact61-layout [data-place]:not(.closed), .exact61-hand [data-tile]"
 
+#: The smallest and largest ``zoom`` of a board's pictures.
+ZOOM_RANGE = (0.25, 4.0)
+
 #: What ``theme`` may be: follow the page, or always one palette of the renderer.
 THEME_CHOICES = ("auto", "light", "dark")
 
@@ -106,6 +109,8 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     readers after each change (``aria-live``); ``error`` is the error line.
     ``theme`` (``"auto"``, ``"light"``, ``"dark"``) chooses the palette the owner
     draws with; ``"auto"`` follows ``page_theme``, which the browser reports.
+    ``zoom`` scales the pictures in the browser alone (CSS ``zoom``, 0.25 to 4), so a
+    slider linked to it with ``ipywidgets.jslink`` resizes a board without Python.
     """
 
     _esm = static_text("board.js")
@@ -120,6 +125,7 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     interactive = traitlets.Bool(False).tag(sync=True)
     page_theme = traitlets.Unicode("light").tag(sync=True)
     theme = traitlets.Unicode("auto")
+    zoom = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(self, *, lang: str = "en", name: str = "board", theme: str = "auto",
                  **kwargs: Any) -> None:
@@ -137,6 +143,15 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     @traitlets.validate("theme")
     def _valid_theme(self, proposal: Any) -> str:
         return check_theme(proposal["value"])
+
+    @traitlets.validate("zoom")
+    def _valid_zoom(self, proposal: Any) -> float:
+        zoom = proposal["value"]
+        if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
+            raise WidgetError(Msg("a board's zoom is a number from {low} to {high}, not {zoom}",
+                                  {"low": ZOOM_RANGE[0], "high": ZOOM_RANGE[1],
+                                   "zoom": repr(zoom)}))
+        return float(zoom)
 
     @traitlets.validate("page_theme")
     def _valid_page_theme(self, proposal: Any) -> str:

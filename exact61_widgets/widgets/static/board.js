@@ -106,6 +106,11 @@ function render({ model, el }) {
   themeWatch.observe(document.body, {
     attributes: true, attributeFilter: ["data-jp-theme-light", "class"] });
 
+  function showZoom() {
+    const zoom = model.get("zoom");
+    picture.style.zoom = zoom && zoom !== 1 ? String(zoom) : "";
+  }
+
   function showLive() { live.textContent = model.get("announcement"); }
   function showError() { error.textContent = model.get("error"); }
 
@@ -115,7 +120,9 @@ function render({ model, el }) {
   model.on("change:interactive", draw);
   model.on("change:announcement", showLive);
   model.on("change:error", showError);
+  model.on("change:zoom", showZoom);
   draw();
+  showZoom();
   showLive();
   showError();
   reportTheme();
@@ -125,6 +132,7 @@ function render({ model, el }) {
     model.off("change:interactive", draw);
     model.off("change:announcement", showLive);
     model.off("change:error", showError);
+    model.off("change:zoom", showZoom);
   };
 }
 
