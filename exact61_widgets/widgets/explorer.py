@@ -41,8 +41,9 @@ from exact61_widgets.widgets.history import (
 )
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
+from exact61_widgets.widgets.panels import PanelsOnBoard
 from exact61_widgets.widgets.picker import PlayPicker
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, compose, focus_labels
+from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import Scenario
 from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 
@@ -112,7 +113,7 @@ def from_notation(layout: Layout, players: int = 2) -> Scenario:
     return Scenario.make(players, layout, hands)
 
 
-class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
+class PositionExplorer(PanelsOnBoard, StaticPicture, w.VBox):  # type: ignore[misc]
     """Build a position, list every legal move with its award and verdict, play, undo, export.
 
     ``source``: a :class:`Scenario` (default :data:`EXPLORER_DEFAULT`), a
@@ -534,8 +535,7 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         """Redraw everything from the state (called after every change)."""
         match = self.match
         panels = self._panels()
-        picture, markup = compose(panels, self.prefix, self.lang, theme=self.board.drawn_theme)
-        self.board.show(picture, markup, focus_labels(panels, self.lang))
+        self._show_panels(panels)
         self.status.value = (f"<p>{html.escape(status_text(match, self.lang))}</p>"
                              f"<p>{html.escape(scores_text(match, self.lang))}</p>")
         moves = self.moves() if self.mode == "play" else []
@@ -560,11 +560,6 @@ class PositionExplorer(StaticPicture, w.VBox):  # type: ignore[misc]
         self._redo = redo
         self.mode_buttons.value = self.mode
         self.refresh()
-
-    def static_svg(self) -> str:
-        """The table as it is now."""
-        return compose(self._panels()[:1], self.prefix, self.lang,
-                       theme=self.board.drawn_theme)[0]
 
     def plain_text(self) -> str:
         """E.g. ``PositionExplorer(players=2, layout='[1|4] …', to_move=0, lang='en')``."""

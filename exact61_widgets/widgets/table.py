@@ -29,6 +29,7 @@ from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moves import action_text
+from exact61_widgets.widgets.panels import PanelsOnBoard
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
@@ -36,8 +37,6 @@ from exact61_widgets.widgets.pictures import (
     LayoutSpec,
     Panel,
     ScoreSpec,
-    compose,
-    focus_labels,
 )
 from exact61_widgets.widgets.texts import log_html, scores_text, seat_label, status_text
 
@@ -84,7 +83,7 @@ def best_move(match: Match, *, seed: int | str = 0, budget: float | None = None,
     return Advice(action, reason, "greedy")
 
 
-class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
+class MatchTable(PanelsOnBoard, StaticPicture, w.VBox):  # type: ignore[misc]
     """A match against bots: 2–4 players (4: pairs 0+2 v 1+3), the learner at ``human``.
 
     ``bots`` names one bot for every other seat, or one for all (default
@@ -315,8 +314,7 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
         """Redraw everything from the match (after every change)."""
         match = self.match
         panels = self._panels()
-        picture, markup = compose(panels, self.prefix, self.lang, theme=self.board.drawn_theme)
-        self.board.show(picture, markup, focus_labels(panels, self.lang))
+        self._show_panels(panels)
         self.status.value = f"<p>{html.escape(status_text(match, self.lang))}</p>"
         self.scores.value = f"<p>{html.escape(scores_text(match, self.lang))}</p>"
         self.hint_line.value = ("" if self.advice is None else
@@ -337,11 +335,6 @@ class MatchTable(StaticPicture, w.VBox):  # type: ignore[misc]
     def _restore(self, state: Any) -> None:
         self.match, self.advice, self.picker.selected = state
         self.refresh()
-
-    def static_svg(self) -> str:
-        """The table as it is now."""
-        return compose(self._panels()[:1], self.prefix, self.lang,
-                       theme=self.board.drawn_theme)[0]
 
     def plain_text(self) -> str:
         """E.g. ``MatchTable(players=2, hand=1, scores=(0, 0), lang='en')``."""
