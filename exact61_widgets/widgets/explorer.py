@@ -41,7 +41,7 @@ from exact61_widgets.widgets.history import (
 )
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
-from exact61_widgets.widgets.panels import PanelsOnBoard
+from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import Scenario
@@ -113,7 +113,7 @@ def from_notation(layout: Layout, players: int = 2) -> Scenario:
     return Scenario.make(players, layout, hands)
 
 
-class PositionExplorer(PanelsOnBoard, StaticPicture, w.VBox):  # type: ignore[misc]
+class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     """Build a position, list every legal move with its award and verdict, play, undo, export.
 
     ``source``: a :class:`Scenario` (default :data:`EXPLORER_DEFAULT`), a
@@ -325,33 +325,19 @@ class PositionExplorer(PanelsOnBoard, StaticPicture, w.VBox):  # type: ignore[mi
             raise WidgetError(Msg("there is no move to play"))
         self.play(value)
 
-    def _guarded_click(self, action: BoardAction) -> None:
-        self.guard.run(self.click, action)
-
     def click(self, action: BoardAction) -> None:
         """Handle a board click or key (see :mod:`.board`): play or edit, never both."""
         if self.mode == "edit":
             self._edit_click(action)
             return
-        if action.key == "Escape":
-            self.picker.clear()
-            self.refresh()
-            return
-        if not action.activates:
-            return
+        super().click(action)
+
+    def _clickable_tiles(self) -> list[Tile] | None:
         match = self.match
         if match.status != "playing":
             self.board.announcement = status_text(match, self.lang)
-            return
-        tiles = list(match.hand(match.to_move))
-        outcome = self.picker.click(action.place, action.tile, tiles=tiles,
-                                    layout=match.layout, why=match.why_illegal)
-        if outcome.play is not None:
-            self.play(outcome.play)
-            return
-        self.refresh()
-        if outcome.message is not None:
-            self.board.announcement = outcome.message.text(self.lang)
+            return None
+        return list(match.hand(match.to_move))
 
     # -- editing ---------------------------------------------------------------------------
 

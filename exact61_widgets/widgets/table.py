@@ -22,14 +22,15 @@ from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.bots import Bot, bot_names, immediate_gain, make_bot
 from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
-from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moves import action_text
-from exact61_widgets.widgets.panels import PanelsOnBoard
+from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
@@ -83,7 +84,7 @@ def best_move(match: Match, *, seed: int | str = 0, budget: float | None = None,
     return Advice(action, reason, "greedy")
 
 
-class MatchTable(PanelsOnBoard, StaticPicture, w.VBox):  # type: ignore[misc]
+class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     """A match against bots: 2–4 players (4: pairs 0+2 v 1+3), the learner at ``human``.
 
     ``bots`` names one bot for every other seat, or one for all (default
@@ -255,33 +256,15 @@ class MatchTable(PanelsOnBoard, StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.announcement = self.advice.text(self.lang)
         return self.advice
 
-    def _guarded_click(self, action: BoardAction) -> None:
-        self.guard.run(self.click, action)
-
-    def click(self, action: BoardAction) -> None:
-        """A board click or key: the learner's tile and place (see :mod:`.board`)."""
-        if action.key == "Escape":
-            self.picker.clear()
-            self.refresh()
-            return
-        if not action.activates:
-            return
+    def _clickable_tiles(self) -> list[Tile] | None:
         match = self.match
         if self.human is None or match.status != "playing" or match.to_move != self.human:
             self.board.announcement = (
                 status_text(match, self.lang) if match.status != "playing" else
                 Msg("It is seat {seat}'s turn: press Step.", {"seat": match.to_move}
                     ).text(self.lang))
-            return
-        tiles = list(match.hand(self.human))
-        outcome = self.picker.click(action.place, action.tile, tiles=tiles,
-                                    layout=match.layout, why=match.why_illegal)
-        if outcome.play is not None:
-            self.play(outcome.play)
-            return
-        self.refresh()
-        if outcome.message is not None:
-            self.board.announcement = outcome.message.text(self.lang)
+            return None
+        return list(match.hand(self.human))
 
     # -- drawing ---------------------------------------------------------------------------------
 

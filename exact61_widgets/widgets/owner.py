@@ -1,0 +1,78 @@
+"""A widget that owns a board: the explorer and the match table share this mixin.
+
+Both build their pictures as a tuple of :class:`~exact61_widgets.widgets.pictures.Panel`
+from their state (``_panels``) and both let the player choose a tile of the hand,
+then a place. :class:`BoardOwner` draws the panels in the board's theme (the first
+one is the static picture of a saved notebook) and turns clicks into plays; each
+widget says only whose tiles a click may choose now (``_clickable_tiles``).
+"""
+
+from __future__ import annotations
+
+from exact61_widgets.engine.actions import Play
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.guard import Guard
+from exact61_widgets.widgets.picker import PlayPicker
+from exact61_widgets.widgets.pictures import Panel, compose, focus_labels
+
+
+class BoardOwner:
+    """Mixin: a board, a match and a picker in; pictures on the board and plays out."""
+
+    board: Board
+    prefix: str
+    lang: str
+    match: Match
+    picker: PlayPicker
+    guard: Guard
+
+    def _panels(self) -> tuple[Panel, ...]:
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Redraw everything from the state."""
+        raise NotImplementedError
+
+    def play(self, action: Play) -> None:
+        """Make a play chosen on the board."""
+        raise NotImplementedError
+
+    def _clickable_tiles(self) -> list[Tile] | None:
+        """The tiles a click may choose now, or None once the board says why there are none."""
+        raise NotImplementedError
+
+    def _show_panels(self, panels: tuple[Panel, ...]) -> None:
+        """Draw ``panels`` in the board's theme and show them, with their focus labels."""
+        picture, markup = compose(panels, self.prefix, self.lang, theme=self.board.drawn_theme)
+        self.board.show(picture, markup, focus_labels(panels, self.lang))
+
+    def static_svg(self) -> str:
+        """The first panel (the table) as it is now."""
+        return compose(self._panels()[:1], self.prefix, self.lang,
+                       theme=self.board.drawn_theme)[0]
+
+    def _guarded_click(self, action: BoardAction) -> None:
+        self.guard.run(self.click, action)
+
+    def click(self, action: BoardAction) -> None:
+        """A board click or key (see :mod:`.board`): a tile of the hand, then a place."""
+        if action.key == "Escape":
+            self.picker.clear()
+            self.refresh()
+            return
+        if not action.activates:
+            return
+        tiles = self._clickable_tiles()
+        if tiles is None:
+            return
+        match = self.match
+        outcome = self.picker.click(action.place, action.tile, tiles=tiles,
+                                    layout=match.layout, why=match.why_illegal)
+        if outcome.play is not None:
+            self.play(outcome.play)
+            return
+        self.refresh()
+        if outcome.message is not None:
+            self.board.announcement = outcome.message.text(self.lang)
