@@ -172,10 +172,16 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
             return
         self._drawn_theme = self.drawn_theme
         for callback in list(self._theme_callbacks):
-            try:
-                callback()
-            except Exception as err:  # shown on the board, never lost
-                self.error = error_text(err, self.lang)
+            self._call(callback)
+
+    def _call(self, callback: Callable[..., None], *args: object) -> bool:
+        """Run an owner's callback; a failure is shown on the error line, never raised."""
+        try:
+            callback(*args)
+        except Exception as err:  # shown on the board, never lost
+            self.error = error_text(err, self.lang)
+            return False
+        return True
 
     def show(self, picture: str, markup: str | None = None,
              labels: Mapping[str, str] | None = None) -> None:
@@ -204,11 +210,8 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
             self.error = error_text(err, self.lang)
             return None
         for callback in list(self._callbacks):
-            try:
-                callback(action)
-            except Exception as err:  # shown on the board, never lost
-                self.error = error_text(err, self.lang)
-                return action
+            if not self._call(callback, action):
+                break
         return action
 
     def static_svg(self) -> str:
