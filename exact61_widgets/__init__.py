@@ -23,6 +23,7 @@ from exact61_widgets.engine import (
     SetupError,
     Tile,
 )
+from exact61_widgets.i18n import get_language, set_language
 from exact61_widgets.render.text import caption, describe
 
 __version__ = "0.1.0"
@@ -36,6 +37,7 @@ _LAZY = {
 __all__ = [
     "DRAW", "PASS", "IllegalMoveError", "Layout", "Match", "NotationError", "Place", "Play",
     "Port", "RecordError", "SetupError", "Tile", "__version__", "caption", "describe",
+    "get_language", "set_language",
     *_LAZY,
 ]
 

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from typing import Any
 
 import pytest
+from conftest import position
 
-from exact61_widgets import Layout, caption, describe
+from exact61_widgets import Layout, Play, caption, describe
+from exact61_widgets.engine.events import MatchWonEvent, OutEvent, arithmetic, side_label
 from exact61_widgets.i18n import Plural
+from exact61_widgets.render.text import sum_expression
 
 
 def test_all_eleven_diagrams_are_described_word_for_word_in_russian(
@@ -111,3 +115,75 @@ def test_english_plural_forms() -> None:
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language 'de'"):
         describe("[1|4]", lang="de")
+
+
+# --- the explanations of events: signs, partners, winners (issue 11) ---
+
+
+def _going_out(players: int, hands: list[list[str]], scores: list[int]) -> tuple[
+        OutEvent, list[Any]]:
+    """Seat 0 goes out with [1|2] on [0|1] (ends 0 + 2: no play award)."""
+    match = position(players, "[0|1]", hands, scores=scores)
+    events = match.push(Play("[1|2]", "[0|1]:high"))
+    outs = [e for e in events if isinstance(e, OutEvent)]
+    assert len(outs) == 1
+    return outs[0], events
+
+
+@pytest.mark.parametrize(("values", "text"), [
+    ([2, 3], "2 + 3 = 5"), ([4], "4 = 4"), ([0, -10], "0 − 10 = −10"),
+    ([-15, 10], "−15 + 10 = −5"), ([5, -20], "5 − 20 = −15"), ([0, 0], "0 + 0 = 0")])
+def test_a_negative_term_is_written_as_a_subtraction(values: list[int], text: str) -> None:
+    assert sum_expression(values) == arithmetic(values) == text
+    assert "+ -" not in text and "-" not in text  # only the real minus sign, never "+ -10"
+
+
+def test_a_partner_deduction_reads_as_a_subtraction_in_both_languages() -> None:
+    out, _ = _going_out(4, [["[1|2]"], ["[0|0]"], ["[6|6]", "[5|5]"], ["[0|2]"]], [5, 0])
+    assert out.net == -20
+    assert out.explain("en") == (
+        "Seat 0 goes out: last play 0 + opponents' 2 pips rounded to 0 − partner's 22 pips "
+        "rounded to 20 = −20; 5 − 20 = −15, not above 305: applied.")
+    ru = out.explain("ru")
+    assert "остаток партнёра (22 очка), округлённый до 20, = −20" in ru
+    assert ru.endswith("5 − 20 = −15, не больше 305: применено.")
+    for text in (out.explain("en"), ru):
+        assert "+ -" not in text and "+ −" not in text and "-2" not in text
+
+
+@pytest.mark.parametrize(("players", "hands", "opponents"), [
+    (2, [["[1|2]"], ["[0|0]", "[0|2]"]], "the opponent's 2 pips"),
+    (3, [["[1|2]"], ["[0|0]"], ["[0|2]", "[3|3]"]], "opponents' 8 pips"),
+])
+def test_there_is_no_partner_line_without_pairs(players: int, hands: list[list[str]],
+                                                opponents: str) -> None:
+    out, _ = _going_out(players, hands, [0] * players)
+    assert (out.players, out.partner_pips, out.partner_deduction) == (players, 0, 0)
+    en, ru = out.explain("en"), out.explain("ru")
+    assert f"last play 0 + {opponents} rounded to {out.opponents_award} = {out.net};" in en
+    assert "partner" not in en and "партнёр" not in ru
+    assert ("остаток соперника (" in ru) == (players == 2)
+
+
+def test_the_match_winner_is_a_player_or_a_pair() -> None:
+    _, events = _going_out(4, [["[1|2]"], ["[0|3]"], ["[0|0]"], ["[0|4]"]], [300, 0])
+    won = events[-1]
+    assert isinstance(won, MatchWonEvent) and won.side == 0 and won.players == 4
+    assert won.explain("en") == "Exactly 61 for pair 0+2: the match is won (R9)."
+    assert won.explain("ru") == "Ровно 61 набирает пара 0+2: матч выигран (R9)."
+    match = position(2, "[1|3]", [["[1|1]", "[2|2]"], ["[0|4]"]], scores=[300, 0])
+    won = match.push(Play("[1|1]", "[1|3]:low"))[-1]
+    assert isinstance(won, MatchWonEvent) and won.to_dict() == {
+        "kind": "match_won", "side": 0, "scores": [305, 0]}
+    assert won.explain("en") == "Exactly 61 for seat 0: the match is won (R9)."
+    assert won.explain("ru") == "Ровно 61 набирает игрок 0: матч выигран (R9)."
+    assert side_label(1, 3).text("ru") == "игрок 1" and side_label(1, 4).text("en") == "pair 1+3"
+
+
+def test_no_english_text_says_the_opponents_pay() -> None:
+    """Going out scores the opponents' tiles for the winner; their own scores do not change."""
+    from i18n_extract import message_ids
+
+    assert [key[0] for key in message_ids() if re.search(r"\bpa(y|ys|id)\b", key[0])] == []
+    out, events = _going_out(2, [["[1|2]"], ["[0|0]", "[0|2]"]], [40, 60])
+    assert out.scores[1] == 60 and events[-1].scores[1] == 60

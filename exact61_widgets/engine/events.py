@@ -6,8 +6,9 @@ contract's JSON form and :meth:`explain` a sentence in English or Russian.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Final, Literal
 
 from exact61_widgets.engine.layout import Contribution, contributions_of
 from exact61_widgets.engine.ports import Place
@@ -17,19 +18,50 @@ from exact61_widgets.i18n import Msg, Plural
 
 Status = Literal["none", "applied", "rejected", "deferred"]
 
+#: The minus sign of written arithmetic (U+2212), wider and clearer than a hyphen.
+MINUS: Final = "\u2212"
+
+
+def signed(value: int) -> str:
+    """A whole number as text, a negative one with a real minus sign: ``−10``."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def arithmetic(terms: Sequence[int]) -> str:
+    """``2 + 3 = 5``; a negative term is subtracted, never added: ``0 − 10 = −10``.
+
+    The first term keeps its own sign (``−15 + 10 = −5``); an empty list sums to ``0``.
+    """
+    if not terms:
+        return "0 = 0"
+    parts = [signed(terms[0])]
+    for term in terms[1:]:
+        parts.append(f"{MINUS} {-term}" if term < 0 else f"+ {term}")
+    return f"{' '.join(parts)} = {signed(sum(terms))}"
+
+
+def side_label(side: int, players: int) -> Msg:
+    """Who keeps score ``side``: ``seat 1`` with 2–3 players, ``pair 0+2`` with 4 (R2.1)."""
+    if players == 4:
+        return Msg("pair {a}+{b}", {"a": side, "b": side + 2})
+    return Msg("seat {seat}", {"seat": side})
+
 
 def _points(raw: int) -> Plural:
     return Plural("{n} raw point", "{n} raw points", raw)
 
 
 def _target_reason(status: str, before: int, change: int) -> Msg:
-    """Why the target check accepted or rejected a change of score (R1.4)."""
+    """Why the target check accepted or rejected a change of score (R1.4).
+
+    Only the upper bound is checked: a negative change (a partner's deduction) is
+    applied even below zero (D3).
+    """
+    total = arithmetic([before, change])
     if status == "rejected":
-        return Msg("{before} + {change} = {total} would pass {target}: rejected whole (R1.4)",
-                   {"before": before, "change": change, "total": before + change,
-                    "target": TARGET})
-    return Msg("{before} + {change} = {total}, not above {target}: applied",
-               {"before": before, "change": change, "total": before + change, "target": TARGET})
+        return Msg("{sum} would pass {target}: rejected whole (R1.4)",
+                   {"sum": total, "target": TARGET})
+    return Msg("{sum}, not above {target}: applied", {"sum": total, "target": TARGET})
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +101,7 @@ class PlayEvent:
             return Msg("{sum} is not a multiple of 5: no award (R6.2)", {"sum": self.end_sum})
         return _target_reason(self.status, self.score_before, self.award)
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: str | None = None) -> str:
         """One line: who played what where, the ends, the award and its fate."""
         values = " + ".join(str(c.value) for c in self.contributions) or "0"
         where = Msg("opens with {tile}", {"tile": str(self.tile)}) if self.at is None else Msg(
@@ -94,7 +126,7 @@ class DrawEvent:
     tile: Tile
     scores: tuple[int, ...]
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: str | None = None) -> str:
         """One line saying who drew what."""
         return Msg("Seat {seat} draws {tile}.", {"seat": self.seat, "tile": str(self.tile)}
                    ).text(lang)
@@ -113,7 +145,7 @@ class PassEvent:
     seat: int
     scores: tuple[int, ...]
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: str | None = None) -> str:
         """One line saying who passed."""
         return Msg("Seat {seat} passes.", {"seat": self.seat}).text(lang)
 
@@ -144,14 +176,31 @@ class OutEvent:
         """Why the settlement was applied or rejected."""
         return _target_reason(self.status, self.score_before, self.net)
 
-    def explain(self, lang: str = "en") -> str:
-        """One line with every part of the settlement and the target check."""
-        return Msg("Seat {seat} goes out: play {play} + opponents' {opips} pips rounded to "
-                   "{oaward} − partner's {ppips} pips rounded to {pded} = {net}; {reason}.", {
-                       "seat": self.seat, "play": self.play_award, "opips": self.opponents_pips,
-                       "oaward": self.opponents_award, "ppips": self.partner_pips,
-                       "pded": self.partner_deduction, "net": self.net,
-                       "reason": self.reason()}).text(lang)
+    @property
+    def players(self) -> int:
+        """The number of players: one hand of remaining tiles each."""
+        return len(self.remaining)
+
+    def explain(self, lang: str | None = None) -> str:
+        """One line with every part of the settlement and the target check.
+
+        The partner's part appears only in pair play (4 players, R7.3).
+        """
+        params: dict[str, object] = {
+            "seat": self.seat, "play": self.play_award,
+            "opips": Plural("{n} pip", "{n} pips", self.opponents_pips),
+            "oaward": self.opponents_award, "net": signed(self.net), "reason": self.reason()}
+        if self.players == 4:
+            params["ppips"] = Plural("{n} pip", "{n} pips", self.partner_pips)
+            params["pded"] = self.partner_deduction
+            return Msg("Seat {seat} goes out: last play {play} + opponents' {opips} rounded to "
+                       "{oaward} − partner's {ppips} rounded to {pded} = {net}; {reason}.",
+                       params).text(lang)
+        if self.players == 2:
+            return Msg("Seat {seat} goes out: last play {play} + the opponent's {opips} rounded "
+                       "to {oaward} = {net}; {reason}.", params).text(lang)
+        return Msg("Seat {seat} goes out: last play {play} + opponents' {opips} rounded to "
+                   "{oaward} = {net}; {reason}.", params).text(lang)
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form of this event."""
@@ -185,7 +234,7 @@ class BlockedAwardEvent:
             return Msg("the differences round to 0 (R7.5)")
         return _target_reason(self.status, self.score_before, self.award)
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: str | None = None) -> str:
         """One line with the differences, the rounding and the target check."""
         diffs = " + ".join(f"({total} − {self.pips})" for _, total, _ in self.compared) or "0"
         return Msg("Seat {seat} holds {pips}: {diffs} = {difference}, rounded {award}; "
@@ -202,16 +251,18 @@ class BlockedAwardEvent:
 
 @dataclass(frozen=True, slots=True)
 class MatchWonEvent:
-    """A side reached exactly 305 raw (61 points) and won the match (R9)."""
+    """A player or pair reached exactly 305 raw (61 points) and won the match (R9)."""
 
     kind: ClassVar[str] = "match_won"
     side: int
     scores: tuple[int, ...]
+    #: The number of players, which says whether ``side`` is a player or a pair.
+    players: int = 2
 
-    def explain(self, lang: str = "en") -> str:
-        """One line naming the winner."""
-        return Msg("Side {side} reaches exactly 61 and wins the match (R9).",
-                   {"side": self.side}).text(lang)
+    def explain(self, lang: str | None = None) -> str:
+        """One line naming the winner: a player, or a pair with 4 players."""
+        return Msg("Exactly 61 for {side}: the match is won (R9).",
+                   {"side": side_label(self.side, self.players)}).text(lang)
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form of this event."""

@@ -605,7 +605,7 @@ class Match:
     def _win(self, side: int, end_kind: str) -> None:
         self._winner = side
         self._status = MATCH_OVER
-        self._events.append(MatchWonEvent(side, tuple(self._scores)))
+        self._events.append(MatchWonEvent(side, tuple(self._scores), self._n))
         if end_kind == "match_won":
             self._end = HandEnd("match_won", None, None, tuple(self._scores))
 

@@ -1,18 +1,38 @@
-"""Translations: English message ids in code, Russian in a gettext ``.po`` catalog.
+"""Translations: English message ids in code, Russian in gettext ``.po`` catalogs (Babel).
 
 Every user-facing string goes through :func:`gettext` / :func:`ngettext` or a
-:class:`Msg`, so each one exists in English and Russian (``lang="en"|"ru"``).
+:class:`Msg` / :class:`Plural`, so each one exists in English and Russian
+(``lang="en"|"ru"``; ``None`` is the session's language, see :func:`set_language`).
 """
 
 from exact61_widgets.i18n.catalog import (
+    LANG_ENV,
     LANGUAGES,
     Lang,
     Msg,
     Plural,
+    catalog_entries,
     check_lang,
+    get_language,
     gettext,
     localize,
     ngettext,
+    plural_forms,
+    set_language,
 )
 
-__all__ = ["LANGUAGES", "Lang", "Msg", "Plural", "check_lang", "gettext", "localize", "ngettext"]
+__all__ = [
+    "LANGUAGES",
+    "LANG_ENV",
+    "Lang",
+    "Msg",
+    "Plural",
+    "catalog_entries",
+    "check_lang",
+    "get_language",
+    "gettext",
+    "localize",
+    "ngettext",
+    "plural_forms",
+    "set_language",
+]

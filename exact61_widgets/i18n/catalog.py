@@ -1,131 +1,208 @@
-"""A small reader for gettext ``.po`` catalogs and the localized message type.
+"""Message catalogs and the localized message types, on Babel and the standard ``gettext``.
 
-Each language has a folder (``ru/``) of ``.po`` files, one per part of the
-package (``core.po``, ``render.po`` …), merged when first needed.
+Each language has a folder (``ru/``) of gettext ``.po`` files, one per part of the
+package (``core.po``, ``render.po`` …). At the first text in that language the
+files are read with Babel's ``read_po`` from the package resources, checked
+(same ``Language`` and ``Plural-Forms`` header in every file, no message
+translated differently in two files) and merged.
 
-We read the ``.po`` text directly (no compiled ``.mo``) so the catalog stays a
-reviewable text file and works unchanged under Pyodide.
+Why this way: the ``.po`` text is the only form of the catalog, so it stays
+reviewable and nothing is compiled at install or import time; Babel is pure
+Python, so this also runs under Pyodide. The merged catalog is written with
+Babel's ``write_mo`` into memory and loaded as a standard
+``gettext.GNUTranslations``, which picks a plural form with the formula of the
+catalog's own ``Plural-Forms`` header. That is the documented run-time path of
+gettext; evaluating the formula with ``gettext.c2py`` would lean on an
+undocumented helper of the standard library.
 """
 
 from __future__ import annotations
 
-import ast
-from collections.abc import Callable, Mapping
+import gettext as _gnu
+import io
+import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import TYPE_CHECKING, Final, Literal
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 Lang = Literal["en", "ru"]
 LANGUAGES: tuple[Lang, ...] = ("en", "ru")
 
-
-def _plural_en(n: int) -> int:
-    return 0 if abs(n) == 1 else 1
-
-
-def _plural_ru(n: int) -> int:
-    # Plural-Forms of ru.po: one (1, 21, 101 …), few (2–4, 22–24 …), many.
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
+#: The environment variable that sets the session's language when Python starts.
+LANG_ENV: Final = "EXACT61_LANG"
+_session: list[Lang] = []
 
 
-_PLURAL: Mapping[str, Callable[[int], int]] = {"en": _plural_en, "ru": _plural_ru}
+def check_lang(lang: str | None = None) -> Lang:
+    """Return ``lang`` if it is a supported language, else raise ``ValueError``.
 
-
-def check_lang(lang: str) -> Lang:
-    """Return ``lang`` if it is a supported language, else raise ``ValueError``."""
+    ``None`` stands for the session's language (:func:`get_language`), so that one
+    :func:`set_language` call serves every widget, picture and text made after it.
+    """
+    if lang is None:
+        return get_language()
     for known in LANGUAGES:
         if lang == known:
             return known
     raise ValueError(f"unknown language {lang!r}: use 'en' or 'ru'")
 
 
+def set_language(lang: str | None) -> Lang:
+    """Make ``lang`` (``"en"`` or ``"ru"``) the language of every text made from now on.
+
+    Widgets, pictures and explanations use it wherever no ``lang=`` is given; an
+    explicit ``lang=`` still overrides it. ``None`` forgets the choice, so that
+    ``$EXACT61_LANG`` (or else English) applies again. Returns the language now in force.
+    """
+    if lang is None:
+        _session.clear()
+        return get_language()
+    chosen = check_lang(lang)
+    _session[:] = [chosen]
+    return chosen
+
+
+def get_language() -> Lang:
+    """The session's language: the last :func:`set_language`, else ``$EXACT61_LANG``, else English.
+
+    A value of ``$EXACT61_LANG`` other than ``en`` or ``ru`` is an error (one line).
+    """
+    if _session:
+        return _session[0]
+    env = os.environ.get(LANG_ENV, "").strip().lower()
+    if not env:
+        return "en"
+    for known in LANGUAGES:
+        if env == known:
+            return known
+    raise ValueError(f"{LANG_ENV}={env!r} is not a language: use 'en' or 'ru'")
+
+
+#: A translation: the text, or the plural forms in the order of the catalog's formula.
 Entry = str | tuple[str, ...]
 
 
-def _parse_po(text: str) -> dict[tuple[str, str], Entry]:
-    """Parse ``.po`` text into ``{(msgid, msgid_plural): msgstr or forms}``."""
+@dataclass(frozen=True)
+class LoadedCatalog:
+    """One language's merged catalog: its entries, and the gettext object that picks plurals."""
+
+    entries: Mapping[tuple[str, str], Entry]
+    translations: _gnu.NullTranslations
+    plural_forms: str
+    nplurals: int
+
+
+def _read(lang: str, name: str, data: bytes) -> Catalog:
+    """Parse one ``.po`` file with Babel; its ``Language`` header must name ``lang``."""
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        catalog = read_po(io.BytesIO(data), abort_invalid=True)
+    except PoFileError as err:
+        raise ValueError(f"catalog {lang}/{name}: {err}") from None
+    if str(catalog.locale) != lang:
+        raise ValueError(
+            f"catalog {lang}/{name}: the Language header says {catalog.locale!s}, not {lang}"
+        )
+    return catalog
+
+
+def _entry(msgid: object, string: object) -> tuple[tuple[str, str], Entry]:
+    """A Babel message as ``((msgid, msgid_plural or ""), text or forms)``."""
+    if isinstance(msgid, str):
+        return (msgid, ""), string if isinstance(string, str) else ""
+    assert isinstance(msgid, (tuple, list)) and len(msgid) == 2
+    forms = tuple(str(s) for s in string) if isinstance(string, (tuple, list)) else ()
+    return (str(msgid[0]), str(msgid[1])), forms
+
+
+def merge_po(lang: str, files: Iterable[tuple[str, bytes]]) -> LoadedCatalog:
+    """Read and merge the ``.po`` files ``(name, content)`` of ``lang``, in the order given.
+
+    Every file must name ``lang`` in its ``Language`` header and declare the same
+    ``Plural-Forms``; a message translated differently in two files is an error.
+    Fuzzy entries are left out, as gettext does.
+    """
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    merged: Catalog | None = None
     entries: dict[tuple[str, str], Entry] = {}
-    fields: dict[str, str] = {}
-    last: str | None = None
-
-    def flush() -> None:
-        if fields.get("msgid"):
-            plural = fields.get("msgid_plural", "")
-            if plural:
-                forms: list[str] = []
-                while f"msgstr[{len(forms)}]" in fields:
-                    forms.append(fields[f"msgstr[{len(forms)}]"])
-                entries[(fields["msgid"], plural)] = tuple(forms)
-            else:
-                entries[(fields["msgid"], "")] = fields.get("msgstr", "")
-        fields.clear()
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            if not line:
-                flush()
-                last = None
-            continue
-        if line.startswith('"'):
-            if last is None:
-                raise ValueError(f"catalog: a string continues no field: {raw!r}")
-            fields[last] += ast.literal_eval(line)
-            continue
-        key, _, value = line.partition(" ")
-        if key == "msgid" and "msgid" in fields:
-            flush()
-        fields[key] = ast.literal_eval(value.strip())
-        last = key
-    flush()
-    return entries
+    first = ""
+    for name, data in files:
+        catalog = _read(lang, name, data)
+        if merged is None:
+            merged, first = Catalog(locale=lang), name
+            merged.mime_headers = catalog.mime_headers
+        elif catalog.plural_forms != merged.plural_forms:
+            raise ValueError(f"catalog {lang}/{name}: Plural-Forms differ from {first}")
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            key, value = _entry(message.id, message.string)
+            if key in entries and entries[key] != value:
+                raise ValueError(f"catalog {lang}/{name}: {key[0]!r} translated twice")
+            entries[key] = value
+            merged[message.id] = message
+    if merged is None:
+        raise ValueError(f"catalog {lang}: no .po file")
+    compiled = io.BytesIO()
+    write_mo(compiled, merged)
+    compiled.seek(0)
+    translations = _gnu.GNUTranslations(compiled)
+    return LoadedCatalog(entries, translations, merged.plural_forms, merged.num_plurals)
 
 
 @cache
-def _catalog(lang: str) -> dict[tuple[str, str], Entry]:
+def _load(lang: str) -> LoadedCatalog:
+    """The catalog of ``lang``, read from the package's ``i18n/<lang>/*.po`` at first use."""
     if lang == "en":
-        return {}
+        return LoadedCatalog({}, _gnu.NullTranslations(), "nplurals=2; plural=(n != 1);", 2)
     folder = resources.files("exact61_widgets.i18n").joinpath(lang)
-    merged: dict[tuple[str, str], Entry] = {}
-    for item in sorted(folder.iterdir(), key=lambda f: f.name):
-        if item.name.endswith(".po"):
-            for key, value in _parse_po(item.read_text("utf-8")).items():
-                if key in merged and merged[key] != value:
-                    raise ValueError(f"catalog {lang}/{item.name}: {key[0]!r} translated twice")
-                merged[key] = value
-    return merged
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".po")), key=lambda f: f.name)
+    return merge_po(lang, ((f.name, f.read_bytes()) for f in files))
 
 
 def catalog_entries(lang: Lang) -> dict[tuple[str, str], Entry]:
-    """The catalog of ``lang`` as parsed (for tests and tooling)."""
-    return dict(_catalog(lang))
+    """The merged catalog of ``lang``: ``{(msgid, msgid_plural or ""): text or forms}``."""
+    return dict(_load(check_lang(lang)).entries)
 
 
-def gettext(msgid: str, lang: str = "en") -> str:
-    """Translate ``msgid`` into ``lang``; English returns it unchanged."""
+def plural_forms(lang: Lang) -> str:
+    """The ``Plural-Forms`` formula the catalog of ``lang`` declares (``nplurals=3; …``)."""
+    return _load(check_lang(lang)).plural_forms
+
+
+def gettext(msgid: str, lang: str | None = None) -> str:
+    """Translate ``msgid`` into ``lang`` (default: the session's); English returns it unchanged."""
+    lang = check_lang(lang)
     if lang == "en":
         return msgid
-    found = _catalog(check_lang(lang)).get((msgid, ""))
+    loaded = _load(lang)
+    found = loaded.entries.get((msgid, ""))
     if not isinstance(found, str) or not found:
         raise LookupError(f"no {lang} translation for {msgid!r}")
-    return found
+    return loaded.translations.gettext(msgid)
 
 
-def ngettext(singular: str, plural: str, n: int, lang: str = "en") -> str:
-    """Pick the plural form of a message for the number ``n`` in ``lang``."""
-    index = _PLURAL[check_lang(lang)](n)
-    if lang == "en":
-        return singular if index == 0 else plural
-    forms = _catalog(lang).get((singular, plural))
-    if not isinstance(forms, tuple) or len(forms) != 3:
-        raise LookupError(f"no {lang} plural forms for {singular!r}")
-    return forms[index]
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """Pick the plural form of a message for the number ``n`` in ``lang``.
+
+    The form follows the catalog's ``Plural-Forms`` formula (English: 1 → singular);
+    a negative number takes the form of its absolute value (−21 очко like 21 очко).
+    """
+    lang = check_lang(lang)
+    loaded = _load(lang)
+    if lang != "en":
+        forms = loaded.entries.get((singular, plural))
+        if not isinstance(forms, tuple) or len(forms) != loaded.nplurals or not all(forms):
+            raise LookupError(f"no {lang} plural forms for {singular!r}")
+    return loaded.translations.ngettext(singular, plural, abs(n))
 
 
 @dataclass(frozen=True)
@@ -139,8 +216,9 @@ class Msg:
     msgid: str
     params: Mapping[str, object] = field(default_factory=dict)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str | None = None) -> str:
         """The message in ``lang``, with its parameters filled in."""
+        lang = check_lang(lang)
         template = gettext(self.msgid, lang)
         return template.format(**{k: localize(v, lang) for k, v in self.params.items()})
 
@@ -157,8 +235,9 @@ class Plural:
     n: int
     params: Mapping[str, object] = field(default_factory=dict)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str | None = None) -> str:
         """The message in ``lang`` in the plural form for ``n``."""
+        lang = check_lang(lang)
         template = ngettext(self.singular, self.plural, self.n, lang)
         params = {k: localize(v, lang) for k, v in self.params.items()}
         return template.format(n=self.n, **params)
@@ -167,7 +246,7 @@ class Plural:
         return self.text("en")
 
 
-def localize(value: object, lang: str = "en") -> object:
+def localize(value: object, lang: str | None = None) -> object:
     """Localize a :class:`Msg` / :class:`Plural`; other values pass unchanged."""
     if isinstance(value, (Msg, Plural)):
         return value.text(lang)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from exact61_widgets.engine.events import arithmetic
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
@@ -22,7 +23,7 @@ PORT_LABELS = {
 }
 
 
-def port_label(port: Port, lang: str = "en") -> str:
+def port_label(port: Port, lang: str | None = None) -> str:
     """The name of a port as the descriptions write it (``low end``, ``линия A`` …)."""
     return gettext(PORT_LABELS[port], lang)
 
@@ -31,7 +32,7 @@ def _as_layout(layout: Layout | str) -> Layout:
     return layout if isinstance(layout, Layout) else Layout.parse(layout)
 
 
-def raw_points(raw: int, lang: str = "en") -> str:
+def raw_points(raw: int, lang: str | None = None) -> str:
     """``5 raw points (1 displayed point)`` with the right plural forms."""
     return Msg("{raw} ({displayed})", {
         "raw": Plural("{n} raw point", "{n} raw points", raw),
@@ -44,14 +45,18 @@ def _sorted_contributions(layout: Layout, lang: str) -> list[Contribution]:
         c.tile.index, "" if c.port is None else port_label(c.port, lang)))
 
 
-def sum_expression(values: Sequence[int], lang: str = "en") -> str:
-    """``2 + 3 = 5``; ``none`` when nothing counts."""
+def sum_expression(values: Sequence[int], lang: str | None = None) -> str:
+    """``2 + 3 = 5``; ``none`` when nothing counts.
+
+    A negative term is written as a subtraction with a real minus sign (``5 − 10 = −5``,
+    never ``5 + -10``), as :func:`~exact61_widgets.engine.events.arithmetic` does.
+    """
     if not values:
         return gettext("none", lang)
-    return f"{' + '.join(str(v) for v in values)} = {sum(values)}"
+    return arithmetic(values)
 
 
-def caption(layout: Layout | str, lang: str = "en") -> str:
+def caption(layout: Layout | str, lang: str | None = None) -> str:
     """The short caption: the contributions, their sum and the play award (R5, R6)."""
     lang = check_lang(lang)
     layout = _as_layout(layout)
@@ -70,7 +75,7 @@ def _place_text(place: Place, lang: str, with_number: bool) -> str:
     return f"{place.tile} ({label}, {place.number})" if with_number else f"{place.tile} ({label})"
 
 
-def describe(layout: Layout | str, lang: str = "en") -> str:
+def describe(layout: Layout | str, lang: str | None = None) -> str:
     """The long description: caption, tiles, spinners, connections, open places, ends."""
     lang = check_lang(lang)
     layout = _as_layout(layout)
@@ -92,7 +97,7 @@ def describe(layout: Layout | str, lang: str = "en") -> str:
     return f"{caption(layout, lang)} {body}"
 
 
-def caption_line(layout: Layout | str, lang: str = "en") -> str:
+def caption_line(layout: Layout | str, lang: str | None = None) -> str:
     """The line under a picture: ``2 + 3 = 5 → 5 raw (1 point)`` (the ends' sum and award).
 
     The values are in the caption's order; an empty table says so.
