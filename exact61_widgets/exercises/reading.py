@@ -1,0 +1,121 @@
+"""Reading what a learner types: numbers, lists of places or tiles, actions, answer words.
+
+The reading is forgiving (spaces around ``:``, ``|`` and ``@``, port names in
+any letter case, English or Russian words), because a typing slip is not a
+mistake about the rules. The words a task's answer uses (``none``, ``draw`` …)
+are read in every language through the catalogs, so the answer a task gives in
+Russian is always one its check reads.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from exact61_widgets.engine.actions import DRAW, PASS, Action, parse_action
+from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.ports import PORT_NAMES, Place
+from exact61_widgets.engine.tiles import Tile, parse_tile
+from exact61_widgets.i18n import LANGUAGES, Msg
+
+Word = Literal["none", "play", "draw", "pass"]
+
+_PORTS: Final = {name.lower(): name for name in PORT_NAMES}
+_GLUE: Final = re.compile(r"\s*([:|@])\s*")
+_SPLIT: Final = re.compile(r"[,;\s]+")
+_SPACE: Final = re.compile(r"\s+")
+#: A whole number, maybe followed by words without digits ("15", "-10", "15 raw points").
+_NUMBER: Final = re.compile(r"([+\-−]?)\s*(\d+)(?:\s+\D*)?")
+#: Other ways to say each word, besides the catalogs' own word in every language.
+_EXTRA_WORDS: Final[dict[Word, frozenset[str]]] = {
+    "none": frozenset({"none", "нет", "-", "—", "ничего"}),
+    "play": frozenset({"play", "выложить", "выкладывать", "ход", "сходить"}),
+    "draw": frozenset({"draw", "добрать", "добор", "взять", "брать"}),
+    "pass": frozenset({"pass", "пас", "пропустить", "пропуск"}),
+}
+
+
+def word_label(word: Word) -> Msg:
+    """The answer word as a message: ``none``/``нет``, ``draw``/``взять с базара`` …"""
+    if word == "none":
+        return Msg("none")
+    if word == "play":
+        return Msg("play a tile")
+    if word == "draw":
+        return Msg("draw")
+    return Msg("pass")
+
+
+def word_text(word: Word, lang: str | None = None) -> str:
+    """The answer word in ``lang`` (None: the session's language)."""
+    return word_label(word).text(lang)
+
+
+def read_word(text: str) -> Word | None:
+    """The answer word ``text`` stands for, in any language and letter case; None if none."""
+    said = _SPACE.sub(" ", str(text).strip().lower())
+    for word, extra in _EXTRA_WORDS.items():
+        if said in extra or any(said == word_text(word, lang).lower() for lang in LANGUAGES):
+            return word
+    return None
+
+
+def read_number(answer: str | int) -> int | Msg:
+    """The learner's whole number, or why it could not be read."""
+    if isinstance(answer, bool):
+        return Msg("{text} is not a whole number: type digits, like 15", {"text": repr(answer)})
+    if isinstance(answer, int):
+        return answer
+    text = str(answer).strip()
+    if not text:
+        return Msg("type an answer first")
+    found = _NUMBER.fullmatch(text)
+    if found is not None:
+        sign, digits = found.groups()
+        return -int(digits) if sign in ("-", "−") else int(digits)
+    return Msg("{text} is not a whole number: type digits, like 15", {"text": repr(text)})
+
+
+def read_items(answer: str) -> list[str] | None:
+    """The items of a list answer; ``[]`` for "none"; None for an empty answer."""
+    text = _GLUE.sub(r"\1", str(answer).strip())
+    if read_word(text) == "none":
+        return []
+    items = [i for i in _SPLIT.split(text) if i]
+    return items or None
+
+
+def read_place(item: str) -> Place:
+    """A place, with port names in any letter case (``branchA``, ``brancha``)."""
+    tile_text, sep, port_text = item.rpartition(":")
+    if sep:
+        item = f"{tile_text}:{_PORTS.get(port_text.lower(), port_text)}"
+    return Place.parse(item)
+
+
+def read_end(item: str) -> tuple[str, Place | None, Tile]:
+    """A scoring end as the learner names it: ``[3|4]:low``, or a double's tile ``[1|1]``.
+
+    Returns the end's key (as the answer writes it), the place named (None for a
+    double named by its tile or line) and the tile.
+    """
+    if ":" in item:
+        place = read_place(item)
+        if place.tile.is_double and not place.port.is_branch:
+            return str(place.tile), None, place.tile
+        return str(place), place, place.tile
+    tile = parse_tile(item)
+    if not tile.is_double:
+        raise NotationError(Msg("{tile} is not a double: name its end with the half, like "
+                                "{tile}:low or {tile}:high", {"tile": str(tile)}))
+    return str(tile), None, tile
+
+
+def read_action(answer: str) -> Action:
+    """A play (``[1|2]@[1|4]:low``, a tile alone to open), a draw or a pass."""
+    word = read_word(answer)
+    if word == "draw":
+        return DRAW
+    if word == "pass":
+        return PASS
+    return parse_action(_GLUE.sub(r"\1", answer.strip()))

@@ -1,0 +1,71 @@
+"""Small pieces of explanation the checks share: points with plurals, the target check.
+
+Every number with a noun is a :class:`Plural` (1 очко, 2 очка, 5 очков), and
+the target check is worded in one place (R1.4, R9.1), so that an award, a
+going-out settlement and a blocked-hand award explain it alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.scoring import POINT, TARGET
+from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.exercises.result import ExerciseError
+from exact61_widgets.i18n import Msg, Plural
+
+
+def raw(n: int) -> Plural:
+    """``15 raw points`` / ``15 исходных очков``."""
+    return Plural("{n} raw point", "{n} raw points", n)
+
+
+def shown(n: int) -> Plural:
+    """``3 displayed points`` / ``3 отображаемых очка``."""
+    return Plural("{n} displayed point", "{n} displayed points", n)
+
+
+def pips(n: int) -> Plural:
+    """``13 pips`` / ``13 очков`` (the value of tiles)."""
+    return Plural("{n} pip", "{n} pips", n)
+
+
+def values(contributions: Sequence[Contribution]) -> str:
+    """``2 + 3`` (``0`` when nothing counts)."""
+    return " + ".join(str(c.value) for c in contributions) or "0"
+
+
+def tiles_text(tiles: Iterable[Tile]) -> str:
+    """``[1|2] [5|6]`` (``—`` for none)."""
+    return " ".join(str(t) for t in tiles) or "—"
+
+
+def as_layout(layout: Layout | str) -> Layout:
+    """A private copy of ``layout`` (notation is parsed)."""
+    return layout.copy() if isinstance(layout, Layout) else Layout.parse(layout)
+
+
+def check_score(score: int) -> None:
+    """A starting score of a question is a raw multiple of 5 below 305 (D10)."""
+    if isinstance(score, bool) or not isinstance(score, int) or score % POINT or score >= TARGET:
+        raise ExerciseError(Msg("a score is a raw multiple of 5 below 305 (D10), not {score}",
+                                {"score": repr(score)}))
+
+
+def applied(before: int, change: int) -> int:
+    """What a change adds to the score ``before``: all of it, or 0 past 305 (R1.4)."""
+    return change if before + change <= TARGET else 0
+
+
+def target(before: int, change: int, rule: str) -> Msg:
+    """The target check of a change of score (R1.4), or the exact hit (R9.1)."""
+    total = before + change
+    params = {"before": before, "change": change, "total": total, "rule": rule}
+    if total > TARGET:
+        return Msg("{before} + {change} = {total} would pass 305 (61 points): rejected whole, "
+                   "the score stays {before} ({rule}).", params)
+    if total == TARGET:
+        return Msg("{before} + {change} = 305: exactly 61, the match is won at once (R9.1).",
+                   params)
+    return Msg("{before} + {change} = {total}, not above 305: applied ({rule}).", params)

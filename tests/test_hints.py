@@ -1,0 +1,520 @@
+"""Every hint fires only for the learner's actual mistake, over many positions from the engine.
+
+For each hint: the wrong answer its mistake leads to must bring it (unless
+another mistake leads to the same answer — then no single hint may be
+claimed), and the right answer and other wrong answers must not. The mistaken
+answers are worked out here from the position itself — the hands, the layout
+after the play, the rules' arithmetic — not read from the checks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import islice
+
+import pytest
+
+from exact61_widgets import PASS, Layout, Match
+from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.events import BlockedAwardEvent
+from exact61_widgets.engine.ports import DOUBLE_PORTS, SINGLE_PORTS, Place
+from exact61_widgets.engine.scoring import round5
+from exact61_widgets.exercises import (
+    BlockedAward,
+    GoingOut,
+    PlayAward,
+    Result,
+    check_blocked_award,
+    check_boneyard_size,
+    check_displayed_points,
+    check_going_out,
+    check_open_places,
+    check_play_award,
+    check_rounding,
+    check_scoring_ends,
+    check_tally_points,
+)
+from exact61_widgets.exercises import layout_checks as lc
+from exact61_widgets.exercises import match_checks as mc
+from exact61_widgets.exercises import number_checks as nc
+from exact61_widgets.i18n import Msg
+from exact61_widgets.widgets.scenarios import BLOCKED_3P, BLOCKED_PAIRS, BLOCKED_TIE
+
+TARGET = 305
+AWARD_HINTS = (lc.SUM_IS_NOT_AWARD, lc.AWARD_REJECTED, lc.RAW_NOT_SHOWN, lc.SHOWN_NOT_RAW,
+               lc.NEW_SCORE)
+OUT_HINTS = (mc.OUT_REJECTED, mc.PARTNER_FORGOTTEN, mc.PARTNER_POOLED, mc.PARTNER_ADDED,
+             mc.PARTNER_RULE, mc.LAST_PLAY_FORGOTTEN, mc.OUT_NOT_ROUNDED, mc.OUT_EACH_ROUNDED)
+PARTNER_HINTS = (mc.PARTNER_FORGOTTEN, mc.PARTNER_POOLED, mc.PARTNER_ADDED, mc.PARTNER_RULE,
+                 mc.PARTNER_COMPARED)
+BLOCK_HINTS = (mc.BLOCK_REJECTED, mc.BLOCK_NOT_ROUNDED, mc.PARTNER_COMPARED, mc.ONLY_LARGER,
+               mc.ROUND_ONCE, mc.AFTER_THE_WIN)
+
+
+@dataclass(frozen=True)
+class Expect:
+    """A mistake as this test works it out: the answer it gives, its hint, its family."""
+
+    value: int
+    hint: Msg
+    family: Msg | None = None
+
+
+def added(before: int, change: int) -> int:
+    """What a change adds to a score: all of it, or nothing past 305 (R1.4)."""
+    return change if before + change <= TARGET else 0
+
+
+_TEXTS: dict[int, tuple[str, str]] = {}
+
+
+def hints_in(result: Result, hints: Sequence[Msg]) -> list[Msg]:
+    """The hints whose text is in the feedback, checked in both languages alike."""
+    texts = [_TEXTS.setdefault(id(h), (h.text("en"), h.text("ru"))) for h in hints]
+    en_text, ru_text = result.text("en"), result.text("ru")
+    en = [h for h, (t, _) in zip(hints, texts, strict=True) if t in en_text]
+    ru = [h for h, (_, t) in zip(hints, texts, strict=True) if t in ru_text]
+    assert en == ru, en_text
+    return en
+
+
+def assert_hints(check: Callable[[str], Result], right: int, mistakes: Sequence[Expect],
+                 hints: Sequence[Msg], others: Sequence[int] = ()) -> None:
+    """Each mistake's answer brings its hint (or none if ambiguous); other answers bring none."""
+    assert check(str(right)).ok
+    assert hints_in(check(str(right)), hints) == []
+    for value in {m.value for m in mistakes} - {right}:
+        makers = [m for m in mistakes if m.value == value]
+        distinct = {id(m.hint): m for m in makers}
+        result = check(str(value))
+        assert not result.ok
+        if len(distinct) == 1:
+            wanted = [makers[0].hint]
+        elif all(m.family is not None and m.family == makers[0].family for m in makers):
+            wanted = [makers[0].family]  # type: ignore[list-item]
+        else:
+            wanted = []
+        assert hints_in(result, hints) == wanted, (value, result.text())
+    for value in set(others) - {m.value for m in mistakes} - {right}:
+        assert hints_in(check(str(value)), hints) == [], value
+
+
+# -- positions from the engine ---------------------------------------------------------------
+
+
+def games(count: int, *, near_target: bool = False,
+          wanted: Callable[[Match, Action], bool] = lambda m, a: True
+          ) -> Iterator[tuple[Match, Action]]:
+    """The (position, action) pairs of ``count`` random matches that are ``wanted``, start
+    scores near 61 if asked."""
+    for seed in range(count):
+        players = 2 + seed % 3
+        rng = random.Random(seed)
+        sides = 2 if players == 4 else players
+        scores = [rng.choice((0, 250, 270, 280, 290, 295, 300)) if near_target else 0
+                  for _ in range(sides)]
+        match = Match(players, seed=seed, start_scores=scores)
+        while match.status == "playing":
+            action = rng.choice(match.legal_actions())
+            if wanted(match, action):
+                yield match.copy(), action
+            match.push(action)
+
+
+def plays(count: int) -> list[tuple[str, str]]:
+    """(layout, play) pairs from random matches, the opening plays included."""
+    found = dict.fromkeys((str(m.layout), str(a)) for m, a in games(
+        count, wanted=lambda m, a: isinstance(a, Play)))
+    return list(found)
+
+
+PLAYS = plays(12)
+NO_SCORE = [p for p in PLAYS if Layout.parse(p[0])]
+
+
+def _after(layout: str, play: str) -> Layout:
+    """The layout after ``play``."""
+    table = Layout.parse(layout)
+    tile, _, place = play.partition("@")
+    table.push(tile, place or None)
+    return table
+
+
+def test_there_are_enough_plays_of_every_kind() -> None:
+    sums = [_after(*p).end_sum for p in PLAYS]
+    assert len(PLAYS) > 150
+    assert sum(1 for s in sums if s % 5) > 40 and sum(1 for s in sums if s and s % 5 == 0) > 20
+
+
+# -- the award of a play -----------------------------------------------------------------------
+
+
+def award_expects(end_sum: int, award: int, unit: str, score: int | None) -> list[Expect]:
+    """The award question's mistakes, from the layout after the play."""
+    per = 1 if unit == "raw" else 5
+    gained = award if score is None else added(score, award)
+    found = []
+    if gained != award:
+        found.append(Expect(award // per, lc.AWARD_REJECTED))
+    if end_sum % 5:
+        found.append(Expect(end_sum if score is None or unit == "displayed" else
+                            added(score, end_sum), lc.SUM_IS_NOT_AWARD))
+    if gained:
+        found.append(Expect(gained, lc.RAW_NOT_SHOWN) if unit == "displayed" else
+                     Expect(gained // 5, lc.SHOWN_NOT_RAW))
+    if score:
+        found.append(Expect((score + gained) // per, lc.NEW_SCORE))
+    return found
+
+
+@pytest.mark.parametrize("unit", ["raw", "displayed"])
+@pytest.mark.parametrize("score", [None, 0, 270, 295, 300])
+def test_award_hints_over_many_plays(unit: str, score: int | None) -> None:
+    for layout, play in PLAYS:
+        after = _after(layout, play)
+        end_sum, award = after.end_sum, after.award
+        gained = award if score is None else added(score, award)
+        right = gained // (1 if unit == "raw" else 5)
+
+        def check(answer: str, layout: str = layout, play: str = play) -> Result:
+            return check_play_award(layout, play, answer, unit=unit,  # type: ignore[arg-type]
+                                    score=score)
+
+        assert_hints(check, right, award_expects(end_sum, award, unit, score), AWARD_HINTS,
+                     others=(right + 1, right + 7, end_sum + 5))
+
+
+def test_a_sum_that_scores_is_never_called_a_sum_that_does_not() -> None:
+    """The issue's case: 15 on 295 was told "only a positive multiple of 5 scores"."""
+    overshoot = check_play_award("[3|6]", "[6|6]@[3|6]:high", "15", score=295)
+    assert hints_in(overshoot, AWARD_HINTS) == [lc.AWARD_REJECTED]
+    for layout, play in PLAYS:
+        end_sum = _after(layout, play).end_sum
+        if end_sum == 0 or end_sum % 5:
+            continue
+        for score in (None, 250, 295, 300):
+            for answer in {end_sum, 0, end_sum // 5, end_sum + 5}:
+                result = check_play_award(layout, play, str(answer), score=score)
+                assert lc.SUM_IS_NOT_AWARD not in hints_in(result, AWARD_HINTS)
+
+
+def test_the_award_task_gives_the_same_hints_as_its_check() -> None:
+    task = PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295)
+    assert hints_in(task.check("15"), AWARD_HINTS) == [lc.AWARD_REJECTED]
+    assert hints_in(task.check("295"), AWARD_HINTS) == [lc.NEW_SCORE]  # the score, unchanged
+    assert hints_in(task.check("3"), AWARD_HINTS) == []  # 15 in points, rejected anyway
+
+
+# -- going out -------------------------------------------------------------------------------
+
+
+def going_out_positions(count: int) -> list[tuple[Match, Play]]:
+    """Positions where the mover plays their last tile (not a drawn one), scores varied."""
+    def last_tile(match: Match, action: Action) -> bool:
+        return isinstance(action, Play) and len(match.hand(match.to_move)) == 1 and \
+            match.drawn_tile is None
+
+    return [(m, a) for m, a in games(count, near_target=True, wanted=last_tile)
+            if isinstance(a, Play)]
+
+
+OUTS = going_out_positions(160)
+
+
+def test_there_are_going_out_positions_of_every_size() -> None:
+    assert {m.players for m, _ in OUTS} == {2, 3, 4} and len(OUTS) > 60
+
+
+def out_expects(match: Match, play: Play) -> tuple[int, list[Expect]]:
+    """The right change and the mistakes, worked out from the hands and the layout."""
+    seat = match.to_move
+    side = match.side_of(seat)
+    before = match.scores[side]
+    table = match.layout.copy()
+    table.push(play.tile, play.at)
+    last = table.award
+    partner = match.partner_of(seat)
+    opponents = [s for s in range(match.players) if match.side_of(s) != side]
+    opips = sum(match.pips(s) for s in opponents)
+    ppips = 0 if partner is None else match.pips(partner)
+    net = last + round5(opips) - round5(ppips)
+    right = added(before, net)
+    found = []
+    if right != net:
+        found.append(Expect(net, mc.OUT_REJECTED))
+    if partner is not None:
+        if round5(ppips):
+            found.append(Expect(added(before, last + round5(opips)), mc.PARTNER_FORGOTTEN,
+                                mc.PARTNER_RULE))
+        if ppips:
+            found.append(Expect(added(before, last + round5(opips - ppips)), mc.PARTNER_POOLED,
+                                mc.PARTNER_RULE))
+            found.append(Expect(added(before, last + round5(opips + ppips)), mc.PARTNER_ADDED,
+                                mc.PARTNER_RULE))
+    if last:
+        found.append(Expect(added(before, round5(opips) - round5(ppips)),
+                            mc.LAST_PLAY_FORGOTTEN))
+    if opips % 5 or ppips % 5:
+        found.append(Expect(added(before, last + opips - ppips), mc.OUT_NOT_ROUNDED))
+    holding = [s for s in opponents if match.hand(s)]
+    if len(holding) > 1:
+        found.append(Expect(added(before, last + sum(round5(match.pips(s)) for s in holding)
+                                  - round5(ppips)), mc.OUT_EACH_ROUNDED))
+    return right, found
+
+
+@pytest.mark.parametrize("index", range(0, len(OUTS), 12))
+def test_going_out_hints_over_many_positions(index: int) -> None:
+    for match, play in OUTS[index:index + 12]:
+        right, expects = out_expects(match, play)
+
+        def check(answer: str, match: Match = match, play: Play = play) -> Result:
+            return check_going_out(match, answer, play)
+
+        assert_hints(check, right, expects, OUT_HINTS, others=(right + 1, right - 5, 999))
+        if match.players < 4:  # no partner, no partner hint, whatever the answer
+            for answer in range(-20, 80, 5):
+                assert hints_in(check(str(answer)), PARTNER_HINTS) == []
+
+
+def test_the_partner_hints_of_notebook_05() -> None:
+    """Opponents 12 + 9 = 21 → 20, partner 3 → 5: forgetting the partner and pooling both give
+    20, so only the rule they both break is named; adding the partner gives 25."""
+    match = Match.setup(4, layout="[0|1]", hands=[["[1|2]"], ["[6|6]"], ["[0|3]"], ["[4|5]"]],
+                        boneyard=[str(t) for t in _rest("[0|1]", "[1|2]", "[6|6]", "[0|3]",
+                                                        "[4|5]")], scores=[100, 50])
+    task = GoingOut(match)
+    assert task.check("15").ok
+    assert hints_in(task.check("20"), OUT_HINTS) == [mc.PARTNER_RULE]
+    assert hints_in(task.check("25"), OUT_HINTS) == [mc.PARTNER_ADDED]
+    assert hints_in(task.check("18"), OUT_HINTS) == [mc.OUT_NOT_ROUNDED]
+
+
+def _rest(*used: str) -> list[str]:
+    from exact61_widgets.engine.tiles import TILES
+
+    return [str(t) for t in TILES if str(t) not in used]
+
+
+# -- a blocked hand ----------------------------------------------------------------------------
+
+
+def blocked_positions(per_size: int) -> Iterator[Match]:
+    """Blocked hands: the tiles left in three known blocks, dealt anew to 2, 3 or 4 seats.
+
+    Nobody can play in the base position, so nobody can after any re-deal of the
+    same tiles; the totals, the partners and the scores change from deal to deal.
+    """
+    rng = random.Random(61)
+    for scenario in (BLOCKED_3P, BLOCKED_TIE, BLOCKED_PAIRS):
+        tiles = [t for hand in scenario.hands for t in hand]
+        for players in (2, 3, 4):
+            for _ in range(per_size):
+                rng.shuffle(tiles)
+                cuts = sorted(rng.sample(range(1, len(tiles)), players - 1))
+                hands = [tiles[a:b] for a, b in zip([0, *cuts], [*cuts, len(tiles)],
+                                                    strict=True)]
+                sides = 2 if players == 4 else players
+                scores = [rng.choice((0, 0, 200, 260, 270, 280, 285, 290, 295, 300))
+                          for _ in range(sides)]
+                yield Match.setup(players, layout=scenario.layout, hands=hands, boneyard=[],
+                                  scores=scores, leader=rng.randrange(players), seed=0)
+
+
+BLOCKS = list(blocked_positions(8))
+
+
+def test_the_re_dealt_blocks_block_and_reach_every_case() -> None:
+    assert all(m.legal_actions() == [PASS] and m.blocks(PASS) for m in BLOCKS)
+    statuses = set()
+    for match in BLOCKS:
+        after = match.copy()
+        statuses |= {getattr(e, "status", "") for e in after.push(PASS)}
+        statuses |= {"won"} if after.is_over else set()
+    assert {"applied", "rejected", "won"} <= statuses
+
+
+def block_expects(match: Match, seat: int) -> tuple[int, list[Expect]]:
+    """The right award and the mistakes, worked out from the totals the hands hold."""
+    after = match.copy()
+    events = after.push(PASS)
+    event = next((e for e in events if isinstance(e, BlockedAwardEvent) and e.seat == seat),
+                 None)
+    totals = [match.pips(s) for s in range(match.players)]
+    mine = totals[seat]
+    opponents = [s for s in range(match.players) if match.side_of(s) != match.side_of(seat)]
+    larger = [totals[s] - mine for s in opponents if totals[s] > mine]
+    award = round5(sum(larger))
+    if event is None:  # the match ended before this award (R8.5)
+        return 0, [Expect(award, mc.AFTER_THE_WIN)] if award else []
+    before = event.score_before
+    assert event.award == award
+    right = added(before, award)
+    found = []
+    if right != award:
+        found.append(Expect(award, mc.BLOCK_REJECTED))
+    if sum(larger) % 5:
+        found.append(Expect(added(before, sum(larger)), mc.BLOCK_NOT_ROUNDED))
+    partner = match.partner_of(seat)
+    if partner is not None and totals[partner] > mine:
+        found.append(Expect(added(before, round5(sum(larger) + totals[partner] - mine)),
+                            mc.PARTNER_COMPARED))
+    smaller = [mine - totals[s] for s in opponents if totals[s] < mine]
+    if smaller:
+        found.append(Expect(added(before, round5(sum(larger) + sum(smaller))), mc.ONLY_LARGER))
+    if len(larger) > 1:
+        found.append(Expect(added(before, sum(round5(d) for d in larger)), mc.ROUND_ONCE))
+    return right, found
+
+
+@pytest.mark.parametrize("index", range(0, len(BLOCKS), 12))
+def test_blocked_hand_hints_over_many_positions(index: int) -> None:
+    for match in BLOCKS[index:index + 12]:
+        for seat in range(match.players):
+            right, expects = block_expects(match, seat)
+
+            def check(answer: str, match: Match = match, seat: int = seat) -> Result:
+                return check_blocked_award(match, seat, answer)
+
+            assert_hints(check, right, expects, BLOCK_HINTS, others=(right + 1, right + 10))
+            if match.players < 4:
+                for answer in range(0, 90, 5):
+                    assert mc.PARTNER_COMPARED not in hints_in(check(str(answer)), BLOCK_HINTS)
+
+
+def test_the_issue_case_three_players_get_no_partner_hint() -> None:
+    """Notebook 06: 35 near the target was answered with a hint about partners."""
+    near = Match.setup(3, layout=BLOCKED_3P.layout, hands=BLOCKED_3P.hands, boneyard=[],
+                       leader=0, scores=[280, 0, 290])
+    result = BlockedAward(near, 0).check("35")
+    assert hints_in(result, BLOCK_HINTS) == [mc.BLOCK_REJECTED]
+
+
+def test_an_award_after_the_winning_one_is_not_applied() -> None:
+    won = Match.setup(3, layout=BLOCKED_3P.layout, hands=BLOCKED_3P.hands, boneyard=[],
+                      leader=0, scores=[270, 0, 0])  # seat 0's 35 makes exactly 305
+    result = check_blocked_award(won, 2, "15")
+    assert not result.ok and hints_in(result, BLOCK_HINTS) == [mc.AFTER_THE_WIN]
+    assert check_blocked_award(won, 2, "0").ok
+
+
+# -- numbers ---------------------------------------------------------------------------------
+
+
+def test_rounding_hint_only_for_an_answer_that_is_no_multiple_of_5() -> None:
+    for total in range(0, 41):
+        right = round5(total)
+        assert hints_in(check_rounding(total, str(right)), [nc.NOT_A_MULTIPLE]) == []
+        for answer in range(0, 46):
+            wanted = [nc.NOT_A_MULTIPLE] if answer % 5 else []
+            if answer != right:
+                assert hints_in(check_rounding(total, str(answer)), [nc.NOT_A_MULTIPLE]) == wanted
+
+
+def test_tally_hints() -> None:
+    hints = (nc.TALLY_IN_RAW, nc.FIGURE_IS_TEN)
+    for points in range(0, 62):
+        full, rest = divmod(points, 10)
+        expects = [Expect(points * 5, nc.TALLY_IN_RAW), Expect(full + rest, nc.FIGURE_IS_TEN)]
+        assert_hints(partial(check_tally_points, points), points, expects, hints,
+                     others=(points + 1, points + 10))
+
+
+def test_displayed_points_hint() -> None:
+    for raw in range(0, 306, 5):
+        assert_hints(partial(check_displayed_points, raw), raw // 5,
+                     [Expect(raw, nc.NOT_DIVIDED)], [nc.NOT_DIVIDED],
+                     others=(raw // 5 + 1, raw * 5))
+
+
+def test_boneyard_hints() -> None:
+    for players in (2, 3, 4):
+        expects = [Expect(28 - 4 * players, nc.FOUR_DEALT),
+                   Expect(5 * players, nc.DEALT_NOT_LEFT)]
+        assert_hints(partial(check_boneyard_size, players), 28 - 5 * players, expects,
+                     [nc.FOUR_DEALT, nc.DEALT_NOT_LEFT], others=(28, 0, 5))
+
+
+# -- the reasons given for each wrong item of a list answer -----------------------------------
+
+
+LAYOUTS = list(dict.fromkeys(layout for layout, _ in islice(PLAYS, 0, None, 3) if layout))
+
+
+def _neighbour(table: Layout, place: Place) -> str | None:
+    for link in table.connections():
+        if link.parent == place:
+            return str(link.child.tile)
+        if link.child == place:
+            return str(link.parent.tile)
+    return None
+
+
+def _places(table: Layout) -> Iterator[Place]:
+    for tile in table.tiles:
+        for port in DOUBLE_PORTS if tile.is_double else SINGLE_PORTS:
+            yield Place(tile, port)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS[::4], ids=lambda s: s[:24])
+def test_every_closed_place_named_gets_the_reason_it_is_closed(layout: str) -> None:
+    table = Layout.parse(layout)
+    open_now = table.open_places()
+    right = ", ".join(str(p) for p in open_now)
+    assert check_open_places(layout, right).ok
+    for place in _places(table):
+        if place in open_now:
+            continue
+        text = check_open_places(layout, f"{right}, {place}").text()
+        other = _neighbour(table, place)
+        if other is not None:
+            assert f"{place} is not right: {place} is taken: {other} is joined there." in text
+        else:  # a free port that is not open can only be a branch before both lines
+            assert place.port.is_branch
+            assert len(table.taken(place.tile)) < 2
+            assert f"{place} is not right: the branches of {place.tile} open only after " \
+                   "both its lines are filled (R4.3)." in text
+        for good in open_now:
+            assert f"{good} is not right" not in text
+
+
+@pytest.mark.parametrize("layout", LAYOUTS[::4], ids=lambda s: s[:24])
+def test_every_place_that_is_no_scoring_end_gets_the_reason(layout: str) -> None:
+    table = Layout.parse(layout)
+    ends = {str(c.tile) if c.port is None else f"{c.tile}:{c.port.notation}"
+            for c in table.contributions()}
+    right = ", ".join(sorted(ends))
+    assert check_scoring_ends(layout, right or "none").ok
+    for place in _places(table):
+        tile, port = place.tile, place.port
+        key = str(tile) if tile.is_double and not port.is_branch else str(place)
+        if key in ends:
+            continue
+        text = check_scoring_ends(layout, f"{right}, {place}" if right else str(place)).text()
+        other = _neighbour(table, place)
+        if tile.is_double and not port.is_branch:
+            assert f"{key} is not right: an internal double" in text
+        elif other is not None and port.is_branch:
+            assert f"{place} is not right: {other} is joined to this branch" in text
+        elif other is not None:
+            assert f"{place} is not right: {other} is joined to it: a joined half adds " \
+                   "nothing (R5.3)." in text
+        elif table.is_end_double(tile):
+            assert f"{place} is not right: {tile} is an end double" in text
+        else:
+            assert f"{place} is not right: an open place, not a scoring end" in text
+        for good in ends:
+            assert f"{good} is not right" not in text
+
+
+def test_hint_texts_are_single_sentences_with_one_rule_each() -> None:
+    import re
+
+    for hint in (*AWARD_HINTS, *OUT_HINTS, *BLOCK_HINTS, nc.NOT_A_MULTIPLE, nc.TALLY_IN_RAW,
+                 nc.FIGURE_IS_TEN, nc.NOT_DIVIDED, nc.FOUR_DEALT, nc.DEALT_NOT_LEFT):
+        for lang in ("en", "ru"):
+            text = hint.text(lang)
+            assert text.endswith(".") and len(re.findall(r"\b[RD]\d+(?:\.\d+)?\b", text)) <= 1
