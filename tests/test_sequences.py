@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from exact61_widgets import Layout, caption
+from exact61_widgets.engine.events import OutEvent, PlayEvent
 from exact61_widgets.engine.ports import Port
 
 # pagat.com, All Fives, "Example": the captions under its nine diagrams, in raw points.
@@ -100,3 +101,52 @@ def test_with_every_double_spinning_the_pagat_layout_opens_more_places() -> None
     assert extra_by_move[7:] == [
         ["[4|4]:branchA", "[4|4]:branchB", "[5|5]:branchA", "[5|5]:branchB"]] * 2
     assert [str(t) for t in layout.spinners] == ["[1|1]", "[4|4]", "[5|5]"]
+
+
+def test_the_going_out_story_settles_as_worked_out_by_hand() -> None:
+    """The narrated hand's last play and settlement, every value computed by hand (R6, R7).
+
+    [0|2] starts branch A of [2|2] (both lines are filled): the scoring ends are the
+    0 of [0|2], the 6 of [2|6] (branch B), the 5 of [4|5] and the 4 of [4|6]: 15.
+    Opponents: seat 1 holds [0|1] [1|3] [3|3] [3|6] [4|4] [6|6] = 1 + 4 + 6 + 9 + 8 + 12 =
+    40, seat 3 holds [0|0] [5|5] = 10; 50 rounds to 50. The partner, seat 0, holds
+    [0|4] [0|5] [1|1] = 11, which rounds to 10. One settlement: 15 + 50 − 10 = 55, and
+    pair 0+2 goes from 200 to 255; pair 1+3 keeps 300.
+    """
+    from exact61_widgets.widgets.scenarios import GOING_OUT_STORY
+
+    start, done = GOING_OUT_STORY.play()
+    last, events = done[-1]
+    assert str(last) == "[0|2]@[2|2]:branchA"
+    play, out = events
+    assert isinstance(play, PlayEvent) and isinstance(out, OutEvent)
+    assert (play.end_sum, play.award, play.status) == (15, 15, "deferred")
+    assert sorted(c.value for c in play.contributions) == [0, 4, 5, 6]
+    assert out.to_dict() == {
+        "kind": "out", "seat": 2, "play_award": 15, "opponents_pips": 50,
+        "opponents_award": 50, "partner_pips": 11, "partner_deduction": 10, "net": 55,
+        "status": "applied", "scores": [255, 300]}
+    assert [str(t) for t in out.remaining[1]] == ["[0|1]", "[1|3]", "[3|3]", "[3|6]", "[4|4]",
+                                                  "[6|6]"]
+    assert start.scores == (185, 280)
+
+
+def test_the_blocked_story_settles_as_worked_out_by_hand() -> None:
+    """The blocked story's settlement by hand (R8): totals 9, 16, 26, 45.
+
+    Seat 0 ([0|1] [4|4] = 9): (16 − 9) + (45 − 9) = 43 → 45; pair 0+2 has 280, and
+    325 would pass 305: rejected. Seat 3 ([0|6] [4|6] = 16): (26 − 16) = 10 → 10; pair
+    1+3 has 295, and 305 is exactly 61: the match ends. Seat 2 ([2|3] [2|6] [3|3] [3|4] =
+    26) would have had (45 − 26) = 19 → 20, taking pair 0+2 to 300: never applied (R8.5).
+    """
+    from exact61_widgets.widgets.scenarios import BLOCKED_STORY
+
+    _, done = BLOCKED_STORY.play()
+    events = done[-1][1]
+    awards = [e.to_dict() for e in events if e.kind == "blocked_award"]
+    assert awards == [
+        {"kind": "blocked_award", "seat": 0, "pips": 9, "difference": 43, "award": 45,
+         "status": "rejected", "scores": [280, 295]},
+        {"kind": "blocked_award", "seat": 3, "pips": 16, "difference": 10, "award": 10,
+         "status": "applied", "scores": [280, 305]}]
+    assert events[-1].kind == "match_won" and events[-1].scores == (280, 305)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from exact61_widgets import Layout, Match, Play
+from exact61_widgets.engine.events import BlockedAwardEvent
 from exact61_widgets.engine.record import to_record
 from exact61_widgets.widgets import (
     BlockedWalkthrough,
@@ -24,8 +25,24 @@ from exact61_widgets.widgets import scenarios as sc
 from exact61_widgets.widgets.walkthroughs import Walkthrough
 
 RULE = re.compile(r"\bR\d+(\.\d+)?\b")
+CODE = re.compile(r"(?<![\w.])[RD]\d{1,2}(?:\.\d{1,2})?(?!\w)")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZА-Я\[])")
+TAG = re.compile(r"<[^>]+>")
 ALL = [SpinnerWalkthrough, EndScoringWalkthrough, RoundingWalkthrough, GoingOutWalkthrough,
        BlockedWalkthrough, Exact61Walkthrough]
+
+
+def codes_only_at_sentence_ends(text: str) -> list[str]:
+    """The sentences of ``text`` that cite a rule other than once, in parentheses, at the end."""
+    bad = []
+    for sentence in SENTENCE_END.split(text.strip()):
+        codes = CODE.findall(sentence)
+        if not codes:
+            continue
+        ending = re.search(r"\(([RD][\d.]+)\)[.;]?$", sentence)
+        if len(codes) > 1 or ending is None or sentence.startswith(codes[0]):
+            bad.append(sentence)
+    return bad
 
 
 def captions(walk: Walkthrough) -> list[str]:
@@ -45,9 +62,15 @@ def test_every_step_has_a_caption_citing_a_rule_and_a_text_panel(cls: Any) -> No
     assert len(texts) == len(walk.steps) >= 4
     for text in texts:
         assert RULE.search(text), text
+        assert codes_only_at_sentence_ends(text) == [], text
     assert walk.board.error == ""
     walk.go(len(walk.steps) - 1)
-    assert html.escape(walk.caption_text) in walk.text_panel.value
+    shown = html.unescape(TAG.sub("", walk.caption.value))
+    assert shown == walk.caption_text
+    assert walk.caption_text in html.unescape(TAG.sub("", walk.text_panel.value))
+    for code in CODE.findall(walk.caption_text):  # every cited rule is a link to it
+        anchor = code.lower().replace(".", "-")
+        assert f'href="../RULES.md#{anchor}" target="_blank">{code}</a>' in walk.caption.value
     assert 'role="region"' in walk.text_panel.value and "<details>" in walk.text_panel.value
     assert "exact61-quiet-live" in walk.board._dom_classes  # the caption shows it already
     assert walk.board.announcement == walk.caption_text
@@ -84,6 +107,7 @@ def test_russian_texts_come_from_the_catalog(cls: Any) -> None:
     for text in captions(walk):
         assert re.search("[а-яё]", text), text
         assert RULE.search(text)
+        assert codes_only_at_sentence_ends(text) == [], text
 
 
 @pytest.mark.parametrize("cls", ALL, ids=lambda c: c.__name__)
@@ -100,7 +124,7 @@ def test_children_are_built_once_and_only_their_values_change(cls: Any) -> None:
 def test_spinner_walkthrough_lines_then_branches_then_an_early_branch_refused() -> None:
     walk = SpinnerWalkthrough()
     texts = captions(walk)
-    assert "opens the layout" in texts[0] and "(R4.1)" in texts[0]
+    assert "opens the layout" in texts[0] and "spinner" in texts[0] and "(R4.2)" in texts[0]
     assert "fills line A of [4|4]" in texts[1]
     assert "fills line B of [4|4]" in texts[2]
     assert "branches of [4|4] open" in texts[3].lower() and "R5.2" in texts[3]
@@ -112,6 +136,21 @@ def test_spinner_walkthrough_lines_then_branches_then_an_early_branch_refused() 
     with pytest.raises(WidgetError, match=r"not a branch play refused by R4\.3"):
         SpinnerWalkthrough(early="[1|6]@[4|4]:branchB")
     assert len(SpinnerWalkthrough(early=None).steps) == len(walk.steps) - 1
+
+
+def test_spinner_walkthrough_marks_every_scoring_end_with_its_value() -> None:
+    """No counted end is drawn as an empty dot: each picture has one badge per contribution."""
+    walk = SpinnerWalkthrough()
+    table = Layout()
+    counts = []
+    for step in range(len(walk.steps)):
+        walk.go(step)
+        badges = re.findall(r'class="end" data-tile="[^"]+"', walk.board.picture)
+        counts.append(len(badges))
+    for placement in sc.as_layout(sc.SPINNER_LAYOUT).placements:
+        table.push(placement.tile, placement.at)
+    assert counts[-1] == len(table.contributions()) > 0
+    assert all(counts), counts
 
 
 def test_spinner_walkthrough_from_notation_or_a_record() -> None:
@@ -189,14 +228,27 @@ def test_rounding_walkthrough_totals_once_versus_parts_and_the_partner() -> None
 def test_going_out_walkthrough_parts_in_order_and_one_target_check() -> None:
     texts = captions(GoingOutWalkthrough())
     assert "goes out (R7.1)" in texts[0]
-    assert "joins the settlement (R6.3, R7.4)" in texts[1]
+    assert "joins the settlement (R7.4)" in texts[1]
     assert "12 pips in all" in texts[2] and "12 → 10" in texts[2]
     assert "3 → 5" in texts[3] and "never pooled" in texts[3]
-    assert "0 + 10 − 5 = 5" in texts[4] and "applied" in texts[4]
+    assert "0 + 10 − 5 = 5" in texts[4] and "100 + 5 = 105" in texts[4]
+    assert "applied together (R7.4)" in texts[4]
     rejected = captions(GoingOutWalkthrough(sc.GOING_OUT_REJECTED))
-    assert "rejected whole (R1.4)" in rejected[-1] and "R7.3 is for pair play" in rejected[-2]
+    assert "5 + 5 = 10" in rejected[-1] and "300 + 10 = 310 would pass 305" in rejected[-1]
+    assert "rejected together (R7.4)" in rejected[-1]
+    assert "opponent holds 4 pips" in rejected[-2]
     exact = captions(GoingOutWalkthrough(sc.GOING_OUT_EXACT))
-    assert "the match is won (R9)" in exact[-1]
+    assert "300 + 5 = 305 is exactly 61, which wins the match (R9.1)" in exact[-1]
+
+
+def test_going_out_without_pairs_says_nothing_about_a_partner() -> None:
+    for scenario in (sc.GOING_OUT_3P, sc.GOING_OUT_REJECTED):
+        texts = captions(GoingOutWalkthrough(scenario))
+        assert not any("partner" in t.lower() for t in texts), texts
+        assert len(texts) == 4
+    texts = captions(GoingOutWalkthrough(sc.GOING_OUT_3P))
+    assert "6 + 7" not in texts[2] and "13 → 15" in texts[2]  # the opponents' tiles, rounded once
+    assert "One settlement: 0 + 15 = 15." in texts[3]
     with pytest.raises(WidgetError, match="cannot go out"):
         GoingOutWalkthrough(Scenario.make(2, "[1|4]", [["[4|6]", "[2|3]"], ["[0|0]"]]))
 
@@ -213,27 +265,56 @@ def test_going_out_walkthrough_from_a_record_winds_back_to_the_last_going_out() 
 
 
 def test_blocked_walkthrough_awards_one_by_one_and_a_match_ending_mid_settlement() -> None:
+    """Totals 12, 19, 38, 51 (pairs 0+2 at 280, 1+3 at 285), worked out by hand (R8).
+
+    Seat 0: (19 − 12) + (51 − 12) = 46 → 45, 280 + 45 passes 305: rejected (R8.4).
+    Seat 3: (38 − 19) = 19 → 20, 285 + 20 = 305: exactly 61, the match ends (R8.5).
+    Seat 2: (51 − 38) = 13 → 15 would have taken pair 0+2 to 295 — a real award, cut off.
+    """
     walk = BlockedWalkthrough()
     texts = captions(walk)
-    assert "blocked (R3.5, D9)" in texts[0]
-    assert "seat 0: 6, seat 2: 15, seat 1: 31 (R8.1)" in texts[1]
-    assert "(15 − 6) + (31 − 6) = 34" in texts[2] and "rejected whole" in texts[2]
-    assert "(31 − 15) = 16" in texts[3] and "applied" in texts[3]
-    assert "Exactly 61 for seat 2" in texts[4] and "(seat 1) are not applied (R8.5" in texts[4]
-    assert "side 0 wins the hand (R8.6)" in texts[5]
+    assert "Seat 3 plays [1|1]@[1|3]:low." in texts[0] and "blocked (R3.5)" in texts[0]
+    assert "seat 0: 12, seat 3: 19, seat 2: 38, seat 1: 51 (R8.1)" in texts[1]
+    assert "(19 − 12) + (51 − 12) = 46" in texts[2] and "rounded once to 45" in texts[2]
+    assert "280 + 45 = 325 would pass 305" in texts[2] and "rejected (R8.4)" in texts[2]
+    assert "(38 − 19) = 19" in texts[3] and "285 + 20 = 305 is exactly 61" in texts[3]
+    assert "not applied (R8.5)" in texts[4]
+    assert "Seat 2 would have had 15, taking pair 0+2 from 280 to 295" in texts[4]
+    assert "Seat 1 would have had nothing" in texts[4]
+    assert "pair 0+2 wins the hand (R8.6)" in texts[5]
+    assert "nothing follows (D8)" in texts[5] and "lot" not in texts[5]  # no next hand
+    assert walk.match.is_over and walk.match.scores == (280, 305)
     walk.go(2)
     assert walk.board.picture.count('class="row"') == 1
     walk.go(3)
     assert walk.board.picture.count('class="row"') == 2
 
 
+def test_blocked_walkthrough_shows_what_the_cut_awards_would_have_been() -> None:
+    """The cut step lists the awards the engine gives when no award can end the match."""
+    from exact61_widgets.widgets.walkthroughs.blocked import uncut_awards
+
+    walk = BlockedWalkthrough()
+    applied = [e for e in walk.events if isinstance(e, BlockedAwardEvent)]
+    every = uncut_awards(walk.before, walk.action)
+    assert [e.seat for e in every[:len(applied)]] == [e.seat for e in applied]
+    cut = every[len(applied):]
+    assert [(e.seat, e.award) for e in cut if e.award] == [(2, 15)]
+    assert all(walk.match.scores[e.side] + e.award <= 305 for e in cut)
+    walk.go(4)
+    assert all(e.explain("en") in walk.text for e in cut)
+    near = captions(BlockedWalkthrough(sc.BLOCKED_3P_NEAR_TARGET))
+    assert "Seat 1 would have had nothing." in near[4]  # the largest total gets nothing anyway
+
+
 def test_blocked_walkthrough_draws_and_pairs() -> None:
     tie = captions(BlockedWalkthrough(sc.BLOCKED_TIE))
     assert "the hand is drawn (R8.6)" in tie[-1]
     pairs = captions(BlockedWalkthrough(sc.BLOCKED_PAIRS))
-    assert "still won by their pair, side 0 (R8.6)" in pairs[-1]
+    assert "the hand still goes to their pair, pair 0+2 (R8.6)" in pairs[-1]
+    assert "next leader is chosen by lot (R8.7)" in pairs[-1]
     plain = captions(BlockedWalkthrough(sc.BLOCKED_3P))
-    assert not any("Exactly 61" in t for t in plain)
+    assert not any("exactly 61" in t or "would have had" in t for t in plain)
     with pytest.raises(WidgetError, match="no action blocks"):
         BlockedWalkthrough(sc.GOING_OUT_PAIRS)
 
@@ -243,7 +324,7 @@ def test_exact_61_overshoot_rejected_then_an_exact_hit_ends_the_match() -> None:
     texts = captions(walk)
     assert "needs exactly 15 raw points more" in texts[0]
     assert "would pass 305: rejected whole (R1.4)" in texts[1] and "stays 290" in texts[1]
-    assert "290 + 15 = 305" in texts[3] and "(R9.1, D8)" in texts[3]
+    assert "290 + 15 = 305" in texts[3] and "Nothing after that award is applied (D8)." in texts[3]
     assert walk.match.is_over and walk.match.winner == 0
     with pytest.raises(WidgetError, match="cannot be played here"):
         Exact61Walkthrough(actions=["[6|6]@[4|6]:low"])
@@ -303,14 +384,14 @@ def test_exact_61_and_blocked_walkthroughs_from_records() -> None:
     record = finished_record(5)
     walk = Exact61Walkthrough(record)
     assert walk.match.is_over and len(walk.steps) >= 2
-    assert "(R9.1, D8)" in walk.steps[-1].caption.text("en")  # type: ignore[union-attr]
+    assert "(D8)" in walk.steps[-1].caption.text("en")  # type: ignore[union-attr]
     for seed in range(12):
         record = finished_record(seed)
         try:
             blocked = BlockedWalkthrough(record)
         except WidgetError:
             continue
-        assert "blocked (R3.5, D9)" in captions(blocked)[0]
+        assert "blocked (R3.5)" in captions(blocked)[0]
         break
     else:
         pytest.skip("no blocked hand in these matches")

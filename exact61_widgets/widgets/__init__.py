@@ -1,4 +1,4 @@
-"""Jupyter widgets: the board, six walkthroughs, the position explorer and the match table.
+"""Jupyter widgets: the board, six walkthroughs, hand stories, the explorer and the table.
 
 Python owns every state and draws every picture; the board (an anywidget) only
 shows the SVG it is given and reports clicks and keys. Importing this package
@@ -8,13 +8,14 @@ loads ipywidgets and anywidget, which ``import exact61_widgets`` never does.
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.explorer import Export, PositionExplorer
-from exact61_widgets.widgets.scenarios import Scenario
+from exact61_widgets.widgets.scenarios import HandScript, Scenario
 from exact61_widgets.widgets.table import Advice, MatchTable
 from exact61_widgets.widgets.walkthroughs import (
     BlockedWalkthrough,
     EndScoringWalkthrough,
     Exact61Walkthrough,
     GoingOutWalkthrough,
+    HandStory,
     RoundingWalkthrough,
     SpinnerWalkthrough,
     Walkthrough,
@@ -22,6 +23,7 @@ from exact61_widgets.widgets.walkthroughs import (
 
 __all__ = [
     "Advice", "BlockedWalkthrough", "Board", "BoardAction", "EndScoringWalkthrough",
-    "Exact61Walkthrough", "Export", "GoingOutWalkthrough", "MatchTable", "PositionExplorer",
+    "Exact61Walkthrough", "Export", "GoingOutWalkthrough", "HandScript", "HandStory",
+    "MatchTable", "PositionExplorer",
     "RoundingWalkthrough", "Scenario", "SpinnerWalkthrough", "Walkthrough", "WidgetError",
 ]

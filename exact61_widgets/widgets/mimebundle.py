@@ -1,21 +1,31 @@
-"""What a widget looks like outside a live kernel: a static SVG and a deterministic text.
+"""What a widget looks like outside a live kernel: static pictures and a deterministic text.
 
-Each widget's mimebundle holds ``image/svg+xml`` (its current picture),
-``text/plain`` (a repr without memory addresses) and the widget view. A saved
-notebook then shows a picture on GitHub, and strict nbval, which compares the
-first two exactly and skips the widget view, passes run after run. SVG ids come
-from :func:`id_prefix`, derived from content or a name the user gives, never
-from a counter, so the same widget draws the same bytes every time.
+Each widget's mimebundle holds ``text/plain`` (a repr without memory addresses,
+for walkthroughs followed by every step's caption), the widget view, and either
+``image/svg+xml`` (its current picture) or, for widgets with steps, ``text/html``:
+a strip of every step's picture, small, each with its caption. A saved notebook
+then shows the whole walkthrough on GitHub, and strict nbval, which compares
+those outputs exactly and skips the widget view, passes run after run. SVG ids
+come from :func:`id_prefix`, derived from content or a name the user gives,
+never from a counter, so the same widget draws the same bytes every time.
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 import re
+from collections.abc import Sequence
 from typing import Any
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+#: The largest size of a picture in a strip, in pixels (its view box keeps every detail).
+STRIP_WIDTH = 300
+STRIP_HEIGHT = 240
+#: Pictures per row of a strip.
+STRIP_COLUMNS = 3
+_SIZE = re.compile(r'(?<![\w-])(width|height)="([0-9.]+)"')
 
 
 def id_prefix(kind: str, *content: object, name: str | None = None) -> str:
@@ -32,17 +42,67 @@ def id_prefix(kind: str, *content: object, name: str | None = None) -> str:
     return f"e61-{kind}-{digest}"
 
 
-def bundle(widget: Any, svg: str, text: str) -> dict[str, Any]:
-    """The mimebundle: static SVG, plain text and (when it has one) the widget view."""
-    data: dict[str, Any] = {"text/plain": text, "image/svg+xml": svg}
+def bundle(widget: Any, svg: str, text: str, markup: str | None = None) -> dict[str, Any]:
+    """The mimebundle: plain text, the HTML strip or else the SVG, and the widget view."""
+    data: dict[str, Any] = {"text/plain": text}
+    if markup is None:
+        data["image/svg+xml"] = svg
+    else:
+        data["text/html"] = markup
     if getattr(widget, "_view_name", None) is not None:
         data[WIDGET_VIEW] = {"version_major": 2, "version_minor": 0,
                              "model_id": widget.model_id}
     return data
 
 
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def shrink(svg: str, width: int = STRIP_WIDTH, height: int = STRIP_HEIGHT) -> str:
+    """The same SVG shown at most ``width`` × ``height`` pixels, its proportions kept.
+
+    Only the root element's ``width`` and ``height`` change; a picture already
+    small enough is returned as it is.
+    """
+    end = svg.find(">")
+    head = svg[:end]
+    found = {m.group(1): float(m.group(2)) for m in _SIZE.finditer(head)}
+    if end < 0 or not svg.startswith("<svg") or set(found) != {"width", "height"}:
+        return svg
+    scale = min(1.0, width / found["width"], height / found["height"])
+    if scale >= 1.0:
+        return svg
+    sizes = {"width": _number(round(found["width"] * scale, 1)),
+             "height": _number(round(found["height"] * scale, 1))}
+    head = _SIZE.sub(lambda m: f'{m.group(1)}="{sizes[m.group(1)]}"', head)
+    return head + svg[end:]
+
+
+def strip_html(title: str, intro: str, cells: Sequence[tuple[str, str | None, str]]) -> str:
+    """Every step at a glance: a table of small pictures, each with its heading and caption.
+
+    ``cells`` are ``(heading, svg or None, caption HTML)``; ``title`` and
+    ``heading`` are plain text, ``intro`` and the captions already HTML.
+    """
+    rows = []
+    for start in range(0, len(cells), STRIP_COLUMNS):
+        tds = []
+        for heading, svg, caption in cells[start:start + STRIP_COLUMNS]:
+            picture = "" if svg is None else f"<div>{svg}</div>"
+            tds.append(f'<td style="vertical-align:top;text-align:left">{picture}'
+                       f"<p><b>{html.escape(heading)}</b><br>{caption}</p></td>")
+        rows.append(f"<tr>{''.join(tds)}</tr>")
+    return (f'<div class="exact61-strip"><p><b>{html.escape(title)}</b>. {intro}</p>'
+            f'<table class="exact61-strip-table">{"".join(rows)}</table></div>')
+
+
 class StaticPicture:
-    """Mixin for widgets: ``__repr__`` is :meth:`plain_text`, the bundle adds :meth:`static_svg`."""
+    """Mixin for widgets: ``__repr__`` is :meth:`plain_text`; the bundle shows the rest.
+
+    Widgets with steps give :meth:`static_html` (every step) and a longer
+    :meth:`static_text`; the others show :meth:`static_svg`.
+    """
 
     def static_svg(self) -> str:
         """The widget's current picture as one SVG document."""
@@ -52,8 +112,18 @@ class StaticPicture:
         """A short, deterministic description (no memory address)."""
         raise NotImplementedError
 
+    def static_html(self) -> str | None:
+        """What a reader without a kernel sees instead of the picture (None: the picture)."""
+        return None
+
+    def static_text(self) -> str:
+        """The bundle's plain text: :meth:`plain_text` unless a widget says more."""
+        return self.plain_text()
+
     def __repr__(self) -> str:
         return self.plain_text()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return bundle(self, self.static_svg(), self.plain_text())
+        markup = self.static_html()
+        svg = self.static_svg() if markup is None else ""
+        return bundle(self, svg, self.static_text(), markup)

@@ -68,14 +68,27 @@ class BoneyardSpec:
 
 @dataclass(frozen=True)
 class ScoreSpec:
-    """The score board with the paper tally (R10), one score per side."""
+    """The score board, with the paper tally (R10) unless ``tally`` is False, one score per side."""
 
     scores: tuple[int, ...]
     players: int
+    tally: bool = True
+
+
+@dataclass(frozen=True)
+class SeatsSpec:
+    """Every player's hand face up, one row per seat under its label (a story's omniscient view).
+
+    ``highlight`` marks tiles in the hands (e.g. the ones just drawn).
+    """
+
+    hands: tuple[tuple[str, ...], ...]
+    labels: tuple[str, ...]
+    highlight: tuple[str, ...] = ()
 
 
 Spec = (LayoutSpec | HandSpec | RoundingSpec | GoingOutSpec | BlockedSpec | BoneyardSpec
-        | ScoreSpec)
+        | ScoreSpec | SeatsSpec)
 
 
 @dataclass(frozen=True)
@@ -129,12 +142,43 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
     if isinstance(spec, BoneyardSpec):
         return str(_renderer("boneyard_svg")(spec.count, **opts))
     if isinstance(spec, ScoreSpec):
-        return str(_renderer("scoreboard_svg")(list(spec.scores), players=spec.players, **opts))
+        return str(_renderer("scoreboard_svg")(list(spec.scores), players=spec.players,
+                                               tally=spec.tally, **opts))
     if isinstance(spec, GoingOutSpec):
         return str(_renderer("out_settlement_svg")(spec.event, **opts))
     if isinstance(spec, BlockedSpec):
         return str(_renderer("blocked_settlement_svg")(list(spec.events), **opts))
+    if isinstance(spec, SeatsSpec):
+        return seats_svg(spec, prefix, lang, theme)
     raise TypeError(f"no picture for {spec!r}")
+
+
+def seats_svg(spec: SeatsSpec, prefix: str, lang: str, theme: str = "light") -> str:
+    """All hands in one picture, a labelled row per seat, each row's pips in the description."""
+    from exact61_widgets.i18n import Msg, Plural, gettext
+    from exact61_widgets.render.svg_pictures import hand_panel
+    from exact61_widgets.render.svgkit import Panel as Box
+    from exact61_widgets.render.svgkit import picture
+    from exact61_widgets.render.theme import palette
+
+    colors = palette(theme, None)
+    rows = []
+    top = width = 0.0
+    lines = []
+    for seat, (hand, label) in enumerate(zip(spec.hands, spec.labels, strict=True)):
+        tiles = [parse_tile(t) for t in hand]
+        lit = [t for t in tiles if str(t) in spec.highlight]
+        panel = hand_panel(tiles, colors, f"{prefix}-seat{seat}", highlight=lit, label=label)
+        rows.append(panel.at(0, top, "seat"))
+        top += panel.height + 14
+        width = max(width, panel.width)
+        lines.append(Msg("{label}: {tiles} ({pips})", {
+            "label": label, "tiles": ", ".join(hand) or gettext("none", lang),
+            "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles))}).text(lang))
+    margin = 12.0
+    box = Box((-margin, -margin, width + 2 * margin, top - 14 + 2 * margin), rows)
+    return str(picture(box, prefix, None, gettext("The hands", lang), "; ".join(lines) + ".",
+                       colors["background"]))
 
 
 def compose(panels: tuple[Panel, ...], prefix: str, lang: str,

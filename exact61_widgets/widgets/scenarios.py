@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from exact61_widgets.engine.actions import Action, Draw, Pass, Play, parse_action
+from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.record import load_record
@@ -98,6 +99,83 @@ class Scenario:
         except (KeyError, TypeError):
             raise WidgetError(Msg("a position is a JSON object with players, layout and "
                                   "hands")) from None
+
+
+@dataclass(frozen=True)
+class HandScript:
+    """One whole hand as data: the scores before it, the deal, the leader and every action.
+
+    ``hands`` are dealt as they are and ``boneyard`` is the draw order, so
+    :meth:`match` deals exactly this hand; ``actions`` are notation (``[0|6]``,
+    ``[0|3]@[0|6]:low``, ``draw``, ``pass``) and play the hand to its end.
+    ``beats`` say at which step of the story each kind of event is shown, as
+    ``(kind, step)`` pairs; the tests check every one against the engine.
+    """
+
+    players: int
+    scores: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...]
+    boneyard: tuple[str, ...]
+    leader: int
+    actions: tuple[str, ...]
+    beats: tuple[tuple[str, int], ...] = ()
+
+    def match(self) -> Match:
+        """A new match, dealt this hand (seed 0: any later lot is the same every run)."""
+        match = Match(self.players, seed=0, start_scores=self.scores, deal=False)
+        match.deal(self.hands, self.boneyard, leader=self.leader)
+        return match
+
+    def play(self) -> tuple[Match, tuple[tuple[Action, tuple[Event, ...]], ...]]:
+        """The match before the first action, and each action with the events it caused.
+
+        An action the rules refuse raises :class:`WidgetError` naming it and why.
+        """
+        start = self.match()
+        match = start.copy()
+        done: list[tuple[Action, tuple[Event, ...]]] = []
+        for action in as_actions(self.actions):
+            reason = match.why_illegal(action)
+            if reason is not None:
+                name = str(action) if isinstance(action, Play) else action.kind
+                raise WidgetError(Msg("action {n} of the hand, {action}, cannot be done: "
+                                      "{reason}", {"n": len(done) + 1, "action": name,
+                                                   "reason": reason}))
+            done.append((action, tuple(match.push(action))))
+        return start, tuple(done)
+
+    def beat(self, kind: str) -> int:
+        """The step at which the story shows ``kind`` (KeyError if it names none)."""
+        return dict(self.beats)[kind]
+
+    def to_json(self) -> dict[str, Any]:
+        """The hand as JSON-ready data (what :meth:`from_json` reads)."""
+        return {"players": self.players, "scores": list(self.scores),
+                "hands": [list(h) for h in self.hands], "boneyard": list(self.boneyard),
+                "leader": self.leader, "actions": list(self.actions),
+                "beats": [list(b) for b in self.beats]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> HandScript:
+        """Read what :meth:`to_json` wrote; a bad document raises :class:`WidgetError`."""
+        fields = {"players", "scores", "hands", "boneyard", "leader", "actions", "beats"}
+        if not isinstance(data, Mapping) or not {"players", "hands", "boneyard", "leader",
+                                                  "actions"} <= set(data):
+            raise WidgetError(Msg("a hand is a JSON object with players, hands, boneyard, "
+                                  "leader and actions"))
+        unknown = sorted(set(data) - fields)
+        if unknown:
+            raise WidgetError(Msg("a hand has no field {field}", {"field": repr(unknown[0])}))
+        try:
+            players = data["players"]
+            return cls(players, tuple(data.get("scores") or (0,) * (2 if players == 4
+                                                                    else players)),
+                       tuple(_tiles(h) for h in data["hands"]), _tiles(data["boneyard"]),
+                       data["leader"], tuple(str(a) for a in data["actions"]),
+                       tuple((str(k), int(v)) for k, v in data.get("beats", ())))
+        except (TypeError, ValueError):
+            raise WidgetError(Msg("a hand is a JSON object with players, hands, boneyard, "
+                                  "leader and actions")) from None
 
 
 def as_match(source: Scenario | Match | Mapping[str, Any]) -> Match:
@@ -189,6 +267,16 @@ BLOCKED_TIE = Scenario.make(
     [["[4|4]"], ["[0|0]", "[0|1]", "[0|2]", "[0|4]", "[1|1]", "[1|4]", "[1|5]", "[2|2]",
                  "[2|3]", "[2|4]", "[3|3]", "[3|4]", "[5|5]"], ["[0|5]", "[1|2]"]],
     boneyard=[], leader=0)
+#: A blocked hand of pairs near the target (seat 3 to play [1|1], then nobody can play):
+#: seat 0's 45 would pass 61 and is rejected, seat 3's 20 makes exactly 61 for pair 1+3, and
+#: seat 2's 15, which pair 0+2 could have taken to 295, is never applied (R8.4, R8.5).
+BLOCKED_PAIRS_NEAR_TARGET = Scenario.make(
+    4, "[2|5] [1|5]@[2|5]:high [0|1]@[1|5]:low [0|3]@[0|1]:low [1|2]@[2|5]:low "
+       "[1|3]@[0|3]:high [1|6]@[1|2]:low [4|6]@[1|6]:high [1|4]@[4|6]:low",
+    [["[0|0]", "[6|6]"], ["[0|2]", "[0|4]", "[0|5]", "[2|2]", "[2|3]", "[2|4]", "[3|3]", "[4|5]",
+                          "[5|5]"], ["[0|6]", "[2|6]", "[3|4]", "[3|6]", "[4|4]"],
+     ["[1|1]", "[3|5]", "[5|6]"]],
+    boneyard=[], scores=[280, 285], to_move=3, leader=0)
 #: Partners tie for the smallest total: still a win for their pair (R8.6).
 BLOCKED_PAIRS = Scenario.make(
     4, "[1|4] [3|4]@[1|4]:high [0|1]@[1|4]:low [0|4]@[0|1]:low [3|6]@[3|4]:low "
@@ -205,3 +293,44 @@ EXACT_61 = Scenario.make(2, "[4|4] [4|6]@[4|4]:lineA",
                          scores=[290, 250])
 #: Seat 0's 20 would pass 305 (rejected whole), seat 1 plays, seat 0's 15 hits 305 exactly.
 EXACT_61_PLAYS = ("[6|6]@[4|6]:high", "[0|4]@[4|4]:lineB", "[3|4]@[4|4]:branchA")
+
+#: A whole hand of pairs, told by :class:`~exact61_widgets.widgets.HandStory`: the deal, the
+#: opening, long and short draws, a pass, [2|2] joining, filling its lines and growing both
+#: branches, an award rejected near 61 and a going-out settlement with a partner deduction.
+GOING_OUT_STORY = HandScript(
+    players=4, scores=(185, 280), leader=1,
+    hands=(("[0|4]", "[0|5]", "[3|4]", "[3|5]", "[4|5]"),
+           ("[0|6]", "[1|2]", "[3|3]", "[3|6]", "[6|6]"),
+           ("[0|2]", "[0|3]", "[2|3]", "[2|4]", "[2|6]"),
+           ("[0|0]", "[1|4]", "[1|5]", "[5|5]", "[5|6]")),
+    boneyard=("[0|1]", "[4|6]", "[4|4]", "[1|3]", "[1|6]", "[2|5]", "[2|2]", "[1|1]"),
+    actions=("[0|6]", "[0|3]@[0|6]:low", "[5|6]@[0|6]:high", "[3|5]@[0|3]:high",
+             "draw", "draw", "draw", "draw", "draw", "draw", "[2|5]@[5|6]:low",
+             "[2|3]@[2|5]:low", "[1|5]@[3|5]:high", "[3|4]@[2|3]:high", "[1|6]@[1|5]:low",
+             "[2|4]@[3|4]:high", "draw", "[2|2]@[2|4]:low", "draw", "pass",
+             "[1|2]@[2|2]:lineB", "[2|6]@[2|2]:branchB", "[1|4]@[1|2]:low",
+             "[4|5]@[1|4]:high", "[4|6]@[1|6]:high", "[0|2]@[2|2]:branchA"),
+    beats=(("deal", 0), ("opening", 1), ("applied", 4), ("draw", 5), ("spinner", 11),
+           ("pass", 12), ("lines", 13), ("branch", 14), ("rejected", 17),
+           ("going_out", 18), ("settlement", 19), ("next_leader", 20)))
+
+#: A whole blocked hand of pairs near the target: the opening spinner [5|5], draws, a pass,
+#: the block, a rejected award, an award that makes exactly 61 and ends the match, and the
+#: award it cuts off (seat 2's 20, which would have taken pair 0+2 to 300) (R8.4, R8.5).
+BLOCKED_STORY = HandScript(
+    players=4, scores=(240, 275), leader=1,
+    hands=(("[0|1]", "[0|5]", "[2|5]", "[4|4]", "[5|6]"),
+           ("[0|0]", "[1|2]", "[2|2]", "[2|4]", "[5|5]"),
+           ("[0|4]", "[2|6]", "[3|3]", "[3|4]", "[3|5]"),
+           ("[0|2]", "[0|3]", "[0|6]", "[1|6]", "[4|6]")),
+    boneyard=("[3|6]", "[6|6]", "[1|1]", "[4|5]", "[1|3]", "[1|4]", "[1|5]", "[2|3]"),
+    actions=("[5|5]", "[3|5]@[5|5]:lineB", "[0|3]@[3|5]:low", "[0|5]@[0|3]:low",
+             "draw", "draw", "draw", "draw", "[4|5]@[5|5]:lineA", "[0|4]@[4|5]:low",
+             "[0|2]@[0|4]:low", "[2|5]@[0|2]:high", "draw", "draw", "draw",
+             "[1|5]@[0|5]:high", "draw", "pass", "[1|6]@[1|5]:low", "[5|6]@[1|6]:high"),
+    beats=(("deal", 0), ("opening", 1), ("spinner", 1), ("lines", 5), ("draw", 5),
+           ("pass", 10), ("block", 12), ("totals", 13), ("rejected", 14), ("won", 15),
+           ("cut", 16), ("result", 17)))
+
+#: The stories by name, for ``HandStory(story=…)``.
+STORIES = {"going-out": GOING_OUT_STORY, "blocked": BLOCKED_STORY}

@@ -17,6 +17,20 @@ def side_name(match: Match, side: int) -> Msg:
     return Msg("seat {seat}", {"seat": side})
 
 
+def team_name(match: Match, side: int) -> Msg:
+    """Who scores for ``side`` mid-sentence: ``pair 0+2`` with pairs, else ``seat 1``."""
+    if match.players == 4:
+        return Msg("pair {a}+{b}", {"a": side, "b": side + 2})
+    return Msg("seat {seat}", {"seat": side})
+
+
+def team_title(match: Match, side: int) -> Msg:
+    """The same at the start of a sentence: ``Pair 0+2`` or ``Seat 1``."""
+    if match.players == 4:
+        return Msg("Pair {a}+{b}", {"a": side, "b": side + 2})
+    return Msg("Seat {seat}", {"seat": side})
+
+
 def seat_label(seat: int, to_move: bool, lang: str) -> str:
     """``Seat 1`` or ``Seat 1, to move``: the label above a hand."""
     if to_move:

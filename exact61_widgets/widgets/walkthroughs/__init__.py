@@ -1,4 +1,5 @@
-"""The six walkthroughs: spinners, end scoring, rounding, going out, blocked hands, exact 61."""
+"""The six walkthroughs (spinners, end scoring, rounding, going out, blocked hands, exact 61)
+and the hand stories."""
 
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
 from exact61_widgets.widgets.walkthroughs.blocked import BlockedWalkthrough
@@ -7,8 +8,9 @@ from exact61_widgets.widgets.walkthroughs.going_out import GoingOutWalkthrough
 from exact61_widgets.widgets.walkthroughs.rounding import RoundingWalkthrough
 from exact61_widgets.widgets.walkthroughs.scoring import EndScoringWalkthrough
 from exact61_widgets.widgets.walkthroughs.spinner import SpinnerWalkthrough
+from exact61_widgets.widgets.walkthroughs.story import HandStory
 
 __all__ = [
     "BlockedWalkthrough", "EndScoringWalkthrough", "Exact61Walkthrough", "GoingOutWalkthrough",
-    "RoundingWalkthrough", "SpinnerWalkthrough", "Step", "Walkthrough",
+    "HandStory", "RoundingWalkthrough", "SpinnerWalkthrough", "Step", "Walkthrough",
 ]

@@ -3,7 +3,9 @@
 A walkthrough is a list of :class:`Step` built once from its scenario (pure data:
 what to draw, the caption with its rule numbers, the lines of the text panel).
 The widgets are built once; moving to a step only changes their values, and
-each step's picture is drawn on first use and kept.
+each step's picture is drawn on first use and kept. Rule codes in the captions
+(``R7.3``) link to the rules pages. Saved without a kernel, a walkthrough shows
+every step: a strip of small pictures with their captions, and the captions as text.
 """
 
 from __future__ import annotations
@@ -15,20 +17,38 @@ from typing import Any, ClassVar
 
 import ipywidgets as w
 
-from exact61_widgets.i18n import Msg, check_lang, gettext
+from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.rules import link_codes
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.controls import StepControls
 from exact61_widgets.widgets.guard import Guard
-from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
-from exact61_widgets.widgets.pictures import Panel, compose, focus_labels
+from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix, shrink, strip_html
+from exact61_widgets.widgets.pictures import Panel, compose, draw, focus_labels
 
-Text = Msg | str
-"""A line of text: a message translated when shown, or text already in its language."""
+
+@dataclass(frozen=True)
+class Lines:
+    """Several sentences shown as one text, each translated on its own."""
+
+    parts: tuple[Msg | str, ...]
+
+    def text(self, lang: str | None = None) -> str:
+        """The sentences in ``lang``, joined by spaces."""
+        return " ".join(p if isinstance(p, str) else p.text(lang) for p in self.parts)
+
+
+Text = Msg | str | Lines
+"""A line of text: a message translated when shown, sentences, or text already in its language."""
 
 
 def localized(text: Text, lang: str) -> str:
     """The text of a line in ``lang``."""
     return text if isinstance(text, str) else text.text(lang)
+
+
+def linked(text: str, lang: str) -> str:
+    """Plain text as HTML, its rule codes linked to the rules pages."""
+    return link_codes(html.escape(text), lang)
 
 
 @dataclass(frozen=True)
@@ -46,7 +66,7 @@ class Step:
 
 
 class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
-    """Base of the six walkthroughs: back / next / reset, a slider, caption and text panel.
+    """Base of the walkthroughs and hand stories: back / next / reset, a slider, caption, text.
 
     Subclasses give :attr:`kind`, build their steps in :meth:`build_steps` and may
     add widgets with :meth:`extra_children`. ``lang`` is ``"en"`` or ``"ru"``;
@@ -59,7 +79,7 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     #: Whether the board takes clicks and keys (the learner may play).
     interactive: ClassVar[bool] = False
 
-    def __init__(self, *, lang: str = "en", name: str | None = None,
+    def __init__(self, *, lang: str | None = None, name: str | None = None,
                  content: Sequence[object] = (), theme: str = "auto") -> None:
         self.lang = check_lang(lang)
         self.prefix = id_prefix(self.kind, *content, lang, name=name)
@@ -166,16 +186,18 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         step = self._steps[index]
         picture, markup = self._pictures(index)
         caption = localized(step.caption, self.lang)
-        lines = "".join(f"<p>{html.escape(localized(t, self.lang))}</p>" for t in step.details)
+        lines = "".join(f"<p>{linked(localized(t, self.lang), self.lang)}</p>"
+                        for t in step.details)
         self._shown = index
         labels = focus_labels(step.panels, self.lang) if self.board.interactive else None
         self.board.show(picture, markup, labels)
         self.board.announcement = caption
-        self.caption.value = f'<p class="exact61-caption-text">{html.escape(caption)}</p>'
+        shown = linked(caption, self.lang)
+        self.caption.value = f'<p class="exact61-caption-text">{shown}</p>'
         label = html.escape(gettext("Text description", self.lang))
         self.text_panel.value = (
             f'<details><summary>{label}</summary><div role="region" aria-label="{label}">'
-            f"<p>{html.escape(caption)}</p>{lines}</div></details>")
+            f"<p>{shown}</p>{lines}</div></details>")
 
     def static_svg(self) -> str:
         """The first picture of the step shown."""
@@ -185,3 +207,40 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         """E.g. ``SpinnerWalkthrough(step 1 of 6, lang='en')``."""
         return (f"{type(self).__name__}(step {self._shown + 1} of {len(self._steps)}, "
                 f"lang={self.lang!r})")
+
+    def _heading(self, index: int) -> str:
+        return Msg("Step {k} of {n}", {"k": index + 1, "n": len(self._steps)}).text(self.lang)
+
+    def static_text(self) -> str:
+        """The repr, then every step's heading and caption, one line each."""
+        lines = [self.plain_text()]
+        lines += [f"{self._heading(i)}: {localized(step.caption, self.lang)}"
+                  for i, step in enumerate(self._steps)]
+        return "\n".join(lines)
+
+    def static_html(self) -> str:
+        """Every step as a small picture with its caption, for a reader without a kernel.
+
+        Each step's first picture is drawn light, with ids of its own (``PREFIX-stepN-…``);
+        a step whose picture is the same as the step before says so instead.
+        """
+        cells: list[tuple[str, str | None, str]] = []
+        before: Any = None
+        drawn_at = 0
+        for i, step in enumerate(self._steps):
+            caption = linked(localized(step.caption, self.lang), self.lang)
+            panel = step.panels[0] if step.panels else None
+            svg = None
+            if panel is not None and panel.spec == before:
+                same = Msg("Same picture as step {k}.", {"k": drawn_at + 1}).text(self.lang)
+                caption = f"<i>{html.escape(same)}</i> {caption}"
+            elif panel is not None:
+                svg = shrink(draw(panel.spec, f"{self.prefix}-step{i + 1}-{panel.suffix}",
+                                  self.lang))
+                drawn_at = i
+            before = None if panel is None else panel.spec
+            cells.append((self._heading(i), svg, caption))
+        intro = html.escape(Msg("{steps}, each with its picture; run the notebook to step "
+                                "through them.", {"steps": Plural(
+                                    "{n} step", "{n} steps", len(self._steps))}).text(self.lang))
+        return strip_html(self.title.text(self.lang), intro, cells)

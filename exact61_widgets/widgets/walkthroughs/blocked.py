@@ -2,25 +2,33 @@
 
 From a position one action before a block: the block itself, every player's
 total smallest first, each player's differences to the larger opponent totals
-rounded once and checked against the target on its own, a match that ends in
-the middle of the settlement, and who won the hand (or a draw).
+rounded once and checked against the target on its own, and — when an award
+makes exactly 61 — the awards the end of the match cuts off (R8.5), then who
+won the hand. :func:`settlement_steps` is shared with the hand stories.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
-from exact61_widgets.engine.events import BlockedAwardEvent
+from exact61_widgets.engine.events import BlockedAwardEvent, Event
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.i18n import Msg
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import BlockedSpec, HandSpec, LayoutSpec, Panel
-from exact61_widgets.widgets.scenarios import BLOCKED_3P_NEAR_TARGET, Scenario, as_match, rewind
-from exact61_widgets.widgets.texts import side_name
-from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+from exact61_widgets.widgets.scenarios import (
+    BLOCKED_PAIRS_NEAR_TARGET,
+    Scenario,
+    as_match,
+    rewind,
+)
+from exact61_widgets.widgets.texts import team_name, team_title
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Text, Walkthrough
 
 
 def prepare(source: Scenario | Match | Mapping[str, Any],
@@ -44,20 +52,166 @@ def prepare(source: Scenario | Match | Mapping[str, Any],
     return match, chosen
 
 
+def uncut_awards(before: Match, action: Action) -> tuple[BlockedAwardEvent, ...]:
+    """Every player's blocked-hand award as the engine gives it when no award can end the match.
+
+    The same position with every score at 0 is blocked by the same action: the
+    differences, roundings and order are the same (they do not depend on the
+    scores), and no award reaches 61, so none is cut off (R8.5).
+    """
+    free = replace(Scenario.from_match(before), scores=(0,) * before.sides).match()
+    return tuple(e for e in free.push(action) if isinstance(e, BlockedAwardEvent))
+
+
+def totals_order(match: Match, leader: int) -> list[int]:
+    """The seats by remaining total, smallest first; equal totals clockwise from the leader."""
+    n = match.players
+    return sorted(range(n), key=lambda s: (match.pips(s), (s - leader) % n))
+
+
+def award_caption(match: Match, award: BlockedAwardEvent) -> Text:
+    """One player's award: the differences to larger opponent totals, the rounding, the target."""
+    if not award.compared:
+        return Msg("Seat {seat} holds {pips}: no opponent holds more, so seat {seat} gets "
+                   "nothing (R8.3).", {"seat": award.seat, "pips": award.pips})
+    diffs = " + ".join(f"({total} − {award.pips})" for _, total, _ in award.compared)
+    params = {"seat": award.seat, "pips": award.pips, "diffs": diffs,
+              "difference": award.difference, "award": award.award}
+    if award.award == 0:
+        return Msg("Seat {seat} holds {pips}. The differences to the larger opponent totals, "
+                   "{diffs} = {difference}, round to 0: nothing is awarded (R7.5).", params)
+    first = Msg("Seat {seat} holds {pips}. The differences to each larger opponent total, "
+                "{diffs} = {difference}, are rounded once to {award} (R8.2).", params)
+    return Lines((first, target_check(match, award.side, award.score_before, award.award,
+                                      award.status)))
+
+
+def target_check(match: Match, side: int, before: int, change: int, status: str) -> Msg:
+    """The target check of one blocked-hand award, in words (R8.4, R8.5)."""
+    params = {"team": team_title(match, side), "before": before, "award": change,
+              "after": before + change}
+    if status == "rejected":
+        return Msg("{team} has {before}, and {before} + {award} = {after} would pass 305: this "
+                   "award alone is rejected (R8.4).", params)
+    if before + change == TARGET:
+        return Msg("{team} has {before}, and {before} + {award} = 305 is exactly 61: the match "
+                   "ends at once (R8.5).", params)
+    return Msg("{team} has {before}, and {before} + {award} = {after} is not above 305: the "
+               "award is applied (R8.4).", params)
+
+
+def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
+    """The awards an exact 61 cut off (R8.5), each with what it would have done."""
+    parts: list[Msg | str] = [Msg("The match is over with that award, so the awards still to "
+                                  "come are not applied (R8.5).")]
+    running = list(match.scores)
+    for award in cut:
+        before = running[award.side]
+        params = {"seat": award.seat, "award": award.award, "team": team_name(match, award.side),
+                  "before": before, "after": before + award.award}
+        if award.award == 0:
+            parts.append(Msg("Seat {seat} would have had nothing.", params))
+        elif before + award.award > TARGET:
+            parts.append(Msg("Seat {seat} would have had {award}, but {before} + {award} would "
+                             "have passed 305 anyway.", params))
+        else:
+            parts.append(Msg("Seat {seat} would have had {award}, taking {team} from {before} "
+                             "to {after}: that award is lost.", params))
+            running[award.side] += award.award
+    return Lines(tuple(parts))
+
+
+def result_caption(match: Match, totals: Sequence[int]) -> Lines:
+    """Who wins the blocked hand (R8.6), and what follows: a lot (R8.7), or nothing (D8)."""
+    end = match.hand_end
+    assert end is not None
+    smallest = min(totals)
+    seats = [s for s, t in enumerate(totals) if t == smallest]
+    winner: Msg
+    if end.hand_winner is None:
+        winner = Msg("Opponents tie for the smallest total, {pips}: the hand is drawn (R8.6).",
+                     {"pips": smallest})
+    elif len(seats) > 1:
+        winner = Msg("Partners tie for the smallest total, {pips}: the hand still goes to their "
+                     "pair, {team} (R8.6).", {"pips": smallest,
+                                              "team": team_name(match, end.hand_winner)})
+    elif match.players == 4:
+        winner = Msg("Seat {seat} has the smallest total, {pips}, so {team} wins the hand "
+                     "(R8.6).", {"seat": seats[0], "pips": smallest,
+                                 "team": team_name(match, end.hand_winner)})
+    else:
+        winner = Msg("Seat {seat} has the smallest total, {pips}, and wins the hand (R8.6).",
+                     {"seat": seats[0], "pips": smallest})
+    if match.is_over:
+        assert match.winner is not None
+        after = Msg("The match, though, is already won: {team} reached exactly 61, and nothing "
+                    "follows (D8).", {"team": team_name(match, match.winner)})
+    else:
+        after = Msg("After a block the next leader is chosen by lot (R8.7).")
+    return Lines((winner, after))
+
+
+def totals_caption(match: Match, order: Sequence[int], leader: int, lang: str) -> Lines:
+    """Every player's total, smallest first (R8.1), who is compared with whom (R8.3, D5)."""
+    totals = [match.pips(s) for s in range(match.players)]
+    listed = ", ".join(Msg("seat {seat}: {pips}", {"seat": s, "pips": totals[s]}).text(lang)
+                       for s in order)
+    parts: list[Msg | str] = [Msg(
+        "The hand is settled from the tiles still held. Each player's total, smallest first: "
+        "{totals} (R8.1).", {"totals": listed})]
+    if match.players == 4:
+        parts.append(Msg("Partners stay separate, and each player is compared only with larger "
+                         "totals of opponents (R8.3)."))
+    else:
+        parts.append(Msg("Each player is compared only with larger totals of opponents (R8.3)."))
+    if len(set(totals)) < len(totals):
+        parts.append(Msg("Equal totals go in seat order from the leader of the hand, seat "
+                         "{leader} (D5).", {"leader": leader}))
+    return Lines(tuple(parts))
+
+
+def settlement_steps(before: Match, action: Action, after: Match, events: Sequence[Event],
+                     table: tuple[Panel, ...], holders: tuple[Panel, ...],
+                     lang: str) -> list[Step]:
+    """The blocked-hand settlement after ``action``: totals, each award, the cut, the result.
+
+    ``table`` are the pictures shown under the settlement table (the layout …),
+    ``holders`` the pictures of the hands shown with the totals; the engine's
+    explanations of the awards go to the text panel in ``lang``.
+    """
+    awards = [e for e in events if isinstance(e, BlockedAwardEvent)]
+    totals = tuple(after.pips(s) for s in range(after.players))
+    order = totals_order(after, before.leader)
+
+    def panels(shown: int) -> tuple[Panel, ...]:
+        return (Panel(BlockedSpec(tuple(awards[:shown])), "settlement"), *table)
+
+    steps = [Step((*holders, *table), totals_caption(after, order, before.leader, lang))]
+    steps += [Step(panels(i), award_caption(after, award), (award.explain(lang),))
+              for i, award in enumerate(awards, start=1)]
+    if after.is_over:
+        cut = uncut_awards(before, action)[len(awards):]
+        if cut:
+            steps.append(Step(panels(len(awards)), cut_caption(after, cut),
+                              tuple(award.explain(lang) for award in cut)))
+    steps.append(Step(panels(len(awards)), result_caption(after, totals)))
+    return steps
+
+
 class BlockedWalkthrough(Walkthrough):
-    """A blocked-hand settlement, award by award (R8.1–R8.7, R7.5, D5, R9).
+    """A blocked-hand settlement, award by award (R8.1–R8.7, R7.5, D5, R9, D8).
 
     ``scenario``: a :class:`Scenario`, a :class:`Match` or a game record (wound
     back to its last block); ``action``: the action that blocks (default: found).
-    The default position is near the target: one award is rejected and the next
-    ends the match mid-settlement.
+    The default position is near the target: one award is rejected, the next
+    makes exactly 61 and ends the match, and the award after it is cut off.
     """
 
     kind = "blocked"
     title = Msg("Blocked hand")
 
-    def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = BLOCKED_3P_NEAR_TARGET,
-                 action: str | Action | None = None, *, lang: str = "en",
+    def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = BLOCKED_PAIRS_NEAR_TARGET,
+                 action: str | Action | None = None, *, lang: str | None = None,
                  name: str | None = None, theme: str = "auto") -> None:
         self.match, self.action = prepare(scenario, action)
         self.before = self.match.copy()
@@ -66,81 +220,24 @@ class BlockedWalkthrough(Walkthrough):
                          content=(repr(Scenario.from_match(self.before)), str(self.action)))
 
     def build_steps(self) -> Sequence[Step]:
-        """Block, totals, each award, the match's end if it comes, the hand's result."""
+        """Block, totals, each award, the awards cut off if the match ends, the hand's result."""
         before, after = self.before, self.match
-        n = before.players
-        awards = [e for e in self.events if isinstance(e, BlockedAwardEvent)]
-        totals = tuple(after.pips(s) for s in range(n))
-        table = Panel(LayoutSpec(str(after.layout), last=isinstance(self.action, Play)))
-
-        def panels(shown: int) -> tuple[Panel, ...]:
-            return (Panel(BlockedSpec(tuple(awards[:shown])), "settlement"), table)
-
-        leader = before.leader
-        order = sorted(range(n), key=lambda s: (totals[s], (s - leader) % n))
+        table = (Panel(LayoutSpec(str(after.layout), last=isinstance(self.action, Play))),)
+        order = totals_order(after, before.leader)
         hands = tuple(Panel(HandSpec(tuple(str(t) for t in after.hand(s))), f"hand{s}",
-                            Msg("seat {seat}: {pips}", {"seat": s, "pips": totals[s]}
+                            Msg("seat {seat}: {pips}", {"seat": s, "pips": after.pips(s)}
                                 ).text(self.lang))
                       for s in order)
-        steps = [Step((table,),
-                      Msg("Seat {seat}: {action}. The boneyard is empty and nobody can play: the "
-                          "hand is blocked (R3.5, D9).", {"seat": before.to_move,
-                                                        "action": _action_text(self.action)}))]
-        steps.append(Step((*hands, table), Msg(
-            "Each player's remaining total, smallest first: {totals} (R8.1). Partners stay "
-            "separate; equal totals go in seat order from the leader, seat {leader} (D5).", {
-                "totals": ", ".join(Msg("seat {seat}: {pips}", {"seat": s, "pips": totals[s]}
-                                        ).text(self.lang) for s in order),
-                "leader": leader})))
-        for i, award in enumerate(awards, start=1):
-            steps.append(Step(panels(i), award_caption(award), (award.explain(self.lang),)))
-        if after.is_over:
-            done = {a.seat for a in awards}
-            left = [s for s in order if s not in done]
-            assert after.winner is not None
-            steps.append(Step(panels(len(awards)), Msg(
-                "Exactly 61 for {side}: the match ends at once and the awards still to come "
-                "({seats}) are not applied (R8.5, R9).", {
-                    "side": side_name(after, after.winner),
-                    "seats": ", ".join(Msg("seat {seat}", {"seat": s}).text(self.lang)
-                                       for s in left) or "—"})))
-        steps.append(Step(panels(len(awards)), self._result(totals)))
-        return steps
-
-    def _result(self, totals: tuple[int, ...]) -> Msg:
-        match = self.match
-        smallest = min(totals)
-        seats = [s for s, t in enumerate(totals) if t == smallest]
-        end = match.hand_end
-        assert end is not None
-        if end.hand_winner is None:
-            return Msg("Opponents tie for the smallest total, {pips}: the hand is drawn (R8.6). "
-                       "After a block the next leader is chosen by lot (R8.7).",
-                       {"pips": smallest})
-        if len(seats) > 1:
-            return Msg("Partners tie for the smallest total, {pips}: the hand is still won by "
-                       "their pair, side {side} (R8.6). After a block the next leader is chosen "
-                       "by lot (R8.7).", {"pips": smallest, "side": end.hand_winner})
-        return Msg("Seat {seat} has the smallest total, {pips}: side {side} wins the hand "
-                   "(R8.6). After a block the next leader is chosen by lot (R8.7).",
-                   {"seat": seats[0], "pips": smallest, "side": end.hand_winner})
+        block = Lines((action_sentence(before.to_move, self.action),
+                       Msg("The boneyard is empty and nobody can play, so the hand is blocked "
+                           "(R3.5).")))
+        return [Step(table, block),
+                *settlement_steps(before, self.action, after, self.events, table, hands,
+                                  self.lang)]
 
 
-def award_caption(award: BlockedAwardEvent) -> Msg:
-    """One player's award: differences to larger opponent totals, rounding, target check."""
-    if not award.compared:
-        return Msg("Seat {seat} ({pips}): no opponent has a larger total, so nothing is "
-                   "awarded (R8.3).", {"seat": award.seat, "pips": award.pips})
-    diffs = " + ".join(f"({total} − {award.pips})" for _, total, _ in award.compared)
-    return Msg("Seat {seat} ({pips}): differences to each larger opponent total, {diffs} = "
-               "{difference} (R8.2, R8.3), rounded once to {award} (R7.5); checked on its own "
-               "(R8.4): {reason}.", {
-                   "seat": award.seat, "pips": award.pips, "diffs": diffs,
-                   "difference": award.difference, "award": award.award,
-                   "reason": award.reason()})
-
-
-def _action_text(action: Action) -> Msg:
+def action_sentence(seat: int, action: Action) -> Msg:
+    """``Seat 0 plays [1|1]@[1|3]:low.`` or ``Seat 0 passes.``"""
     if isinstance(action, Play):
-        return Msg("plays {play}", {"play": str(action)})
-    return Msg("passes")
+        return Msg("Seat {seat} plays {play}.", {"seat": seat, "play": str(action)})
+    return Msg("Seat {seat} passes.", {"seat": seat})

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from exact61_widgets.engine.actions import Action, Play
-from exact61_widgets.engine.events import Event, MatchWonEvent, PlayEvent
+from exact61_widgets.engine.events import DrawEvent, Event, MatchWonEvent, PlayEvent
 from exact61_widgets.engine.match import Deal, Match
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.i18n import Msg, Plural
@@ -25,8 +25,8 @@ from exact61_widgets.widgets.scenarios import (
     as_match,
     rewind,
 )
-from exact61_widgets.widgets.texts import side_name
-from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+from exact61_widgets.widgets.texts import team_title
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
 def prepare(source: Scenario | Match | Mapping[str, Any],
@@ -56,20 +56,20 @@ def prepare(source: Scenario | Match | Mapping[str, Any],
     return match, as_actions(actions)
 
 
-def caption_for(events: Sequence[Event], lang: str) -> Msg:
+def caption_for(events: Sequence[Event], lang: str) -> Lines:
     """The caption of one action: its explanation and the target rule it shows."""
     text = " ".join(e.explain(lang) for e in events)
     first = events[0]
     if any(isinstance(e, MatchWonEvent) for e in events):
-        return Msg("{text} Exactly 61: the match ends at once, nothing after it is applied "
-                   "(R9.1, D8).", {"text": text})
+        return Lines((text, Msg("Nothing after that award is applied (D8).")))
     if isinstance(first, PlayEvent) and first.status == "rejected":
-        return Msg("{text} The score stays {score} and play goes on (R1.4, R9.1).",
-                   {"text": text, "score": first.score_before})
+        return Lines((text, Msg("The score stays {score} and play goes on (R9.1).",
+                                {"score": first.score_before})))
     if isinstance(first, PlayEvent):
-        return Msg("{text} Every award is checked against 61 on its own (R6.3).",
-                   {"text": text})
-    return Msg("{text} (R3)", {"text": text})
+        return Lines((text, Msg("Every award is checked against 61 on its own (R6.3).")))
+    if isinstance(first, DrawEvent):
+        return Lines((text, Msg("A draw scores nothing; the tile goes into the hand (D4).")))
+    return Lines((text, Msg("A pass scores nothing (R3.4).")))
 
 
 class Exact61Walkthrough(Walkthrough):
@@ -86,7 +86,7 @@ class Exact61Walkthrough(Walkthrough):
 
     def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = EXACT_61,
                  actions: Iterable[Action | str] | None = None, *,
-                 lang: str = "en", name: str | None = None, theme: str = "auto") -> None:
+                 lang: str | None = None, name: str | None = None, theme: str = "auto") -> None:
         self.match, self.actions = prepare(scenario, actions)
         self.before = self.match.copy()
         self.results: list[tuple[Event, ...]] = []
@@ -106,12 +106,13 @@ class Exact61Walkthrough(Walkthrough):
         before = self.before
         side = before.side_of(before.to_move)
         need = TARGET - before.scores[side]
-        steps = [Step((Panel(LayoutSpec(str(before.layout), last=False)),), Msg(
-            "Scores {scores}. To reach 61 = 305 raw (R1.3), {side} needs exactly {need} more: "
-            "more would pass the target (R1.4).", {
-                "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
-                "side": side_name(before, side),
-                "need": Plural("{n} raw point", "{n} raw points", need)}))]
+        steps = [Step((Panel(LayoutSpec(str(before.layout), last=False)),), Lines((
+            Msg("Scores {scores}. {side} needs exactly {need} more to reach 61, which is "
+                "305 raw points (R1.3).", {
+                    "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
+                    "side": team_title(before, side),
+                    "need": Plural("{n} raw point", "{n} raw points", need)}),
+            Msg("An award that would pass the target is rejected whole (R1.4)."))))]
         for action, events, layout in zip(self.actions, self.results, self.positions,
                                           strict=True):
             steps.append(Step((Panel(LayoutSpec(layout, last=isinstance(action, Play))),),

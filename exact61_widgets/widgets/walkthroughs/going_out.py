@@ -1,9 +1,9 @@
 """Walkthrough 4: going out (R7) — the last play, the opponents, the partner, one settlement.
 
 From a position where the mover can play their last tile: the play (its award
-waits for the settlement), the opponents' pips rounded once, the partner's pips
-rounded and subtracted, and the target check that accepts or rejects all the
-parts together.
+waits for the settlement), the opponents' pips rounded once, in pair play the
+partner's pips rounded and subtracted, and the target check that accepts or
+rejects all the parts together.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from typing import Any
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.events import OutEvent, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.i18n import Msg
+from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.render.text import raw_points
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import GoingOutSpec, HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import GOING_OUT_PAIRS, Scenario, as_match, rewind
-from exact61_widgets.widgets.texts import seat_label, side_name
-from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+from exact61_widgets.widgets.texts import seat_label
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.narration import settlement_check, settlement_sum
 
 
 def _tiles(tiles: Sequence[object]) -> str:
@@ -71,7 +72,7 @@ class GoingOutWalkthrough(Walkthrough):
     title = Msg("Going out")
 
     def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = GOING_OUT_PAIRS,
-                 play: str | Play | None = None, *, lang: str = "en",
+                 play: str | Play | None = None, *, lang: str | None = None,
                  name: str | None = None, theme: str = "auto") -> None:
         self.match, self.play = prepare(scenario, play)
         self.before = self.match.copy()
@@ -106,34 +107,33 @@ class GoingOutWalkthrough(Walkthrough):
             Msg("Seat {seat} holds one tile, {tile}, and the scores are {scores}: playing it "
                 "goes out (R7.1).", {"seat": seat, "tile": str(self.play.tile),
                                      "scores": _scores(before.scores)})),
-            Step((table,), Msg(
-                "Seat {seat} plays {play}: ends {values} = {sum}, play award {award}. As the "
-                "last tile its award is not applied alone: it joins the settlement (R6.3, R7.4).",
-                {"seat": seat, "play": str(self.play), "values": values, "sum": play.end_sum,
-                 "award": raw_points(play.award, self.lang)})),
+            Step((table,), Lines((
+                Msg("Seat {seat} plays {play}: ends {values} = {sum}, play award {award}.", {
+                    "seat": seat, "play": str(self.play), "values": values,
+                    "sum": play.end_sum, "award": raw_points(play.award, self.lang)}),
+                Msg("As the last tile its award is not applied alone: it joins the settlement "
+                    "(R7.4).")))),
         ]
-        steps.append(Step((*hands(opponents), table), Msg(
-            "All hands are shown (R7.1). The opponents hold {pips} pips in all ({tiles}); the "
-            "total is rounded once: {pips} → {award} (R7.2, R7.5).", {
-                "pips": out.opponents_pips, "award": out.opponents_award,
-                "tiles": _tiles([t for s in opponents for t in before.hand(s)])})))
+        tiles = _tiles([t for s in opponents for t in before.hand(s)])
+        pips = Plural("{n} pip", "{n} pips", out.opponents_pips)
+        params = {"pips": pips, "total": out.opponents_pips, "award": out.opponents_award,
+                  "tiles": tiles}
+        opponents_text = (
+            Msg("The opponent holds {pips} ({tiles}), rounded to the nearest multiple of 5: "
+                "{total} → {award} (R7.2).", params) if len(opponents) == 1 else
+            Msg("The opponents hold {pips} in all ({tiles}); the total is rounded once: "
+                "{total} → {award} (R7.2).", params))
+        steps.append(Step((*hands(opponents), table),
+                          Lines((Msg("All hands are shown (R7.1)."), opponents_text))))
         if partner is not None:
             steps.append(Step((*hands([partner]), table), Msg(
-                "The partner, seat {partner}, holds {pips} pips ({tiles}), rounded on their own: "
-                "{pips} → {deduction}, subtracted from the pair's score, never pooled with the "
-                "opponents' (R7.3).", {"partner": partner, "pips": out.partner_pips,
-                                       "deduction": out.partner_deduction,
-                                       "tiles": _tiles(before.hand(partner))})))
-        else:
-            steps.append(Step((table,), Msg(
-                "Without a partner nothing is subtracted (R7.3 is for pair play).")))
-        won = [e for e in self.events if e.kind == "match_won"]
-        caption = Msg("One settlement: {play} + {opp} − {mate} = {net}; {reason} (R7.4).", {
-            "play": out.play_award, "opp": out.opponents_award, "mate": out.partner_deduction,
-            "net": out.net, "reason": out.reason()})
-        if won:
-            caption = Msg("{settlement} Exactly 61 for {side}: the match is won (R9).",
-                          {"settlement": caption, "side": side_name(before, out.side)})
+                "The partner, seat {partner}, holds {pips} ({tiles}), rounded on their own: "
+                "{total} → {deduction}, subtracted from the pair's score, never pooled with the "
+                "opponents' (R7.3).", {
+                    "partner": partner, "total": out.partner_pips,
+                    "pips": Plural("{n} pip", "{n} pips", out.partner_pips),
+                    "deduction": out.partner_deduction, "tiles": _tiles(before.hand(partner))})))
+        caption = Lines((settlement_sum(before, out), settlement_check(before, out)))
         steps.append(Step((Panel(GoingOutSpec(out), "settlement"), table), caption,
                           (out.explain(self.lang),)))
         return steps

@@ -54,7 +54,7 @@ class RoundingWalkthrough(Walkthrough):
 
     def __init__(self, totals: Sequence[int] = (12, 13, 15, 16, 18), *,
                  parts: Sequence[int] = (6, 7), opponents: int = 12, partner: int = 3,
-                 lang: str = "en", name: str | None = None, theme: str = "auto") -> None:
+                 lang: str | None = None, name: str | None = None, theme: str = "auto") -> None:
         values = [*totals, *parts, opponents, partner]
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
             raise WidgetError(Msg("pip totals are whole numbers from 0 up"))

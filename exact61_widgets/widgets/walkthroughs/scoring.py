@@ -23,7 +23,7 @@ from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import RULES_NINE, as_layout
-from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
 def multiple_test(end_sum: int) -> Msg:
@@ -54,10 +54,11 @@ def scoring_step(layout: Layout, lang: str) -> Step:
     assert last is not None
     ends = layout.contributions()
     values = " + ".join(str(e.value) for e in ends) or "0"
-    caption = Msg("{play}: the scoring ends add up to {values} = {sum}; {test}, so the play "
-                  "earns {award}.", {"play": str(last), "values": values, "sum": layout.end_sum,
-                                     "test": multiple_test(layout.end_sum),
-                                     "award": raw_points(layout.award, lang)})
+    caption = Lines((
+        Msg("{play}: the scoring ends add up to {values} = {sum}; {test}.", {
+            "play": str(last), "values": values, "sum": layout.end_sum,
+            "test": multiple_test(layout.end_sum)}),
+        Msg("The play earns {award}.", {"award": raw_points(layout.award, lang)})))
     details: tuple[Msg | str, ...] = (*(end_line(layout, e) for e in ends),
                                       describe(layout, lang))
     return Step((Panel(LayoutSpec(str(layout), ends=True)),), caption, details)
@@ -76,7 +77,7 @@ class EndScoringWalkthrough(Walkthrough):
     interactive = True
 
     def __init__(self, layout: str | Layout | Mapping[str, Any] = RULES_NINE, *,
-                 lang: str = "en", name: str | None = None, theme: str = "auto") -> None:
+                 lang: str | None = None, name: str | None = None, theme: str = "auto") -> None:
         self.source_layout = as_layout(layout)
         if not self.source_layout:
             raise WidgetError(Msg("the end-scoring walkthrough needs at least one tile"))

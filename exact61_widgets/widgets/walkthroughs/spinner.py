@@ -2,7 +2,9 @@
 
 Each placement of the layout is a step; after the placement that fills a
 spinner's second line comes a step where its branches open; the last step tries
-a branch too early and shows the refusal (the position does not change).
+a branch too early and shows the refusal (the position does not change). Every
+picture marks the scoring ends with their values, so the learner sees a spinner
+count both halves while it is an end and nothing once both lines are filled.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from exact61_widgets.render.text import PORT_LABELS, describe
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import SPINNER_LAYOUT, as_layout
-from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
 def _port(port: Port) -> Msg:
@@ -30,33 +32,39 @@ def _branches(tile: object) -> tuple[str, ...]:
     return (f"{tile}:branchA", f"{tile}:branchB")
 
 
-def placement_caption(layout: Layout, placement: Placement) -> Msg:
+def placement_caption(layout: Layout, placement: Placement) -> Msg | Lines:
     """What a placement did to the spinners, with its rule; ``layout`` is after it."""
     tile, at = placement.tile, placement.at
     if at is None:
         if tile.is_double:
-            return Msg("{tile} opens the layout. Every double is a spinner (R4.1) with four "
-                       "places: line A and line B, branch A and branch B (R4.2); an opening "
-                       "double has both lines open (D1).", {"tile": str(tile)})
+            return Lines((
+                Msg("{tile} opens the layout. Like every double it is a spinner, with four "
+                    "places: line A, line B, branch A and branch B (R4.2).", {"tile": str(tile)}),
+                Msg("An opening double has both lines open (D1).")))
         return Msg("{tile} opens the layout: the leader may open with any tile (R2.4).",
                    {"tile": str(tile)})
     if tile.is_double:
-        return Msg("{tile} joins {place}. It is a spinner too (R4.1): a double joins by its "
-                   "line A (D1), so line A is filled and line B continues straight; its "
-                   "branches stay closed (R4.3).", {"tile": str(tile), "place": str(at)})
+        return Lines((
+            Msg("{tile} joins {place}; like every double it is a spinner too (R4.1).",
+                {"tile": str(tile), "place": str(at)}),
+            Msg("A double joins by its line A, so line A is filled and line B continues "
+                "straight (D1)."),
+            Msg("Its branches stay closed until both lines are filled (R4.3).")))
     anchor = at.tile
     if anchor.is_double and at.port.is_line:
         if not layout.is_end_double(anchor):
             return Msg("{tile} fills {line} of {spinner}: both lines of {spinner} are now "
-                       "filled (R4.2, R4.3).", {"tile": str(tile), "line": _port(at.port),
-                                                 "spinner": str(anchor)})
+                       "filled (R4.3).", {"tile": str(tile), "line": _port(at.port),
+                                          "spinner": str(anchor)})
         return Msg("{tile} fills {line} of {spinner}; its branches stay closed until both "
                    "lines are filled (R4.3).", {"tile": str(tile), "line": _port(at.port),
                                                 "spinner": str(anchor)})
     if at.port.is_branch:
-        return Msg("{tile} starts {branch} of {spinner}: allowed, both lines are filled "
-                   "(R4.3); the branch's outer end now counts (R5.2).", {
-                       "tile": str(tile), "branch": _port(at.port), "spinner": str(anchor)})
+        return Lines((
+            Msg("{tile} starts {branch} of {spinner}, allowed because both lines are filled "
+                "(R4.3).", {"tile": str(tile), "branch": _port(at.port),
+                            "spinner": str(anchor)}),
+            Msg("The outer end of the branch now counts (R5.2).")))
     return Msg("{tile} joins {place}: its half {number} matches (R3.1).",
                {"tile": str(tile), "place": str(at), "number": at.number})
 
@@ -92,7 +100,7 @@ class SpinnerWalkthrough(Walkthrough):
     title = Msg("Spinner branching")
 
     def __init__(self, layout: str | Layout | Mapping[str, Any] = SPINNER_LAYOUT,
-                 early: str | Play | None = "auto", *, lang: str = "en",
+                 early: str | Play | None = "auto", *, lang: str | None = None,
                  name: str | None = None, theme: str = "auto") -> None:
         self.source_layout = as_layout(layout)
         if early == "auto":
@@ -117,7 +125,7 @@ class SpinnerWalkthrough(Walkthrough):
         for placement in self.source_layout.placements:
             table.push(placement.tile, placement.at)
             text = str(table)
-            steps.append(Step((Panel(LayoutSpec(text, ends=False)),),
+            steps.append(Step((Panel(LayoutSpec(text)),),
                               placement_caption(table, placement),
                               (describe(table, self.lang),)))
             at = placement.at
@@ -125,8 +133,7 @@ class SpinnerWalkthrough(Walkthrough):
                     and not table.is_end_double(at.tile)):
                 spinner = at.tile
                 steps.append(Step(
-                    (Panel(LayoutSpec(text, places=_branches(spinner), last=False,
-                                      ends=False)),),
+                    (Panel(LayoutSpec(text, places=_branches(spinner), last=False)),),
                     Msg("The branches of {spinner} open: branch A and branch B may now be "
                         "started (R4.3). {spinner} is now internal and adds nothing by itself "
                         "(R5.2).", {"spinner": str(spinner)}),
@@ -137,8 +144,7 @@ class SpinnerWalkthrough(Walkthrough):
             reason = table.why_illegal(play.tile, play.at)
             assert reason is not None
             steps.append(Step(
-                (Panel(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False,
-                                  ends=False)),),
+                (Panel(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False)),),
                 Msg("Trying {play}: refused — {reason}. Nothing changes.",
                     {"play": str(play), "reason": reason}),
                 (describe(table, self.lang),)))
