@@ -1,9 +1,10 @@
 """The classroom app (tutorials/classroom.ipynb) served by Voila, as ``make classroom`` does.
 
-Voila runs the notebook and shows only its outputs: the tile-size slider and the tabs
-Match | Spinner branching | End scoring | Rounding | Going out | Blocked hand |
-Exactly 61. The tests check that the match board is drawn with large tiles, that a
-click on it plays (Python answers), and that a walkthrough tab steps both ways.
+Voila runs the notebook and shows only its outputs: the language buttons, the tile-size
+slider and the tabs Match | Spinner branching | End scoring | Rounding | Going out |
+Blocked hand | Exactly 61 | A whole hand. The tests check that the match board is drawn
+with large tiles, that a click on it plays (Python answers), that a walkthrough tab steps
+both ways, and that one click switches every tab to Russian and back.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .conftest import TUTORIALS, VIEWPORT
 from .harness import jupyter_server
 
 TABS = ["Match", "Spinner branching", "End scoring", "Rounding", "Going out", "Blocked hand",
-        "Exactly 61"]
+        "Exactly 61", "A whole hand, step by step"]
 #: The width of an upright tile in the SVG's own units (render/svg: 32 wide, face 30).
 TILE_UNITS = 32
 
@@ -56,14 +57,14 @@ def hand_tile_width(page: Any) -> float:
     return float(box["width"])
 
 
-def test_classroom_shows_the_match_table_and_the_six_walkthroughs_as_tabs(
+def test_classroom_shows_the_match_table_the_walkthroughs_and_the_story_as_tabs(
         classroom: Any, screenshots: Path) -> None:
-    """Seven tabs in order; the match board is a real SVG with the learner's five tiles."""
+    """Eight tabs in order; the match board is a real SVG with the learner's five tiles."""
     assert tab_titles(classroom) == TABS
     table = ui.widgets(classroom, ".exact61-classroom .exact61-table")[0]
     stats = ui.board_stats(table)
     assert stats["svgs"] >= 3 and stats["tiles"] >= 5 and stats["elements"] > 50, stats
-    assert len(classroom.locator(".exact61-classroom .exact61-walkthrough").all()) == 6
+    assert len(classroom.locator(".exact61-classroom .exact61-walkthrough").all()) == 7
     path = ui.screenshot(classroom, screenshots / "voila-classroom-match.png")
     assert path.stat().st_size > 10_000
     print(f"\nscreenshot: {path}")
@@ -134,3 +135,15 @@ def test_a_classroom_walkthrough_tab_steps_forward_and_back(classroom: Any) -> N
     walk.button("back").click()
     ui.wait_until(lambda: walk.text(".exact61-caption-text") == caption, 10, "the caption back")
     ui.wait_until(lambda: walk.markup() == picture, 10, "the first picture again")
+
+
+def test_one_click_switches_every_tab_to_russian_and_back(classroom: Any) -> None:
+    """The language buttons rebuild every tab in Russian (Python answers), then in English."""
+    classroom.locator(".exact61-classroom .exact61-language button", has_text="Русский").click()
+    ui.wait_until(lambda: tab_titles(classroom)[:1] == ["Партия"], 20, "Russian tab titles")
+    assert len(tab_titles(classroom)) == len(TABS)
+    assert tab_titles(classroom)[1] != TABS[1]
+    classroom.locator(".exact61-classroom .exact61-language button", has_text="English").click()
+    ui.wait_until(lambda: tab_titles(classroom) == TABS, 20, "the English tab titles again")
+    table = ui.widgets(classroom, ".exact61-classroom .exact61-table")[0]
+    ui.wait_until(lambda: "seat 0 to move" in ui.table_status(table), 20, "a new English table")

@@ -1,0 +1,46 @@
+"""What every tutorial notebook needs in its first cell: the language and a way to show pictures.
+
+The notebooks are built in English and Russian from one source; their first code
+cell is ``from exact61_widgets.tutorial import setup, show`` and ``setup("en")``
+(or ``"ru"``), so that the rest of the code is the same in both languages. The
+pictures are shown with :func:`show`, which gives a reader without SVG support
+(an untrusted notebook, a screen reader, a text diff) the picture's title and
+description instead.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Final
+
+from exact61_widgets.i18n import Lang, set_language
+
+_TITLE_DESC: Final = re.compile(r"<(title|desc)\b[^>]*>(.*?)</\1>", re.S)
+
+
+def setup(lang: str) -> Lang:
+    """Make ``lang`` the language of every widget, picture and explanation of the notebook."""
+    return set_language(lang)
+
+
+def alt_text(svg: str) -> str:
+    """The text that stands for an SVG picture: its first title, then its first description."""
+    found: dict[str, str] = {}
+    for kind, text in _TITLE_DESC.findall(svg):
+        found.setdefault(kind, html.unescape(text).strip())
+    title, desc = found.get("title", ""), found.get("desc", "")
+    if not desc or desc.startswith(title):
+        return desc or title
+    if not title:
+        return desc
+    return f"{title}. {desc}"
+
+
+def show(picture: object) -> None:
+    """Show an SVG picture (a string or anything whose ``str`` is SVG) with its text beside it."""
+    from IPython.display import display
+
+    svg = str(picture)
+    bundle: dict[str, Any] = {"image/svg+xml": svg, "text/plain": alt_text(svg)}
+    display(bundle, raw=True)

@@ -1,0 +1,119 @@
+"""The classroom app: the match table, the walkthroughs and the narrated hand as tabs, large, in one language.
+
+Made for a projector (``make classroom`` serves ``tutorials/classroom.ipynb`` with
+Voila). One control switches every tab, button and caption between English and
+Russian; a slider zooms every board in the browser alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from exact61_widgets.i18n import LANGUAGES, Lang, check_lang, gettext
+from exact61_widgets.widgets.table import MatchTable
+from exact61_widgets.widgets.walkthroughs import (
+    BlockedWalkthrough,
+    EndScoringWalkthrough,
+    Exact61Walkthrough,
+    GoingOutWalkthrough,
+    HandStory,
+    RoundingWalkthrough,
+    SpinnerWalkthrough,
+)
+
+#: Each language named in itself, for the language control.
+LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "ru": "Русский"}
+
+WALKTHROUGHS: Sequence[tuple[str, Callable[..., Any]]] = (
+    ("spinners", SpinnerWalkthrough),
+    ("scoring", EndScoringWalkthrough),
+    ("rounding", RoundingWalkthrough),
+    ("going-out", GoingOutWalkthrough),
+    ("blocked", BlockedWalkthrough),
+    ("exact61", Exact61Walkthrough),
+    ("story", HandStory),
+)
+
+
+def classroom_css(text: int) -> str:
+    """The classroom's style sheet: text, buttons and tab titles ``text`` pixels high."""
+    if not 10 <= text <= 60:
+        raise ValueError(f"text_size {text} is out of range: use 10 to 60 pixels")
+    return f"""<style>
+.exact61-classroom .widget-html-content, .exact61-classroom .widget-label,
+.exact61-classroom .exact61-board-live, .exact61-classroom .exact61-board-error,
+.exact61-classroom .lm-TabBar-tab {{ font-size: {text}px; line-height: 1.4; }}
+.exact61-classroom .widget-html-content h3 {{ font-size: {round(text * 1.4)}px; }}
+.exact61-classroom button.jupyter-button {{ font-size: {text}px; height: {round(text * 2.2)}px;
+  width: auto; min-width: {text * 7}px; }}
+.exact61-classroom {{ --jp-widgets-horizontal-tab-width: auto;
+  --jp-widgets-horizontal-tab-height: {round(text * 2)}px; }}
+</style>"""
+
+
+class Classroom(w.VBox):  # type: ignore[misc]
+    """The match table, six walkthroughs and the narrated hand as tabs, with a language control and a zoom slider.
+
+    ``players``, ``seed`` and ``bots`` set up the match table (the class plays seat 0);
+    ``tile_scale`` is the boards' first zoom and ``text_size`` the text height in pixels.
+    Choosing a language rebuilds every tab in it, from the first step.
+    """
+
+    def __init__(self, *, lang: str | None = None, players: int = 2, seed: int = 1,
+                 bots: str = "greedy", tile_scale: float = 2.0, text_size: int = 20) -> None:
+        self.players, self.seed, self.bots = players, seed, bots
+        self.lang: Lang = check_lang(lang)
+        self.language = w.ToggleButtons(
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
+            description="", tooltips=[LANGUAGE_NAMES[code] for code in LANGUAGES])
+        self.language.add_class("exact61-language")
+        self.size = w.FloatSlider(value=tile_scale, min=1.0, max=3.0, step=0.25,
+                                  readout_format=".2f", style={"description_width": "initial"})
+        self.tabs = w.Tab()
+        self.table: MatchTable | None = None
+        self.walkthroughs: list[Any] = []
+        self._links: list[Any] = []
+        super().__init__([w.HTML(classroom_css(text_size)), self.language, self.size, self.tabs],
+                         layout=w.Layout(width="100%"))
+        self.add_class("exact61-classroom")
+        self._build()
+        self.language.observe(lambda change: self.switch(change["new"]), names="value")
+
+    def switch(self, lang: str) -> None:
+        """Show every tab in ``lang`` (what the language control does)."""
+        chosen = check_lang(lang)
+        if chosen == self.lang and self.table is not None:
+            return
+        self.lang = chosen
+        if self.language.value != chosen:
+            self.language.value = chosen  # the observer comes back here and finds it done
+        self._build()
+
+    def _build(self) -> None:
+        lang = self.lang
+        for link in self._links:
+            link.unlink()
+        for old in (self.table, *self.walkthroughs):
+            if old is not None:
+                old.close()
+        self.language.description = gettext("Language", lang)
+        self.size.description = gettext("Tile size", lang)
+        self.table = MatchTable(self.players, seed=self.seed, bots=self.bots, lang=lang,
+                                name="classroom-table")
+        self.walkthroughs = [make(lang=lang, name=f"classroom-{key}")
+                             for key, make in WALKTHROUGHS]
+        boards = [self.table, *self.walkthroughs]
+        for widget in boards:
+            widget.board.zoom = self.size.value
+        self._links = [w.jslink((self.size, "value"), (widget.board, "zoom"))
+                       for widget in boards]
+        self.tabs.children = boards
+        self.tabs.titles = [gettext("Match", lang),
+                            *(type(x).title.text(lang) for x in self.walkthroughs)]
+        self.tabs.selected_index = 0
+
+    def __repr__(self) -> str:
+        return f"Classroom(players={self.players}, lang={self.lang!r})"

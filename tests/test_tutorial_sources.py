@@ -1,0 +1,116 @@
+"""The tutorials are built from one source in two languages, and the two do not drift.
+
+``tutorials/src/NAME.md`` holds each notebook once; ``tutorials/build.py`` writes
+``NAME.ipynb`` and ``NAME_ru.ipynb``. These tests fail when a committed notebook
+differs from its source, when the English and Russian notebooks differ in
+structure (cells, code, exercises, widget kinds, pictures), or when English text
+shows in a Russian notebook's outputs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from tutorial_outputs import TUTORIALS, load, markdown, outputs, text_of
+
+
+def _builder() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("tutorial_build", TUTORIALS / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tutorial_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILD = _builder()
+SOURCES = BUILD.sources()
+TWINNED = [s for s in SOURCES if not s.single]
+
+
+def test_every_source_is_built_and_committed_notebooks_match_it() -> None:
+    problems = [p for s in SOURCES for p in BUILD.stale(s)]
+    assert not problems, "run `python tutorials/build.py` — " + "; ".join(problems)
+
+
+def test_every_notebook_in_tutorials_has_a_source() -> None:
+    built = {BUILD.target(s, lang).name for s in SOURCES for lang in s.languages}
+    present = {p.name for p in TUTORIALS.glob("*.ipynb")}
+    assert present == built, (sorted(present - built), sorted(built - present))
+
+
+def test_committed_notebooks_are_executed() -> None:
+    unexecuted = [f"{path.name} cell {i}" for path in TUTORIALS.glob("*.ipynb")
+                  for i, c in enumerate(load(path)["cells"])
+                  if c["cell_type"] == "code" and text_of(c["source"]).strip()
+                  and c.get("execution_count") is None]
+    assert not unexecuted, unexecuted
+
+
+def structure(notebook: dict[str, Any]) -> dict[str, Any]:
+    """What must be the same in both languages."""
+    code = [re.sub(r'setup\("(en|ru)"\)', 'setup("LANG")', text_of(c["source"]))
+            for c in notebook["cells"] if c["cell_type"] == "code"]
+    outs = list(outputs(notebook))
+    exercises = [(spec.get("kind"), spec.get("name")) for o in outs for spec in o.exercise_specs]
+    return {
+        "cells": [c["cell_type"] for c in notebook["cells"]],
+        "code": code,
+        "exercises": exercises,
+        "widgets": Counter(o.widget_kind for o in outs if o.widget_kind),
+        "pictures": sum("image/svg+xml" in o.data for o in outs)
+                    + sum(o.get("text/html").count("<svg") for o in outs),
+        "outputs per cell": Counter(o.cell for o in outs),
+        "anchors": re.findall(r'<a id="([\w-]+)"></a>', markdown(notebook)),
+    }
+
+
+@pytest.mark.parametrize("source", TWINNED, ids=[s.name for s in TWINNED])
+def test_english_and_russian_notebooks_have_the_same_structure(source: Any) -> None:
+    en = structure(load(BUILD.target(source, "en")))
+    ru = structure(load(BUILD.target(source, "ru")))
+    for key in en:
+        assert en[key] == ru[key], f"{source.name}: {key} differ"
+
+
+#: Latin words a Russian reader may meet in an output: notation, names, units of code.
+ALLOWED_LATIN = re.compile(
+    r"\[\d\|\d\](?::(?:low|high|lineA|lineB|branchA|branchB))?"  # tiles and places
+    r"|\b(?:low|high|lineA|lineB|branchA|branchB)\b"              # port names in notation
+    r"|\b[RD]\d+(?:\.\d+)?\b"                                    # rule codes
+    r"|\b[A-Z]\w*\((?:[^()]|\([^()]*\))*\)"                      # a widget's repr
+    r"|\b(?:A|B|SVG|Exact|Five|Up|lang|ru|draw|pass|JSON)\b"     # names and commands
+)
+ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+
+
+@pytest.mark.parametrize("source", TWINNED, ids=[s.name for s in TWINNED])
+def test_no_english_text_in_a_russian_notebooks_outputs(source: Any) -> None:
+    notebook = load(BUILD.target(source, "ru"))
+    leaks = []
+    for out in outputs(notebook):
+        seen = ALLOWED_LATIN.sub(" ", out.visible_text())
+        words = ENGLISH_WORD.findall(seen)
+        if words:
+            leaks.append(f"cell {out.cell}: {' '.join(sorted(set(words))[:8])}")
+    assert not leaks, f"{source.name}_ru: " + "; ".join(leaks[:10])
+
+
+def test_the_builder_refuses_a_markdown_cell_without_russian(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.md"
+    bad.write_text("<!-- md -->\n# Title\n<!-- code -->\nprint(1)\n", "utf-8")
+    with pytest.raises(BUILD.SourceError, match=r"bad\.md:3: a markdown cell has no Russian"):
+        BUILD.parse(bad)
+
+
+def test_the_builder_links_rule_codes_and_russian_twins(tmp_path: Path) -> None:
+    assert BUILD.localize_markdown("See {R7.3} and [next](00_start_here.ipynb#x).", "ru") == (
+        "See [R7.3](../RULES.ru.md#r7-3) and [next](00_start_here_ru.ipynb#x).")
+    assert BUILD.localize_markdown("{D5}", "en") == "[D5](../RULES.md#d5)"

@@ -1,0 +1,254 @@
+"""Build the tutorial notebooks in English and Russian from one source each.
+
+Every tutorial is written once, in ``tutorials/src/NAME.md``: its code cells once,
+its markdown cells with the English text and then the Russian text. This script
+writes ``tutorials/NAME.ipynb`` and ``tutorials/NAME_ru.ipynb`` and executes them,
+so both languages have the same cells, code, exercises and widgets by
+construction (``tests/test_tutorial_sources.py`` checks the committed notebooks
+against the sources).
+
+The source format, one marker a line::
+
+    <!-- md -->            a markdown cell; its English text follows
+    <!-- ru -->            the same cell's Russian text follows
+    <!-- code -->          a code cell (the same in both languages)
+    <!-- single -->        (first line only) build this notebook in English only
+
+In code, ``"{{lang}}"`` becomes ``"en"`` or ``"ru"``. In markdown, ``{R7.3}`` or
+``{D5}`` becomes a link to that rule in the repository's rules page
+(``RULES.md`` / ``RULES.ru.md``), and in Russian every link to ``NAME.ipynb``
+goes to ``NAME_ru.ipynb``.
+
+Usage: ``python tutorials/build.py [NAME ...]`` writes and executes;
+``--no-execute`` only writes; ``--check`` fails if a committed notebook's cells
+differ from its source.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SOURCES = HERE / "src"
+LANGS = ("en", "ru")
+MARKER = re.compile(r"^<!-- (md|ru|code|single) -->\s*$")
+RULE = re.compile(r"\{([RD]\d+(?:\.\d+)?)\}")
+NOTEBOOK_LINK = re.compile(r"\]\((?!https?:)([\w.-]+?)\.ipynb")
+RULES_LINK = re.compile(r"\]\(\.\./RULES\.md")
+LANG_TOKEN = '"{{lang}}"'
+METADATA: dict[str, Any] = {
+    "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+    "language_info": {"name": "python", "pygments_lexer": "ipython3"},
+}
+
+
+class SourceError(ValueError):
+    """A tutorial source that cannot be built: says which file, which line and why."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a source: code, or markdown with its text in every language."""
+
+    kind: str
+    text: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Source:
+    """A parsed tutorial source."""
+
+    name: str
+    cells: tuple[Cell, ...]
+    single: bool
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return ("en",) if self.single else LANGS
+
+
+def parse(path: Path) -> Source:
+    """Read a source file into cells; a markdown cell needs both languages unless single."""
+    single = False
+    cells: list[Cell] = []
+    kind: str | None = None
+    lang = "en"
+    text: dict[str, list[str]] = {}
+
+    def flush(line_no: int) -> None:
+        if kind is None:
+            return
+        joined = {k: "\n".join(v).strip("\n") for k, v in text.items()}
+        if kind == "md" and not single and not joined.get("ru", "").strip():
+            raise SourceError(f"{path.name}:{line_no}: a markdown cell has no Russian text")
+        if any("TODO" in t for t in joined.values()):
+            raise SourceError(f"{path.name}:{line_no}: a cell still says TODO")
+        if not any(t.strip() for t in joined.values()):
+            raise SourceError(f"{path.name}:{line_no}: an empty cell")
+        cells.append(Cell(kind, joined))
+
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
+        found = MARKER.match(line)
+        if found is None:
+            if kind is None:
+                if line.strip():
+                    raise SourceError(f"{path.name}:{number}: text before the first cell marker")
+                continue
+            text.setdefault(lang, []).append(line)
+            continue
+        marker = found.group(1)
+        if marker == "single":
+            if cells or kind is not None:
+                raise SourceError(f"{path.name}:{number}: 'single' must be the first line")
+            single = True
+        elif marker == "ru":
+            if kind != "md" or "ru" in text:
+                raise SourceError(f"{path.name}:{number}: 'ru' only once, inside a markdown cell")
+            lang = "ru"
+            text["ru"] = []
+        else:
+            flush(number)
+            kind, lang, text = marker, "en", {"en": []}
+    flush(0)
+    return Source(path.stem, tuple(cells), single)
+
+
+def rules_link(code: str, lang: str) -> str:
+    """A markdown link to rule ``code`` in the repository's rules page of ``lang``."""
+    page = "RULES.md" if lang == "en" else "RULES.ru.md"
+    return f"[{code}](../{page}#{code.lower().replace('.', '-')})"
+
+
+def localize_markdown(text: str, lang: str) -> str:
+    """Rule codes become links; in Russian, links go to the Russian twins and rules page."""
+    text = RULE.sub(lambda m: rules_link(m.group(1), lang), text)
+    if lang == "ru":
+        text = NOTEBOOK_LINK.sub(lambda m: f"]({twin(m.group(1))}.ipynb", text)
+        text = RULES_LINK.sub("](../RULES.ru.md", text)
+    return text
+
+
+def twin(stem: str) -> str:
+    """The Russian notebook's name for an English notebook's stem (one with a source)."""
+    path = SOURCES / f"{stem}.md"
+    if stem.endswith("_ru") or not path.is_file():
+        return stem
+    with path.open(encoding="utf-8") as source:
+        first = source.readline()
+    return stem if MARKER.match(first) and "single" in first else f"{stem}_ru"
+
+
+def notebook(source: Source, lang: str) -> dict[str, Any]:
+    """The unexecuted notebook of ``source`` in ``lang``."""
+    cells: list[dict[str, Any]] = []
+    for index, cell in enumerate(source.cells):
+        cell_id = f"{source.name}-{index:02d}"[:64]
+        if cell.kind == "code":
+            code = cell.text["en"].replace(LANG_TOKEN, f'"{lang}"')
+            cells.append({"cell_type": "code", "execution_count": None, "id": cell_id,
+                          "metadata": {}, "outputs": [], "source": code})
+        else:
+            body = cell.text.get(lang) or cell.text["en"]
+            cells.append({"cell_type": "markdown", "id": cell_id, "metadata": {},
+                          "source": localize_markdown(body, lang)})
+    return {"cells": cells, "metadata": json.loads(json.dumps(METADATA)), "nbformat": 4,
+            "nbformat_minor": 5}
+
+
+def target(source: Source, lang: str) -> Path:
+    """Where the notebook of ``source`` in ``lang`` is written."""
+    return HERE / (f"{source.name}.ipynb" if lang == "en" else f"{source.name}_ru.ipynb")
+
+
+def execute(path: Path) -> str:
+    """Execute a written notebook in place (widget state kept, no timings)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+                            store_widget_state=True, resources={"metadata": {"path": str(HERE)}})
+    client.execute()
+    if not _has_widgets(nb):
+        nb.metadata.pop("widgets", None)
+    nbformat.write(nb, path)
+    return path.name
+
+
+def _has_widgets(nb: Any) -> bool:
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    return bool(state.get("state"))
+
+
+def sources(names: Iterable[str] = ()) -> list[Source]:
+    """The parsed sources named (all of them when none is named)."""
+    wanted = list(names)
+    paths = [SOURCES / f"{n.removesuffix('.md')}.md" for n in wanted] if wanted else sorted(
+        SOURCES.glob("*.md"))
+    missing = [p.name for p in paths if not p.is_file()]
+    if missing:
+        raise SourceError(f"no tutorial source {', '.join(missing)} in {SOURCES}")
+    return [parse(p) for p in paths]
+
+
+def cell_sources(nb: dict[str, Any]) -> list[tuple[str, str]]:
+    """A notebook's cells as (kind, source text), outputs left out."""
+    return [(c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list)
+             else c["source"]) for c in nb["cells"]]
+
+
+def stale(source: Source) -> list[str]:
+    """The notebooks of ``source`` that are missing or whose cells differ from it."""
+    found = []
+    for lang in source.languages:
+        path = target(source, lang)
+        if not path.is_file():
+            found.append(f"{path.name}: missing")
+            continue
+        committed = json.loads(path.read_text("utf-8"))
+        if cell_sources(committed) != cell_sources(notebook(source, lang)):
+            found.append(f"{path.name}: cells differ from src/{source.name}.md")
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", help="sources to build (default: all)")
+    parser.add_argument("--no-execute", action="store_true", help="write without executing")
+    parser.add_argument("--check", action="store_true", help="only check the notebooks")
+    parser.add_argument("--jobs", type=int, default=2, help="notebooks executed at once")
+    args = parser.parse_args(argv)
+    try:
+        chosen = sources(args.names)
+    except SourceError as err:
+        print(f"build: {err}", file=sys.stderr)
+        return 2
+    if args.check:
+        problems = [p for s in chosen for p in stale(s)]
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return 1 if problems else 0
+    written = []
+    for source in chosen:
+        for lang in source.languages:
+            path = target(source, lang)
+            path.write_text(json.dumps(notebook(source, lang), ensure_ascii=False, indent=1)
+                            + "\n", "utf-8")
+            written.append(path)
+    if not args.no_execute:
+        with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            for name in pool.map(execute, written):
+                print(f"executed {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
