@@ -43,4 +43,4 @@ def show(picture: object) -> None:
 
     svg = str(picture)
     bundle: dict[str, Any] = {"image/svg+xml": svg, "text/plain": alt_text(svg)}
-    display(bundle, raw=True)
+    display(bundle, raw=True)  # type: ignore[no-untyped-call]

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from exact61_widgets import layout_geometry
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.render.geometry import UNIT, LayoutGeometry
 
@@ -220,3 +221,59 @@ def test_the_same_geometry_in_another_process() -> None:
     mine = [[[name, list(rect)] for name, rect in sorted(layout_geometry(t).tiles.items())]
             for t in texts]
     assert other == mine
+
+
+def test_every_double_lies_across_its_line_the_opening_double_too() -> None:
+    """One rule for doubles (the rules: lay doubles across): the tile's long side is
+    perpendicular to its line, which runs through the tile out to line B (and, on the
+    opening double, out to line A on the other side); a joined double covers its place."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(150):
+        layout = random_prefixes(rng, double_bias=0.7)[-1]
+        geo = layout_geometry(layout)
+        joined = {p.tile: p.at for p in layout.placements}
+        for drawn in geo.drawn:
+            tile = drawn.tile
+            if not tile.is_double:
+                continue
+            x, y, w, h = drawn.rect
+            centre = (x + w / 2, y + h / 2)
+            across = 0 if w > h else 1  # the coordinate shared by the centre and its line
+            ends = [geo.markers[Place(tile, Port.LINE_B)]]
+            at = joined[tile]
+            if at is None:
+                ends.append(geo.markers[Place(tile, Port.LINE_A)])
+            elif drawn.bridge is not None:  # set apart: the bridge meets its long side
+                assert drawn.bridge[across] == drawn.bridge[2 + across]
+                assert drawn.rect[across] < drawn.bridge[across] < (
+                    drawn.rect[across] + drawn.rect[2 + across])
+            else:
+                assert on(geo.markers[at], drawn.rect), (layout, tile)
+            for end in ends:
+                assert end[across] == centre[across], (layout, tile)
+                assert abs(end[1 - across] - centre[1 - across]) == min(w, h) / 2 + UNIT
+            if len(ends) == 2:
+                assert (ends[0][1 - across] - centre[1 - across]) * (
+                    ends[1][1 - across] - centre[1 - across]) < 0
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("double", ["[0|0]", "[3|3]", "[6|6]"])
+def test_an_opening_double_is_always_drawn_upright_at_the_origin(double: str) -> None:
+    """Whatever follows, the opening double keeps one place and shape: upright, line A left."""
+    rng = random.Random(double)
+    for _ in range(40):
+        layout = Layout.parse(double)
+        while True:
+            choices = [(t, p) for p in layout.open_places() for t in TILES
+                       if t not in layout and t.has(p.number)]
+            if not choices or len(layout.tiles) > 12:
+                break
+            layout.push(*rng.choice(choices))
+        geo = layout_geometry(layout)
+        assert geo.tiles[double] == (-UNIT, -2 * UNIT, 2 * UNIT, 4 * UNIT), layout
+        tile = Layout.parse(double).tiles[0]
+        assert geo.markers[Place(tile, Port.LINE_A)][0] < 0 < geo.markers[
+            Place(tile, Port.LINE_B)][0]

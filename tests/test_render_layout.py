@@ -2,14 +2,18 @@
 
 Every one of the eleven diagrams of the rules is drawn and compared with the
 data of ``seed-examples.json``: tiles and their pips, one badge per scoring
-end with its value, one dot per open place, one orange frame per spinner,
-the last play, ``<title>`` and ``<desc>`` in both languages.
+end with its value, one dot per open place, one ring per closed branch, one
+dashed frame per spinner, the last play's star, ``<title>`` and ``<desc>`` in
+both languages. A picture drawn without its badges (an exercise) states no
+contribution, sum or award anywhere.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
+import re
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -22,7 +26,7 @@ from exact61_widgets import render_svg
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.render import SvgText, caption, caption_line, describe, layout_geometry
 from exact61_widgets.render.theme import DARK, RenderError
 
@@ -37,6 +41,11 @@ def parse(svg: str) -> ET.Element:
 def groups(root: ET.Element, cls: str) -> list[ET.Element]:
     """Elements whose class list holds ``cls``."""
     return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+
+
+def open_places(root: ET.Element) -> list[ET.Element]:
+    """The groups of the open places (a closed branch's ring is a ``place closed``)."""
+    return [g for g in groups(root, "place") if "closed" not in (g.get("class") or "").split()]
 
 
 def title_desc(root: ET.Element) -> tuple[str, str]:
@@ -63,11 +72,17 @@ def test_each_seed_diagram_is_drawn_as_the_rules_show_it(
     frames = [g.get("data-tile") for g in tiles if groups(g, "frame")]
     assert frames == example["spinners"]
     assert [g.get("data-tile") for g in groups(root, "spinner")] == example["spinners"]
+    assert all(f.get("stroke-dasharray") for g in tiles for f in groups(g, "frame"))
     last = groups(root, "last")
     assert [g.get("data-tile") for g in last] == [example["played"]]
-    dots = groups(root, "place")
+    assert [len(groups(g, "star")) for g in tiles] == [
+        int(g.get("data-tile") == example["played"]) for g in tiles]
+    dots = open_places(root)
     assert sorted(g.get("data-place") or "" for g in dots) == sorted(
         f"{p['tile']}:{p['port']}" for p in example["open_places"])
+    rings = sorted(g.get("data-place") or "" for g in groups(root, "closed"))
+    assert rings == sorted(f"{t}:{port}" for t in layout.spinners if layout.is_end_double(t)
+                           for port in ("branchA", "branchB"))
     geo = layout_geometry(layout)
     for g in dots:
         (circle,) = groups(g, "dot")
@@ -118,25 +133,26 @@ def test_an_end_double_has_one_badge_with_both_halves_and_no_port() -> None:
 
 def test_the_badge_sits_on_the_dot_of_its_place() -> None:
     root = parse(render_svg(EXAMPLE))
-    dots = {g.get("data-place"): next(iter(groups(g, "dot"))) for g in groups(root, "place")}
+    dots = {g.get("data-place"): next(iter(groups(g, "dot"))) for g in open_places(root)}
     for badge in groups(root, "end"):
-        circle = next(badge.iter(f"{NS}circle"))
+        (square,) = badge.iter(f"{NS}rect")
+        centre = (float(square.get("x") or 0) + float(square.get("width") or 0) / 2,
+                  float(square.get("y") or 0) + float(square.get("height") or 0) / 2)
         place = f"{badge.get('data-tile')}:{badge.get('data-port')}"
-        assert (circle.get("cx"), circle.get("cy")) == (dots[place].get("cx"),
-                                                        dots[place].get("cy"))
+        assert centre == (float(dots[place].get("cx") or 0), float(dots[place].get("cy") or 0))
 
 
 def test_options_switch_markers_on_and_off() -> None:
-    plain = parse(render_svg(EXAMPLE, ends=False, places=False, spinners=False, caption=False,
-                             last=None))
-    for cls in ("end", "place", "frame", "caption", "last", "legend"):
+    plain = parse(render_svg("[4|4] [4|5]@[4|4]:lineA", ends=False, places=False,
+                             spinners=False, caption=False, last=None, closed_places=False))
+    for cls in ("end", "place", "frame", "caption", "last", "star", "legend"):
         assert groups(plain, cls) == [], cls
-    assert len(groups(plain, "spinner")) == 2  # still doubles, only the frame is off
+    assert len(groups(plain, "spinner")) == 1  # still a double, only the frame is off
     legend = parse(render_svg(EXAMPLE, legend=True, lang="ru"))
     (box,) = groups(legend, "legend")
     texts = [t.text for t in box.iter(f"{NS}text")]
-    assert "Заполненное число: учитываемый вклад" in texts
-    assert "Пустая точка: допустимое продолжение, не учитываемое здесь" in texts
+    assert "Число в закрашенном квадрате: зачётный конец и его вклад" in texts
+    assert "Точка: допустимое место продолжения, куда можно выложить кость" in texts
 
 
 def test_last_play_and_highlights() -> None:
@@ -146,13 +162,23 @@ def test_last_play_and_highlights() -> None:
     lit = groups(root, "highlight")
     assert sorted(g.get("data-tile") or g.get("data-place") or "" for g in lit) == [
         "[1|1]:branchA", "[1|4]", "[3|4]:low"]
-    for place in groups(root, "place"):
-        (dot,) = groups(place, "dot")
+    for place in open_places(root):
+        assert len(groups(place, "dot")) == 1
         (hit,) = groups(place, "hit")
         assert hit.get("pointer-events") == "all" and hit.get("fill") == "none"
-        # A highlighted dot is a ring as wide as the click area, round any badge.
-        lit = "highlight" in (place.get("class") or "")
-        assert (dot.get("r") == hit.get("r")) == lit
+        # A picked place keeps its dot and gets a wide ring as large as the click area,
+        # which clears the corners of a badge on it (a 20-unit square, corners rounded 5).
+        picked = "highlight" in (place.get("class") or "")
+        rings = groups(place, "pick")
+        assert len(rings) == int(picked)
+        for ring in rings:
+            assert ring.get("r") == hit.get("r")
+            inner = float(ring.get("r") or 0) - float(ring.get("stroke-width") or 0) / 2
+            assert inner > 5 + 5 * 2 ** 0.5
+    # A picked tile has a thick solid edge; the others a thin one.
+    widths = {g.get("data-tile"): float(groups(g, "face")[0].get("stroke-width") or 0)
+              for g in groups(root, "tile")}
+    assert widths.pop("[1|4]") >= 2 * max(widths.values())
     with pytest.raises(RenderError, match="not an open place"):
         render_svg(EXAMPLE, highlight_places=["[1|4]:low"])
     with pytest.raises(RenderError, match="not on the table"):
@@ -255,7 +281,7 @@ def test_a_full_layout_with_many_spinners() -> None:
     assert sum(len(groups(g, "pip")) for g in tiles) == 168  # every pip of the set
     assert len(groups(root, "frame")) == 7
     assert len(groups(root, "end")) == len(layout.contributions())
-    assert len(groups(root, "place")) == len(layout.open_places())
+    assert len(open_places(root)) == len(layout.open_places())
 
 
 def test_the_serializer_writes_what_elementtree_writes() -> None:
@@ -272,3 +298,107 @@ def test_the_serializer_writes_what_elementtree_writes() -> None:
     for element in root.iter():
         element.tag = element.tag.split("}")[-1]
     assert serialize(root) == ET.tostring(root, encoding="unicode")
+
+
+def random_tables(seed: int, count: int) -> list[Layout]:
+    """Random legal layouts of 1 to 20 tiles that have at least one scoring end."""
+    rng = random.Random(seed)
+    found: list[Layout] = []
+    while len(found) < count:
+        layout = Layout()
+        for _ in range(rng.randrange(1, 21)):
+            off = [t for t in TILES if t not in layout]
+            choices = [(t, p) for p in layout.open_places() for t in off if t.has(p.number)
+                       ] if layout else [(t, None) for t in off]
+            if not choices:
+                break
+            layout.push(*rng.choice(choices))
+        if layout.contributions():
+            found.append(layout)
+    return found
+
+
+def every_text(root: ET.Element) -> str:
+    """Everything a reader or a screen reader gets: title, description, visible texts."""
+    return " | ".join(t.text or "" for t in root.iter() if t.tag in (
+        f"{NS}title", f"{NS}desc", f"{NS}text"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_picture_without_badges_states_no_contribution_sum_or_award(lang: str) -> None:
+    for layout in random_tables(17, 40):
+        for places in (True, False):
+            root = parse(render_svg(layout, ends=False, places=places, legend=True, lang=lang))
+            assert groups(root, "end") == []
+            said = every_text(root)
+            for phrase in ("=", "→", caption(layout, lang), caption_line(layout, lang),
+                           "Scoring contributions", "Учитываемые вклады", "raw", "исходн"):
+                assert phrase not in said, (str(layout), phrase, said)
+            assert not re.search(r"\b(point|очк)", said), said
+            for c in layout.contributions():
+                assert f"{c.tile}: {c.value}" not in said
+            assert ("[" in said.split("|")[0]) and (str(layout.tiles[0]) in said)
+            # The open places are named only where their dots are drawn.
+            desc = root.find(f"{NS}desc")
+            assert desc is not None and desc.text is not None
+            named = "Open places:" in desc.text or "Допустимые места продолжения:" in desc.text
+            assert named == places
+            (line,) = groups(root, "caption")
+            assert line.text == ("The scoring ends are not marked: find them yourself."
+                                 if lang == "en" else
+                                 "Зачётные концы не отмечены: найдите их сами.")
+
+
+def test_a_picture_that_states_a_sum_shows_every_badge_of_it() -> None:
+    for layout in random_tables(18, 40):
+        root = parse(render_svg(layout))
+        values = sorted(c.value for c in layout.contributions())
+        assert sorted(int(g.get("data-value") or -1) for g in groups(root, "end")) == values
+        (line,) = groups(root, "caption")
+        assert line.text == caption_line(layout)
+        assert f"= {sum(values)}" in (line.text or "")
+        for badge in groups(root, "end"):
+            (label,) = badge.iter(f"{NS}text")
+            assert label.text == badge.get("data-value")
+
+
+def test_an_opening_double_is_drawn_the_same_in_every_picture_that_shows_its_ends() -> None:
+    """The same place, frame, marks at its four places, whichever function draws it."""
+    from exact61_widgets.widgets.pictures import LayoutSpec, draw
+
+    Looks = tuple[str | None, tuple[tuple[str | None, str | None], ...],
+                  tuple[tuple[str | None, str | None], ...],
+                  tuple[tuple[str | None, str | None], ...]]
+
+    def looks(svg: str) -> Looks:
+        root = parse(svg)
+        (tile,) = [g for g in groups(root, "tile") if g.get("data-tile") == "[4|4]"]
+        marks = sorted((g.get("data-place"), g.get("class")) for g in groups(root, "place"))
+        badges = sorted((g.get("data-tile"), g.get("data-value")) for g in groups(root, "end"))
+        frame = tuple((f.get("stroke-dasharray"), f.get("width")) for f in groups(tile, "frame"))
+        return tile.get("transform"), frame, tuple(marks), tuple(badges)
+
+    for text in ("[4|4]", "[4|4] [4|5]@[4|4]:lineA"):
+        layout = Layout.parse(text)
+        seen = {looks(render_svg(text)), looks(render_svg(layout, legend=True, lang="ru")),
+                looks(render_svg(text, theme="dark", caption=False)),
+                looks(draw(LayoutSpec(text), "widget", "en")),
+                looks(draw(LayoutSpec(text, last=False), "widget", "en", "dark"))}
+        assert len(seen) == 1, seen
+        (_, frame, marks, badges), = seen
+        assert frame and badges and ("[4|4]:branchA", "place closed") in marks
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_an_exercise_picture_gives_away_none_of_its_answers(lang: str) -> None:
+    """Drawn for "which ends count?" (no badges) or "which places are open?" (no dots)."""
+    from exact61_widgets.exercises.checks import OpenPlaces, ScoringEnds
+    from exact61_widgets.exercises.giveaways import leaked_answers
+
+    for layout in random_tables(19, 25):
+        ends = str(render_svg(layout, ends=False, legend=True, lang=lang))
+        assert leaked_answers(ends, ScoringEnds(str(layout)), lang) == []
+        places = str(render_svg(layout, ends=False, places=False, lang=lang))
+        assert leaked_answers(places, OpenPlaces(str(layout)), lang) == []
+        # The picture with its badges does state them: the search would find it.
+        assert leaked_answers(str(render_svg(layout, lang=lang)), ScoringEnds(str(layout)), lang)

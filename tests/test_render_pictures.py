@@ -138,6 +138,71 @@ def test_sixty_one_is_six_full_figures_and_one_stroke() -> None:
     assert "6" in desc(parse(tally_svg(61)))
 
 
+Segment = tuple[float, float, float, float]
+
+
+def point_to_segment(px: float, py: float, seg: Segment) -> float:
+    x1, y1, x2, y2 = seg
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+    return float(((px - x1 - t * dx) ** 2 + (py - y1 - t * dy) ** 2) ** 0.5)
+
+
+def crosses(a: Segment, b: Segment) -> bool:
+    def side(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    a1, a2, b1, b2 = (a[0], a[1]), (a[2], a[3]), (b[0], b[1]), (b[2], b[3])
+    return side(a1, a2, b1) * side(a1, a2, b2) < 0 and side(b1, b2, a1) * side(b1, b2, a2) < 0
+
+
+def gap(a: Segment, b: Segment) -> float:
+    """The distance between two segments (0 if they cross)."""
+    if crosses(a, b):
+        return 0.0
+    return min(point_to_segment(a[0], a[1], b), point_to_segment(a[2], a[3], b),
+               point_to_segment(b[0], b[1], a), point_to_segment(b[2], b[3], a))
+
+
+def pixels_per_unit(root: ET.Element) -> float:
+    width = float(root.get("width") or 0)
+    return width / float((root.get("viewBox") or "").split()[2])
+
+
+@pytest.mark.parametrize("points", [7, 37, 61])
+def test_tally_figures_are_large_and_their_strokes_apart(points: int) -> None:
+    """At least 120 px a figure; strokes of different marks at least 6 px apart, ink to ink."""
+    root = parse(tally_svg(points))
+    scale = pixels_per_unit(root)
+    assert scale == 1  # the default size: one pixel per unit
+    figures = groups(root, "figure")
+    assert len(figures) == len(tally_figures(points))
+    for figure in figures:
+        strokes = groups(figure, "stroke")
+        segments = [tuple(float(s.get(k) or 0) for k in ("x1", "y1", "x2", "y2"))
+                    for s in strokes]
+        widths = [float(s.get("stroke-width") or 0) for s in strokes]
+        xs = [v for seg in segments for v in (seg[0], seg[2])]
+        ys = [v for seg in segments for v in (seg[1], seg[3])]
+        if len(segments) >= 2:  # the large X spans the whole figure
+            assert (max(xs) - min(xs)) * scale >= 120 and (max(ys) - min(ys)) * scale >= 120
+        for i, a in enumerate(segments):
+            for j in range(i):
+                if i // 2 == j // 2:
+                    continue  # the two strokes of one x cross on purpose
+                ink = gap(a, segments[j]) - (widths[i] + widths[j]) / 2  # type: ignore[arg-type]
+                assert ink * scale >= 6, (points, i, j, ink)
+
+
+def test_the_score_board_draws_its_tally_at_full_size() -> None:
+    svg = scoreboard_svg([185, 300])
+    assert "scale(" not in svg
+    root = parse(svg)
+    for figure in groups(root, "figure"):
+        first = groups(figure, "stroke")[0]
+        assert abs(float(first.get("x2") or 0) - float(first.get("x1") or 0)) >= 120
+
+
 def test_a_negative_score_is_tallied_apart() -> None:
     root = parse(tally_svg(-3))
     assert groups(root, "negative")
@@ -270,3 +335,18 @@ def test_tile_type_is_checked() -> None:
     with pytest.raises(ValueError):
         tile_svg("[7|7]")
     assert isinstance(Tile.parse("34"), Tile)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_tally_for_an_exercise_keeps_its_count_to_itself(lang: str) -> None:
+    from exact61_widgets.exercises.checks import TallyPoints
+    from exact61_widgets.exercises.giveaways import leaked_answers
+
+    for points in (7, 37, 61):
+        hidden = tally_svg(points, count=False, lang=lang)
+        root = parse(hidden)
+        said = title(root) + " " + desc(root)
+        assert str(points) not in said and str(points // 10) not in said.replace("10", "")
+        assert leaked_answers(str(hidden), TallyPoints(points), lang) == []
+        assert sum(len(groups(f, "stroke")) for f in groups(root, "figure")) == points
+    assert leaked_answers(str(tally_svg(37, lang=lang)), TallyPoints(37), lang)

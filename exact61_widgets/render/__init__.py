@@ -21,6 +21,7 @@ _LAZY = {
     "scoreboard_svg": "exact61_widgets.render.svg_pictures",
     "rounding_svg": "exact61_widgets.render.svg_pictures",
     "tally_svg": "exact61_widgets.render.svg_tally",
+    "render_legend": "exact61_widgets.render.legend",
     "out_settlement_svg": "exact61_widgets.render.svg_settlement",
     "blocked_settlement_svg": "exact61_widgets.render.svg_settlement",
     "SvgText": "exact61_widgets.render.svgkit",

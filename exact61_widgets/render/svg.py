@@ -1,25 +1,34 @@
 """The layout picture (CONTRACT §6 ``render_svg``), a single tile, and a match at a glance.
 
-Markers follow the legend of the rules text: a filled number badge on each
-scoring end (one badge for an end double, with both halves' total), an empty
-dot on each open place, an orange frame round every spinner; the last tile
-played is highlighted, and a caption line gives the sum and the award.
+The marks are those of the one legend (:mod:`exact61_widgets.render.legend`),
+each told apart by its shape: a badge (a filled square with the value) on each
+scoring end (one badge for an end double, with both halves' total), a small dot
+on each open place, a hollow ring on each closed branch, a dashed frame round
+every spinner, a star on the last tile played; a wide ring round a place and a
+thick edge round a tile picked out. A caption line gives the sum and the award
+— only when the badges are drawn: with ``ends=False`` (an exercise) neither the
+caption line nor ``<title>``/``<desc>`` state a contribution, sum or award.
 
 Elements that widgets and tests look for carry a class and data attributes on
 the group that is to be clicked:
 
 * ``<g class="tile [spinner] [last] [highlight]" data-tile="[4|4]">`` — its
-  face (``rect.face``), ``line.divider``, one ``circle.pip`` per pip and, on a
-  spinner, ``rect.frame``;
+  face (``rect.face``), ``line.divider``, one ``circle.pip`` per pip, on a
+  spinner ``rect.frame`` and on the last play ``polygon.star``;
 * ``<g class="place [highlight]" data-place="[4|4]:branchA">`` with its
-  ``circle.dot`` at the point :func:`layout_geometry` gives and a larger
-  invisible ``circle.hit`` that takes clicks (a highlighted place's dot is a
-  ring round that circle, so it shows round a badge too);
+  ``circle.dot`` at the point :func:`layout_geometry` gives, a larger
+  invisible ``circle.hit`` that takes clicks and, when picked out, the wide
+  ``circle.pick`` (it shows round a badge too);
+* ``<g class="place closed" data-place="[4|4]:branchA">`` with ``circle.ring``
+  and ``circle.hit``: a branch not yet open (R4.3), so a click there can be
+  answered with the reason;
 * ``<g class="end" data-tile="[1|2]" data-port="high" data-value="2">`` — the
   badge (an end double's badge has no ``data-port``: it counts both halves).
   It sits on its place's dot, covering it, and lets clicks through
   (``pointer-events="none"``), so clicking it clicks the place;
-* ``text.caption`` and, with ``legend=True``, ``g.legend``.
+* ``line.bridge`` from a place to a tile drawn apart from it;
+* ``text.caption`` and, with ``legend=True``, ``g.legend`` with one
+  ``g.legend-row[data-mark]`` per mark the picture shows.
 """
 
 from __future__ import annotations
@@ -33,7 +42,22 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.render.alt_text import (
+    hidden_ends_description,
+    hidden_ends_line,
+    hidden_ends_title,
+)
 from exact61_widgets.render.geometry import LayoutGeometry, layout_geometry
+from exact61_widgets.render.legend import legend_rows
+from exact61_widgets.render.marks import (
+    PICK_EDGE,
+    badge,
+    bridge,
+    closed_ring,
+    dot,
+    hit_area,
+    pick_ring,
+)
 from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
     SIDE,
@@ -43,9 +67,9 @@ from exact61_widgets.render.svgkit import (
     check_size,
     element,
     figure_prefix,
-    num,
     picture,
     text,
+    text_width,
     tile_group,
 )
 from exact61_widgets.render.text import caption as caption_text
@@ -56,10 +80,6 @@ if TYPE_CHECKING:
     from exact61_widgets.engine.match import Match
 
 MARGIN = 16
-BADGE_RADIUS = 10
-DOT_RADIUS = 5
-#: A place's clickable circle (under its badge, if any) and its highlight ring.
-HIT_RADIUS = 14
 LINE = 22
 #: ``last`` default: highlight the layout's last placement.
 AUTO = "auto"
@@ -97,10 +117,10 @@ def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
 
 def _closed_places(layout: Layout, geo: LayoutGeometry, prefix: str,
                    colors: Mapping[str, str]) -> list[ET.Element]:
-    """Faint dashed rings where a spinner's branches will open once both lines are filled.
+    """Hollow rings where a spinner's branches will open once both lines are filled.
 
-    They are not open places (R4.3): an interactive board draws them so that a
-    click there can be answered with the reason instead of being lost.
+    They are not open places (R4.3); an interactive board can answer a click
+    there with the reason instead of losing it.
     """
     rings = []
     for spinner in layout.spinners:
@@ -110,16 +130,11 @@ def _closed_places(layout: Layout, geo: LayoutGeometry, prefix: str,
             place = Place(spinner, port)
             if place not in geo.markers:
                 continue
-            cx, cy = (num(v) for v in geo.markers[place])
-            ring = element("circle", {"cx": cx, "cy": cy, "r": str(DOT_RADIUS),
-                                      "fill": "none", "stroke": colors["muted"],
-                                      "stroke-width": "1.5", "stroke-dasharray": "3 3",
-                                      "opacity": "0.7", "class": "ring"})
-            hit = element("circle", {"cx": cx, "cy": cy, "r": str(HIT_RADIUS), "fill": "none",
-                                     "pointer-events": "all", "class": "hit"})
+            cx, cy = geo.markers[place]
             rings.append(element("g", {
                 "class": "place closed", "data-place": str(place),
-                "id": f"{prefix}-closed-{spinner.low}{spinner.high}-{port}"}, [hit, ring]))
+                "id": f"{prefix}-closed-{spinner.low}{spinner.high}-{port}"},
+                [hit_area(cx, cy), closed_ring(cx, cy, colors)]))
     return rings
 
 
@@ -128,19 +143,21 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
                  show_caption: bool = True, legend: bool = False, last: Tile | None = None,
                  highlight_tiles: AbstractSet[Tile] = frozenset(),
                  highlight_places: AbstractSet[Place] = frozenset(),
-                 closed_places: bool = False) -> Panel:
-    """The layout's elements in the geometry's user units, with caption and legend below."""
+                 closed_places: bool = True) -> Panel:
+    """The layout's elements in the geometry's user units, with caption and legend below.
+
+    The legend lists exactly the marks drawn (a dot hidden under a badge does not count).
+    """
     if layout:
         x, y, w, h = geo.bounds
         box: list[float] = [x - MARGIN, y - MARGIN, w + 2 * MARGIN, h + 2 * MARGIN]
     else:
         box = [-4 * SIDE, -SIDE, 8 * SIDE, 2 * SIDE]
+    used: set[str] = set()
     nodes: list[ET.Element] = []
-    bridges = [element("line", {"x1": num(b[0]), "y1": num(b[1]), "x2": num(b[2]),
-                                "y2": num(b[3]), "stroke": colors["bridge"],
-                                "stroke-width": "3", "stroke-linecap": "round"})
-               for b in (dt.bridge for dt in geo.drawn) if b is not None]
+    bridges = [bridge(*b, colors) for b in (dt.bridge for dt in geo.drawn) if b is not None]
     if bridges:
+        used.add("bridge")
         nodes.append(element("g", {"class": "bridges"}, bridges))
     tiles = []
     for dt in geo.drawn:
@@ -152,115 +169,105 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
         edge_width = 1.2
         if tile is last:
             classes.append("last")
-            face, edge, edge_width = colors["tile last"], colors["last"], 2.5
+            face = colors["tile last"]
+            used.add("last")
         if tile in highlight_tiles:
             classes.append("highlight")
-            face, edge, edge_width = colors["tile highlight"], colors["highlight"], 2.5
+            face, edge, edge_width = colors["tile highlight"], colors["highlight"], PICK_EDGE
+            used.add("picked-tile")
+        framed = spinners and tile.is_double
+        if framed:
+            used.add("spinner")
         tiles.append(tile_group(tile, dt.rect[0], dt.rect[1], dt.first, dt.second,
                                 dt.horizontal, colors, classes=classes,
                                 ident=f"{prefix}-tile-{tile.low}{tile.high}", face=face,
-                                edge=edge, edge_width=edge_width,
-                                frame=spinners and tile.is_double))
+                                edge=edge, edge_width=edge_width, frame=framed,
+                                star=tile is last))
     nodes.append(element("g", {"class": "tiles"}, tiles))
+    contributions = layout.contributions() if ends else []
+    covered = {_badge_place(layout, c.tile, c.port) for c in contributions}
     if places:
         dots = []
         for place in layout.open_places():
-            cx, cy = (num(v) for v in geo.markers[place])
+            cx, cy = geo.markers[place]
+            parts = [hit_area(cx, cy), dot(cx, cy, colors)]
+            if place not in covered:
+                used.add("place")
             lit = place in highlight_places
-            # A highlighted place is a ring wide enough to show round a badge on it.
-            dot = element("circle", {
-                "cx": cx, "cy": cy, "r": str(HIT_RADIUS if lit else DOT_RADIUS),
-                "fill": colors["dot fill"], "stroke": colors["highlight" if lit else "dot"],
-                "stroke-width": "2.5" if lit else "2", "class": "dot"})
-            hit = element("circle", {"cx": cx, "cy": cy, "r": str(HIT_RADIUS), "fill": "none",
-                                     "pointer-events": "all", "class": "hit"})
+            if lit:
+                parts.append(pick_ring(cx, cy, colors))
+                used.add("picked-place")
             dots.append(element("g", {
                 "class": "place highlight" if lit else "place", "data-place": str(place),
                 "id": f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}"},
-                [hit, dot]))
+                parts))
         nodes.append(element("g", {"class": "places"}, dots))
-    if closed_places:
-        nodes.append(element("g", {"class": "closed-places"},
-                             _closed_places(layout, geo, prefix, colors)))
+    if closed_places and places:  # which places are open is told by both, or by neither
+        rings = _closed_places(layout, geo, prefix, colors)
+        if rings:
+            used.add("closed")
+            nodes.append(element("g", {"class": "closed-places"}, rings))
     if ends:
         badges = []
-        for c in layout.contributions():
+        for c in contributions:
             bx, by = geo.markers[_badge_place(layout, c.tile, c.port)]
             attrs = {"class": "end", "data-tile": str(c.tile)}
             if c.port is not None:
                 attrs["data-port"] = c.port.notation
             attrs["data-value"] = str(c.value)
             attrs["pointer-events"] = "none"
-            badges.append(element("g", attrs, [
-                element("circle", {"cx": num(bx), "cy": num(by), "r": str(BADGE_RADIUS),
-                                   "fill": colors["badge"]}),
-                text(bx, by + 4.5 if c.value < 10 else by + 4, str(c.value),
-                     size=13 if c.value < 10 else 11, fill=colors["badge text"],
-                     anchor="middle", weight="bold")]))
+            badges.append(element("g", attrs, badge(bx, by, c.value, colors)))
+        if badges:
+            used.add("end")
         nodes.append(element("g", {"class": "ends"}, badges))
     bottom = box[1] + box[3]
+    width = box[2]
     if show_caption:
-        nodes.append(text(box[0] + MARGIN, bottom + 4, caption_line(layout, lang), size=15,
-                          fill=colors["text"], cls="caption"))
+        line = caption_line(layout, lang) if ends else hidden_ends_line(layout, lang)
+        nodes.append(text(box[0] + MARGIN, bottom + 4, line, size=15, fill=colors["text"],
+                          cls="caption"))
+        width = max(width, 2 * MARGIN + text_width(line, 15))
         bottom += LINE + 4
-    if legend:
-        nodes.append(_legend(box[0] + MARGIN, bottom, colors, lang))
-        bottom += 3 * LINE
-    box[3] = bottom + (8 if show_caption or legend else 0) - box[1]
-    longest = max((len(t.text or "") for n in nodes[-2:] for t in n.iter("text")), default=0)
-    box[2] = max(box[2], 2 * MARGIN + 24 + 7.6 * longest)
+    if legend and used:
+        group, legend_width, legend_height = legend_rows(used, colors, lang, box[0] + MARGIN,
+                                                         bottom - 8)
+        nodes.append(group)
+        width = max(width, 2 * MARGIN + legend_width)
+        bottom += legend_height - 4
+    box[3] = bottom + (8 if show_caption or (legend and used) else 0) - box[1]
+    box[2] = width
     return Panel((box[0], box[1], box[2], box[3]), nodes)
-
-
-def _legend(x: float, y: float, colors: Mapping[str, str], lang: str) -> ET.Element:
-    """The legend of the rules text: badge, dot and frame with what they mean."""
-    rows = [
-        element("g", {}, [
-            element("circle", {"cx": num(x + 8), "cy": num(y + 6), "r": "8",
-                               "fill": colors["badge"]}),
-            text(x + 8, y + 10, "3", size=11, fill=colors["badge text"], anchor="middle",
-                 weight="bold"),
-            text(x + 24, y + 11, gettext("Filled number: scoring contribution", lang),
-                 size=13, fill=colors["text"])]),
-        element("g", {}, [
-            element("circle", {"cx": num(x + 8), "cy": num(y + LINE + 6),
-                               "r": str(DOT_RADIUS), "fill": colors["dot fill"],
-                               "stroke": colors["dot"], "stroke-width": "2"}),
-            text(x + 24, y + LINE + 11,
-                 gettext("Empty dot: a permitted continuation not counted here", lang),
-                 size=13, fill=colors["text"])]),
-        element("g", {}, [
-            element("rect", {"x": num(x + 1), "y": num(y + 2 * LINE - 2), "width": "14",
-                             "height": "16", "rx": "3", "fill": colors["tile"],
-                             "stroke": colors["spinner"], "stroke-width": "3"}),
-            text(x + 24, y + 2 * LINE + 11, gettext("Orange frame: a spinner", lang),
-                 size=13, fill=colors["text"])]),
-    ]
-    return element("g", {"class": "legend"}, rows)
 
 
 def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = True,
                places: bool = True, spinners: bool = True, caption: bool = True,
                legend: bool = False, highlight_places: Iterable[Place | str] = (),
                highlight_tiles: Iterable[Tile | str] = (), last: Tile | str | None = AUTO,
-               closed_places: bool = False, lang: str = "en",
+               closed_places: bool = True, lang: str | None = None,
                colors: Mapping[str, str] | None = None, theme: str = "light",
                id_prefix: str | None = None) -> SvgText:
     """The layout as a domino picture (a Layout or its notation text).
 
     :param size: width in pixels (None: one pixel per user unit).
-    :param ends: draw the number badges of the scoring ends.
-    :param places: draw the dots of the open places.
-    :param spinners: draw the orange frames of the spinners.
+    :param ends: draw the badges of the scoring ends. Without them (an exercise)
+        nothing in the picture states a contribution, sum or award: the caption
+        line says the ends are not marked, and ``<title>``/``<desc>`` name only
+        tiles, spinners, connections and (if drawn) open places.
+    :param places: draw the dots of the open places (and, unless ``closed_places`` is
+        False, the rings of the closed branches: without dots, as in an exercise on
+        open places, neither is drawn).
+    :param spinners: draw the dashed frames of the spinners.
     :param caption: draw the caption line (sum and award) under the picture.
-    :param legend: draw the legend of the markers under it.
-    :param highlight_places: open places to mark (e.g. where a chosen tile may go).
-    :param highlight_tiles: tiles on the table to mark.
-    :param last: the tile to show as the last play; ``"auto"`` (the default) is the
-        layout's last placement, None shows none.
-    :param closed_places: draw faint dashed rings (``class="place closed"``) where
-        spinners' branches will open once both lines are filled (R4.3), so that an
-        interactive board can answer a click there with the reason.
+    :param legend: draw under it the legend rows of the marks this picture shows
+        (:func:`~exact61_widgets.render.legend.render_legend` draws them all).
+    :param highlight_places: open places to pick out (e.g. where a chosen tile may go).
+    :param highlight_tiles: tiles on the table to pick out.
+    :param last: the tile to mark with the last play's star; ``"auto"`` (the default)
+        is the layout's last placement, None marks none.
+    :param closed_places: draw hollow rings (``class="place closed"``) where spinners'
+        branches will open once both lines are filled (R4.3); on by default, so that
+        a spinner looks the same in every picture. An interactive board answers a
+        click there with the reason.
     :param lang: ``"en"`` or ``"ru"`` for the texts, ``<title>`` and ``<desc>``.
     :param colors: colours to override, by the keys of :data:`~exact61_widgets.render.theme.LIGHT`.
     :param theme: ``"light"`` or ``"dark"``.
@@ -289,12 +296,16 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
                          places=places, spinners=spinners, show_caption=caption,
                          legend=legend, last=last_tile, highlight_tiles=lit_tiles,
                          highlight_places=lit_places, closed_places=closed_places)
-    return picture(panel, prefix, size, caption_text(layout, lang), describe(layout, lang),
-                   palette_["background"])
+    if ends:
+        title, desc = caption_text(layout, lang), describe(layout, lang)
+    else:
+        title = hidden_ends_title(layout, lang)
+        desc = hidden_ends_description(layout, lang, places=places)
+    return picture(panel, prefix, size, title, desc, palette_["background"])
 
 
 def tile_svg(tile: Tile | str, *, size: int | None = None, horizontal: bool = False,
-             face_up: bool = True, lang: str = "en", colors: Mapping[str, str] | None = None,
+             face_up: bool = True, lang: str | None = None, colors: Mapping[str, str] | None = None,
              theme: str = "light", id_prefix: str | None = None) -> SvgText:
     """One tile, upright by default; face down it shows only its back (no ``data-tile``)."""
     lang = check_lang(lang)
@@ -318,7 +329,7 @@ def tile_svg(tile: Tile | str, *, size: int | None = None, horizontal: bool = Fa
     return picture(Panel((0, 0, w, h), [node]), prefix, size, title, desc, None)
 
 
-def match_svg(match: Match, *, size: int | None = None, lang: str = "en",
+def match_svg(match: Match, *, size: int | None = None, lang: str | None = None,
               colors: Mapping[str, str] | None = None, theme: str = "light",
               id_prefix: str | None = None) -> SvgText:
     """A match at a glance: the layout, the mover's hand, the boneyard and the scores."""

@@ -13,6 +13,7 @@ from xml.etree import ElementTree as ET
 from exact61_widgets.engine.scoring import POINT, TARGET, round5
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.render.marks import PICK_EDGE
 from exact61_widgets.render.svg_tally import tally_panel
 from exact61_widgets.render.svgkit import (
     SIDE,
@@ -25,6 +26,7 @@ from exact61_widgets.render.svgkit import (
     num,
     picture,
     text,
+    text_width,
     tile_group,
 )
 from exact61_widgets.render.theme import RenderError, palette
@@ -69,7 +71,7 @@ def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], prefix: str, *,
                 face, edge = colors["tile highlight"], colors["highlight"]
             nodes.append(tile_group(tile, x, top, tile.low, tile.high, False, colors,
                                     classes=classes, ident=f"{prefix}-tile-{i}", face=face,
-                                    edge=edge, edge_width=2.5 if edge else 1.2))
+                                    edge=edge, edge_width=PICK_EDGE if edge else 1.2))
         else:
             group = back_group(x, top, False, colors, ident=f"{prefix}-tile-{i}")
             group.set("data-index", str(i))
@@ -82,7 +84,7 @@ def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], prefix: str, *,
 
 
 def hand_svg(tiles: Iterable[Tile | str], *, face_up: bool = True,
-             highlight: Iterable[Tile | str] = (), size: int | None = None, lang: str = "en",
+             highlight: Iterable[Tile | str] = (), size: int | None = None, lang: str | None = None,
              colors: Mapping[str, str] | None = None, theme: str = "light",
              id_prefix: str | None = None) -> SvgText:
     """A hand of tiles, face up (with ``highlight``\\ ed ones, e.g. the playable) or down."""
@@ -133,7 +135,7 @@ def boneyard_panel(count: int, colors: Mapping[str, str], lang: str, prefix: str
         element("g", {"class": "boneyard", "data-count": str(count)}, nodes)])
 
 
-def boneyard_svg(count: int, *, size: int | None = None, lang: str = "en",
+def boneyard_svg(count: int, *, size: int | None = None, lang: str | None = None,
                  colors: Mapping[str, str] | None = None, theme: str = "light",
                  id_prefix: str | None = None) -> SvgText:
     """The boneyard: a pile of face-down tiles and how many are left (R2.2, R3.3)."""
@@ -161,7 +163,7 @@ def side_label(side: int, players: int, lang: str) -> str:
 def scoreboard_panel(scores: Sequence[int], colors: Mapping[str, str], lang: str, prefix: str,
                      *, players: int | None = None, labels: Sequence[str] | None = None,
                      tally: bool = True) -> Panel:
-    """One row per side: raw points, displayed points, distance to 61 and the paper tally."""
+    """One row per side: raw points, displayed points, distance to 61; the paper tally under it."""
     players = players if players is not None else len(scores)
     if labels is not None and len(labels) != len(scores):
         raise RenderError(Msg("{count} scores need {count} labels, not {given}",
@@ -173,21 +175,19 @@ def scoreboard_panel(scores: Sequence[int], colors: Mapping[str, str], lang: str
     names = [labels[side] if labels is not None else side_label(side, players, lang)
              for side in range(len(scores))]
     heads = ["", gettext("Raw", lang), gettext("Points", lang), gettext("To 61", lang)]
-    if tally:
-        heads.append(gettext("Paper tally", lang))
-    # Column starts from the widest text in each column (a bold character ~ 8–9 units).
+    # Column starts from the widest text in each column (bold, 13 or 14 units).
     starts = [0.0]
-    for width_ in (max(9.0 * max(map(len, names), default=0) + 16, 90),
-                   max(9.0 * len(heads[1]) + 16, 60), max(9.0 * len(heads[2]) + 16, 50),
-                   max(9.0 * len(heads[3]) + 16, 50)):
+    for width_ in (max(max((text_width(n, 14, bold=True) for n in names), default=0) + 16, 90),
+                   max(text_width(heads[1], 13, bold=True) + 16, 60),
+                   max(text_width(heads[2], 13, bold=True) + 16, 50),
+                   max(text_width(heads[3], 13, bold=True) + 16, 50)):
         starts.append(starts[-1] + width_)
     columns = tuple(starts)
     nodes = [element("g", {"class": "header"}, [
         text(x, 14, head, size=13, fill=colors["muted"], weight="bold")
         for x, head in zip(columns, heads, strict=False) if head])]
     y = LABEL + 4.0
-    # Room for the last heading too (about 8 user units a bold 13-unit character).
-    width = columns[4] + 8.0 * len(heads[4]) if tally else columns[4]
+    width = columns[4]
     for side, raw in enumerate(scores):
         shown = raw // POINT
         label = names[side]
@@ -197,13 +197,14 @@ def scoreboard_panel(scores: Sequence[int], colors: Mapping[str, str], lang: str
                  text(columns[3], y + 17, str(TARGET // POINT - shown), size=14,
                       fill=colors["text"])]
         height = 26.0
-        if tally:
-            figures = tally_panel(shown, colors, f"{prefix}-tally-{side}", per_row=7)
-            scale = 0.5
-            cells.append(element("g", {"transform": f"translate({columns[4]},{num(y)}) "
-                                                    f"scale({scale})"}, figures.nodes))
-            height = max(height, figures.height * scale)
-            width = max(width, columns[4] + figures.width * scale)
+        if tally and shown:
+            # Under the side's numbers, full size, so that every stroke can be counted (R10).
+            figures = tally_panel(shown, colors, f"{prefix}-tally-{side}")
+            x0 = columns[1] - figures.box[0]
+            cells.append(element("g", {"transform": f"translate({num(x0)},{num(y + 32)})"},
+                                 figures.nodes))
+            height += 6 + figures.height
+            width = max(width, columns[1] + figures.width)
         nodes.append(element("g", {"class": "side", "data-side": str(side),
                                    "data-raw": str(raw), "data-points": str(shown),
                                    "data-to-target": str(TARGET // POINT - shown),
@@ -214,7 +215,7 @@ def scoreboard_panel(scores: Sequence[int], colors: Mapping[str, str], lang: str
 
 def scoreboard_svg(scores: Sequence[int], *, players: int | None = None,
                    labels: Sequence[str] | None = None, tally: bool = True,
-                   size: int | None = None, lang: str = "en",
+                   size: int | None = None, lang: str | None = None,
                    colors: Mapping[str, str] | None = None, theme: str = "light",
                    id_prefix: str | None = None) -> SvgText:
     """The score board: raw and displayed points per player or pair, distance to 61, tally.
@@ -266,7 +267,7 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
         x = x0 + k * step
         kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
         color = colors["text"] if kind == "multiple" else colors[
-            "accepted" if kind == "down" else "badge"]
+            "accepted" if kind == "down" else "dot"]
         nodes.append(element("g", {"class": f"tick {kind}", "data-value": str(value)}, [
             element("line", {"x1": num(x), "y1": num(y - 8), "x2": num(x), "y2": num(y + 8),
                              "stroke": color, "stroke-width": "3" if kind == "multiple"
@@ -298,7 +299,7 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
               "id": f"{prefix}-line"}, nodes)])
 
 
-def rounding_text(total: int, lang: str = "en") -> str:
+def rounding_text(total: int, lang: str | None = None) -> str:
     """``13 → 15: remainder 3 rounds up`` and the like (R7.5)."""
     rest = total % 5
     params = {"total": total, "result": round5(total), "rest": rest}
@@ -309,7 +310,7 @@ def rounding_text(total: int, lang: str = "en") -> str:
     return Msg("{total} → {result}: remainder {rest} rounds up", params).text(lang)
 
 
-def rounding_svg(total: int, *, size: int | None = None, lang: str = "en",
+def rounding_svg(total: int, *, size: int | None = None, lang: str | None = None,
                  colors: Mapping[str, str] | None = None, theme: str = "light",
                  id_prefix: str | None = None) -> SvgText:
     """Rounding a pip total to the nearest multiple of 5 on a number line (R7.5)."""

@@ -126,7 +126,7 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
                   colors, title)
 
 
-def out_settlement_svg(event: OutEvent, *, size: int | None = None, lang: str = "en",
+def out_settlement_svg(event: OutEvent, *, size: int | None = None, lang: str | None = None,
                        colors: Mapping[str, str] | None = None, theme: str = "light",
                        id_prefix: str | None = None) -> SvgText:
     """The going-out settlement of R7 as a table (from the match's :class:`OutEvent`)."""
@@ -164,7 +164,7 @@ def blocked_panel(events: Sequence[BlockedAwardEvent], colors: Mapping[str, str]
 
 
 def blocked_settlement_svg(events: Sequence[BlockedAwardEvent], *, size: int | None = None,
-                           lang: str = "en", colors: Mapping[str, str] | None = None,
+                           lang: str | None = None, colors: Mapping[str, str] | None = None,
                            theme: str = "light", id_prefix: str | None = None) -> SvgText:
     """A blocked hand's settlement of R8 as a table (from its :class:`BlockedAwardEvent`\\ s)."""
     lang = check_lang(lang)

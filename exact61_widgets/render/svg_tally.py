@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from xml.etree import ElementTree as ET
 
-from exact61_widgets.i18n import Msg, Plural, check_lang
+from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.svgkit import (
     Panel,
     SvgText,
@@ -23,17 +23,27 @@ from exact61_widgets.render.svgkit import (
 )
 from exact61_widgets.render.theme import RenderError, palette
 
-#: A figure's side in user units, and the space between figures.
-FIGURE = 48
-GAP = 10
-_SMALL = 5.5
+#: A figure's side in user units (pixels at the default size), and the space between
+#: figures: large enough to count every stroke of a small x.
+FIGURE = 120
+GAP = 20
+#: Half the side of a small x, and how far its centre lies from the figure's edge
+#: (as a fraction of the side): this keeps its strokes about 11 units off the large X.
+_SMALL = 13
+_INSET = 0.15
+#: Stroke widths: the large X, and the small x's.
+LARGE_STROKE = 3.5
+SMALL_STROKE = 3
+#: Figures in a row of :func:`tally_svg` (61 points: two rows).
+PER_ROW = 5
 
 
 def _strokes(x: float, y: float) -> list[tuple[float, float, float, float]]:
     """The ten strokes of a figure whose top-left corner is (x, y), in drawing order."""
     s = FIGURE
+    near, far = s * _INSET, s * (1 - _INSET)
     result = [(x, y, x + s, y + s), (x + s, y, x, y + s)]
-    for cx, cy in ((s / 2, s * 0.2), (s * 0.8, s / 2), (s / 2, s * 0.8), (s * 0.2, s / 2)):
+    for cx, cy in ((s / 2, near), (far, s / 2), (s / 2, far), (near, s / 2)):
         cx, cy = x + cx, y + cy
         result.append((cx - _SMALL, cy - _SMALL, cx + _SMALL, cy + _SMALL))
         result.append((cx + _SMALL, cy - _SMALL, cx - _SMALL, cy + _SMALL))
@@ -50,7 +60,7 @@ def tally_figures(points: int) -> list[int]:
 
 
 def tally_panel(points: int, colors: Mapping[str, str], prefix: str,
-                per_row: int = 7) -> Panel:
+                per_row: int = PER_ROW) -> Panel:
     """The tally of ``points`` (negative scores are drawn in the ``rejected`` colour)."""
     if isinstance(points, bool) or not isinstance(points, int):
         raise RenderError(Msg("a tally counts whole points, not {points}",
@@ -62,7 +72,8 @@ def tally_panel(points: int, colors: Mapping[str, str], prefix: str,
         fx = (i % per_row) * (FIGURE + GAP)
         fy = (i // per_row) * (FIGURE + GAP)
         lines = [element("line", {"x1": num(a), "y1": num(b), "x2": num(c), "y2": num(d),
-                                  "stroke": color, "stroke-width": "2.5" if k < 2 else "2",
+                                  "stroke": color,
+                                  "stroke-width": num(LARGE_STROKE if k < 2 else SMALL_STROKE),
                                   "stroke-linecap": "round", "class": "stroke"})
                  for k, (a, b, c, d) in enumerate(_strokes(fx, fy)[:count])]
         nodes.append(element("g", {"class": "figure", "data-strokes": str(count),
@@ -71,26 +82,36 @@ def tally_panel(points: int, colors: Mapping[str, str], prefix: str,
     width = min(max(len(figures), 1), per_row) * (FIGURE + GAP) - GAP
     height = rows * (FIGURE + GAP) - GAP
     if points < 0:
-        nodes.append(text(-6, FIGURE / 2 + 8, "−", size=24, fill=color, anchor="end"))
-        return Panel((-24, 0, width + 24, height), [element(
+        nodes.append(text(-8, FIGURE / 2 + 12, "−", size=40, fill=color, anchor="end"))
+        return Panel((-36, 0, width + 36, height), [element(
             "g", {"class": "tally negative", "data-points": str(points)}, nodes)])
     return Panel((0, 0, width, height), [element(
         "g", {"class": "tally", "data-points": str(points)}, nodes)])
 
 
-def tally_svg(points: int, *, size: int | None = None, lang: str = "en",
-              colors: Mapping[str, str] | None = None, theme: str = "light",
-              id_prefix: str | None = None) -> SvgText:
-    """The paper tally of a score in displayed points (R10, D7): one stroke a point."""
+def tally_svg(points: int, *, count: bool = True, size: int | None = None,
+              lang: str | None = None, colors: Mapping[str, str] | None = None,
+              theme: str = "light", id_prefix: str | None = None) -> SvgText:
+    """The paper tally of a score in displayed points (R10, D7): one stroke a point.
+
+    ``count=False`` (an exercise: how many points does it show?) keeps the number
+    out of ``<title>`` and ``<desc>``; the strokes are the reader's to count.
+    """
     lang = check_lang(lang)
     size = check_size(size)
     palette_ = palette(theme, colors)
     prefix = figure_prefix("tally", str(points), {"lang": lang, "theme": theme, "size": size,
+                                                  "count": count,
                                                   "colors": sorted(palette_.items())},
                            id_prefix)
     panel = tally_panel(points, palette_, prefix)
     x, y, w, h = panel.box
     panel.box = (x - 8, y - 8, w + 16, h + 16)
+    if not count:
+        title = gettext("Paper tally", lang)
+        desc = gettext("Count the strokes: each is one displayed point; a full figure, a large "
+                       "X with a small x in each of its four regions, is ten (R10).", lang)
+        return picture(panel, prefix, size, title, desc, palette_["background"])
     figures = tally_figures(points)
     title = Msg("Paper tally: {points}", {"points": Plural(
         "{n} point", "{n} points", points)}).text(lang)

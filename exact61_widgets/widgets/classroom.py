@@ -1,4 +1,4 @@
-"""The classroom app: the match table, the walkthroughs and the narrated hand as tabs, large, in one language.
+"""The classroom app: the match table, walkthroughs and the narrated hand as tabs, in one language.
 
 Made for a projector (``make classroom`` serves ``tutorials/classroom.ipynb`` with
 Voila). One control switches every tab, button and caption between English and
@@ -55,7 +55,7 @@ def classroom_css(text: int) -> str:
 
 
 class Classroom(w.VBox):  # type: ignore[misc]
-    """The match table, six walkthroughs and the narrated hand as tabs, with a language control and a zoom slider.
+    """The match table, six walkthroughs and the narrated hand as tabs, a language control, a zoom.
 
     ``players``, ``seed`` and ``bots`` set up the match table (the class plays seat 0);
     ``tile_scale`` is the boards' first zoom and ``text_size`` the text height in pixels.

@@ -1,0 +1,205 @@
+"""The one legend of the pictures: every mark on the table, its sample and its words.
+
+Each mark is defined once here (its key, the palette colours it is drawn in and
+what it means, in English with a Russian translation) and drawn with the same
+shapes as on the table (:mod:`exact61_widgets.render.marks`). Two uses:
+
+* :func:`render_legend` — the whole legend as a picture, for the start page and
+  the README (``docs/legend.svg``, ``docs/legend.ru.svg``);
+* ``render_svg(..., legend=True)`` — under a layout, the rows of exactly the
+  marks that picture shows, in the same order, samples and words. So a legend
+  never names a mark the picture lacks nor leaves out one it draws.
+
+Regenerate the files in ``docs/`` with ``python -m exact61_widgets.render.legend docs``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+from xml.etree import ElementTree as ET
+
+from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.i18n import Msg, check_lang, gettext
+from exact61_widgets.render.marks import (
+    PICK_EDGE,
+    badge,
+    bridge,
+    closed_ring,
+    dot,
+    pick_ring,
+)
+from exact61_widgets.render.svgkit import (
+    SIDE,
+    Panel,
+    SvgText,
+    check_size,
+    element,
+    figure_prefix,
+    picture,
+    text,
+    text_width,
+    tile_group,
+)
+from exact61_widgets.render.theme import RenderError, palette
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One mark of the pictures: its key (``data-mark``), words, and palette colours."""
+
+    key: str
+    words: Msg
+    colors: tuple[str, ...]
+
+
+#: Every mark, in the order every legend lists them.
+MARKS: Final[tuple[Mark, ...]] = (
+    Mark("end", Msg("Number in a filled square: a scoring end and its value"),
+         ("badge", "badge text")),
+    Mark("place", Msg("Dot: an open place, where a tile may be played"), ("dot",)),
+    Mark("closed", Msg("Ring: a side branch, closed until both lines of its spinner are filled"),
+         ("closed", "dot fill")),
+    Mark("spinner", Msg("Dashed orange frame: a spinner (every double becomes one)"),
+         ("spinner",)),
+    Mark("last", Msg("Star: the tile played last"), ("last", "tile last")),
+    Mark("picked-place", Msg("Wide ring: a place picked out, such as where the chosen tile "
+                             "may go"), ("highlight",)),
+    Mark("picked-tile", Msg("Thick solid edge: a tile picked out"),
+         ("highlight", "tile highlight")),
+    Mark("bridge", Msg("Line: joins a tile drawn a little apart to its place"), ("bridge",)),
+)
+KEYS: Final[tuple[str, ...]] = tuple(mark.key for mark in MARKS)
+
+#: A row's height; its sample fills a tile-sized cell (64 × 32) on the left.
+ROW: Final = 40
+CELL_W: Final = 2 * SIDE
+TEXT_X: Final = CELL_W + 16
+FONT_SIZE: Final = 13
+
+
+def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[ET.Element]:
+    """The mark ``key`` drawn in the cell whose top-left corner is (x, y)."""
+    cx, cy = x + CELL_W / 2, y + SIDE / 2
+    if key == "end":
+        return badge(cx, cy, 5, colors)
+    if key == "place":
+        return [dot(cx, cy, colors)]
+    if key == "closed":
+        return [closed_ring(cx, cy, colors)]
+    if key == "picked-place":
+        return [dot(cx, cy, colors), pick_ring(cx, cy, colors)]
+    if key == "bridge":
+        return [bridge(x + 8, cy, x + CELL_W - 8, cy, colors)]
+    if key == "spinner":
+        return [tile_group(Tile(3, 3), x, y, 3, 3, True, colors, classes=("sample",),
+                           frame=True, data=False)]
+    if key == "last":
+        return [tile_group(Tile(1, 3), x, y, 1, 3, True, colors, classes=("sample",),
+                           face=colors["tile last"], star=True, data=False)]
+    if key == "picked-tile":
+        return [tile_group(Tile(2, 5), x, y, 2, 5, True, colors, classes=("sample",),
+                           face=colors["tile highlight"], edge=colors["highlight"],
+                           edge_width=PICK_EDGE, data=False)]
+    raise RenderError(Msg("unknown mark {key}: the marks are {keys}",
+                          {"key": repr(key), "keys": ", ".join(KEYS)}))
+
+
+def check_marks(marks: Iterable[str] | None) -> list[str]:
+    """The given mark keys in legend order (None: all of them); unknown keys raise."""
+    if marks is None:
+        return list(KEYS)
+    wanted = set(marks)
+    unknown = sorted(wanted - set(KEYS))
+    if unknown:
+        raise RenderError(Msg("unknown mark {key}: the marks are {keys}",
+                              {"key": repr(unknown[0]), "keys": ", ".join(KEYS)}))
+    return [key for key in KEYS if key in wanted]
+
+
+def legend_rows(marks: Iterable[str], colors: Mapping[str, str], lang: str, x: float,
+                y: float) -> tuple[ET.Element, float, float]:
+    """The rows of ``marks`` (legend order) from (x, y): the group, its width and height."""
+    rows = []
+    width = 0.0
+    by_key = {mark.key: mark for mark in MARKS}
+    for i, key in enumerate(check_marks(marks)):
+        top = y + i * ROW
+        words = by_key[key].words.text(lang)
+        rows.append(element("g", {"class": "legend-row", "data-mark": key}, [
+            element("g", {"class": "symbol"}, _sample(key, x, top + 4, colors)),
+            text(x + TEXT_X, top + 4 + SIDE / 2 + 4.5, words, size=FONT_SIZE,
+                 fill=colors["text"])]))
+        width = max(width, TEXT_X + text_width(words, FONT_SIZE))
+    return element("g", {"class": "legend"}, rows), width, len(rows) * ROW
+
+
+def legend_words(marks: Iterable[str] | None = None, lang: str | None = None) -> list[str]:
+    """One sentence per mark, in legend order: what the README and ``<desc>`` say."""
+    lang = check_lang(lang)
+    by_key = {mark.key: mark for mark in MARKS}
+    return [by_key[key].words.text(lang) for key in check_marks(marks)]
+
+
+def render_legend(lang: str | None = None, theme: str = "light", *,
+                  marks: Sequence[str] | None = None, size: int | None = None,
+                  colors: Mapping[str, str] | None = None,
+                  id_prefix: str | None = None) -> SvgText:
+    """The legend of every picture (or of ``marks``, keys of :data:`KEYS`) as an SVG.
+
+    The same samples and words as under a layout drawn with ``legend=True``.
+    """
+    lang = check_lang(lang)
+    size = check_size(size)
+    palette_ = palette(theme, colors)
+    keys = check_marks(marks)
+    prefix = figure_prefix("legend", " ".join(keys), {
+        "lang": lang, "theme": theme, "size": size, "colors": sorted(palette_.items())},
+        id_prefix)
+    heading = gettext("How to read the pictures", lang)
+    group, width, height = legend_rows(keys, palette_, lang, 0, 30)
+    nodes = [text(0, 16, heading, size=15, fill=palette_["text"], weight="bold",
+                  cls="title"), group]
+    width = max(width, text_width(heading, 15, bold=True))
+    panel = Panel((-16, -16, width + 32, 30 + height + 24), nodes)
+    desc = ". ".join(legend_words(keys, lang)) + "."
+    return picture(panel, prefix, size, heading, desc, palette_["background"])
+
+
+#: The committed legend pictures: file name -> language.
+LEGEND_FILES: Final[Mapping[str, str]] = {"legend.svg": "en", "legend.ru.svg": "ru"}
+
+
+def legend_file_text(lang: str) -> str:
+    """What ``docs/legend.svg`` (or ``legend.ru.svg``) holds: the light legend, fixed ids."""
+    return str(render_legend(lang, "light", id_prefix=f"legend-{lang}")) + "\n"
+
+
+def write_legend_files(folder: str | Path) -> list[Path]:
+    """Write the legend pictures into ``folder`` (the repository's ``docs/``)."""
+    root = Path(folder)
+    root.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, lang in LEGEND_FILES.items():
+        path = root / name
+        path.write_text(legend_file_text(lang), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m exact61_widgets.render.legend FOLDER``: write the legend pictures there."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        print("usage: python -m exact61_widgets.render.legend FOLDER", file=sys.stderr)
+        return 2
+    for path in write_legend_files(args[0]):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

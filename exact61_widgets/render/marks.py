@@ -1,0 +1,79 @@
+"""The marks drawn on the table, each shape defined once for the pictures and the legend.
+
+Every mark differs from the others by its shape, not by its colour alone, so the
+pictures read the same to colour-blind readers and in print:
+
+* a scoring end — a filled rounded square with the end's value (a *badge*);
+* an open place — a small filled dot;
+* a closed branch — a small hollow ring;
+* a place picked out — a wide ring round the place's dot or badge;
+* a spinner — a dashed frame inside the tile (:func:`~.svgkit.spinner_frame`);
+* the last play — a star on the tile's divider (:func:`~.svgkit.last_star`);
+* a tile picked out — a thick solid edge;
+* a tile drawn apart from its place — a line (a *bridge*).
+
+:mod:`exact61_widgets.render.legend` names them; :mod:`exact61_widgets.render.svg`
+draws them on the layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+from xml.etree import ElementTree as ET
+
+from exact61_widgets.render.svgkit import element, num, text
+
+#: A badge's side; its corners are rounded so that a wide ring clears them.
+BADGE: Final = 20
+DOT_RADIUS: Final = 5
+RING_RADIUS: Final = 6
+#: A place's clickable circle and the wide ring of a picked place (clear of a badge).
+PICK_RADIUS: Final = 15
+#: The edge of a picked tile.
+PICK_EDGE: Final = 3.0
+
+
+def badge(x: float, y: float, value: int, colors: Mapping[str, str]) -> list[ET.Element]:
+    """A scoring end's badge centred at (x, y): a filled rounded square and its value."""
+    half = BADGE / 2
+    small = value >= 10
+    return [element("rect", {"x": num(x - half), "y": num(y - half), "width": num(BADGE),
+                             "height": num(BADGE), "rx": "5", "ry": "5",
+                             "fill": colors["badge"], "class": "badge"}),
+            text(x, y + (4 if small else 4.5), str(value), size=11 if small else 13,
+                 fill=colors["badge text"], anchor="middle", weight="bold")]
+
+
+def dot(x: float, y: float, colors: Mapping[str, str]) -> ET.Element:
+    """An open place: a small filled dot."""
+    return element("circle", {"cx": num(x), "cy": num(y), "r": num(DOT_RADIUS),
+                              "fill": colors["dot"], "class": "dot"})
+
+
+def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> ET.Element:
+    """A closed branch: a small hollow ring (it is not an open place, R4.3)."""
+    return element("circle", {"cx": num(x), "cy": num(y), "r": num(RING_RADIUS),
+                              "fill": colors["dot fill"], "stroke": colors["closed"],
+                              "stroke-width": "2", "class": "ring"})
+
+
+def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> ET.Element:
+    """A place picked out: a wide ring round its dot or badge."""
+    return element("circle", {"cx": num(x), "cy": num(y), "r": num(PICK_RADIUS),
+                              "fill": "none", "stroke": colors["highlight"],
+                              "stroke-width": "3", "class": "pick"})
+
+
+def hit_area(x: float, y: float) -> ET.Element:
+    """The invisible circle that takes a place's clicks (larger than its dot)."""
+    return element("circle", {"cx": num(x), "cy": num(y), "r": num(PICK_RADIUS), "fill": "none",
+                              "pointer-events": "all", "class": "hit"})
+
+
+def bridge(x1: float, y1: float, x2: float, y2: float, colors: Mapping[str, str]
+           ) -> ET.Element:
+    """The line from a place to a tile drawn a little apart from it."""
+    return element("line", {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2),
+                            "stroke": colors["bridge"], "stroke-width": "3",
+                            "stroke-linecap": "round", "class": "bridge"})
