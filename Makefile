@@ -1,10 +1,18 @@
 # Two commands do all the set-up on a fresh machine (see README.md):
 #   make lab    installs what the tutorials need and opens them in JupyterLab
+#   (make classroom: the same for the classroom app in Voila)
 #   make test   installs what the tests need (Python packages, Debian's Chromium) and runs them all
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-PORT ?= 8888
+# make lab / make classroom: PORT is the first port tried (8888 when unset; a busy one moves the
+# server up to the next free port, and it says so); NO_BROWSER=1 serves without opening a browser.
+PORT ?=
+NO_BROWSER ?=
+SERVE = $(BIN)/python scripts/serve.py $(if $(PORT),--port=$(PORT)) $(if $(NO_BROWSER),--no-browser)
+# deps-lab installs only when pyproject.toml is newer than this stamp, so a second `make lab`
+# starts at once; deps-test (which installs the lab extras too) refreshes it.
+LAB_STAMP := $(VENV)/.deps-lab.stamp
 
 .PHONY: lab test classroom venv deps-lab deps-test browser bench clean
 
@@ -14,11 +22,23 @@ $(BIN)/python:
 
 venv: $(BIN)/python
 
-deps-lab: venv
+deps-lab: $(LAB_STAMP)
+
+$(LAB_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lab]"
+	@touch $@
 
 deps-test: venv
 	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
+	@touch $(LAB_STAMP)
+	@# axe-core for the accessibility browser tests (tests/browser/package.json pins it);
+	@# npm comes from Debian's package when it is missing, as Chromium does below
+	@[ -d tests/browser/node_modules/axe-core ] || { command -v npm >/dev/null || \
+		{ [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; } || \
+		{ echo "make test needs npm: run 'sudo apt-get install npm' once" >&2; exit 2; }; \
+		npm install --prefix tests/browser --no-package-lock --no-audit --no-fund \
+		--loglevel=error; }
 
 # Debian's Chromium for the real-browser tests (never `playwright install`: it downloads).
 browser:
@@ -27,11 +47,12 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "make test needs Debian's chromium: run 'sudo apt-get install chromium' once" >&2; exit 2; fi
 
+# scripts/serve.py adds --allow-root only as root and prints the one address to open.
 lab: deps-lab
-	$(BIN)/python -m jupyterlab --port=$(PORT) tutorials/00_start_here.ipynb
+	$(SERVE) lab
 
 classroom: deps-lab
-	$(BIN)/python -m voila --port=$(PORT) tutorials/classroom.ipynb
+	$(SERVE) classroom
 
 test: deps-test browser
 	$(BIN)/python -m pytest tests tutorials --nbval --nbval-sanitize-with tutorials/sanitize.cfg
