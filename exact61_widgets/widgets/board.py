@@ -16,12 +16,22 @@ Messages from the browser (``model.send``) are one of::
     {"type": "key", "key": "Enter", "tile": "…"}     … or on a focused tile
     {"type": "key", "key": "Escape"}                 drop the chosen tile
 
-Arrow keys and Tab move the focus in the browser alone (no message).
+Moving the focus is the browser's alone (no message). A board you can act on
+(``interactive``) is one Tab stop (roving tabindex): the browser gives its items, the
+open places and hand tiles that :data:`FOCUSABLE` selects, the role ``button`` and the
+name Python sent in ``labels``, and tabindex 0 to one of them, -1 to the rest. The arrow
+keys move between them in reading order (panel after panel, top to bottom, left to
+right), Home and End jump to the first and last, Enter or Space chooses, Escape cancels.
+The container is then a labelled composite (role ``application``, named by ``label`` and
+described by ``instructions``) and every SVG holding items a ``group`` named by its
+``<title>``; a board you only look at is a ``group`` of pictures that keep ``role="img"``.
 
 The browser also reports the page's theme in the ``page_theme`` trait (JupyterLab
 and Notebook 7 say it on ``<body data-jp-theme-light>``, VS Code with a ``vscode-dark``
 class), so with ``theme="auto"`` the owner redraws its pictures in the dark palette
-when the page turns dark. A notebook run without a browser draws them light.
+when the page turns dark. A notebook run without a browser draws them light. The browser
+knows ``theme`` too: it outlines the focused item in a colour that stands out on the
+palette drawn.
 """
 
 from __future__ import annotations
@@ -37,7 +47,7 @@ import traitlets
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.tiles import Tile, parse_tile
-from exact61_widgets.i18n import Msg, gettext
+from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import error_text
 from exact61_widgets.widgets.mimebundle import StaticPicture
@@ -62,7 +72,8 @@ def check_theme(theme: object) -> str:
 
 def static_text(name: str) -> str:
     """A file of ``widgets/static`` (shipped as package data)."""
-    return resources.files("exact61_widgets.widgets").joinpath("static", name).read_text("utf-8")
+    folder = resources.files("exact61_widgets.widgets").joinpath("static")
+    return folder.joinpath(name).read_text("utf-8")
 
 
 @dataclass(frozen=True)
@@ -111,6 +122,7 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     draws with; ``"auto"`` follows ``page_theme``, which the browser reports.
     ``zoom`` scales the pictures in the browser alone (CSS ``zoom``, 0.25 to 4), so a
     slider linked to it with ``ipywidgets.jslink`` resizes a board without Python.
+    ``label`` names the board and ``instructions`` tells screen-reader users its keys.
     """
 
     _esm = static_text("board.js")
@@ -120,18 +132,23 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     announcement = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
+    instructions = traitlets.Unicode("").tag(sync=True)
     focusable = traitlets.Unicode(FOCUSABLE).tag(sync=True)
     labels = traitlets.Dict().tag(sync=True)
     interactive = traitlets.Bool(False).tag(sync=True)
     page_theme = traitlets.Unicode("light").tag(sync=True)
-    theme = traitlets.Unicode("auto")
+    theme = traitlets.Unicode("auto").tag(sync=True)
     zoom = traitlets.Float(1.0).tag(sync=True)
 
-    def __init__(self, *, lang: str = "en", name: str = "board", theme: str = "auto",
+    def __init__(self, *, lang: str | None = None, name: str = "board", theme: str = "auto",
                  **kwargs: Any) -> None:
         kwargs.setdefault("label", gettext("Domino table", lang))
+        kwargs.setdefault("instructions", gettext(
+            "Arrow keys move between the open places and the tiles, Home and End jump to "
+            "the first and the last, Enter or Space chooses, Escape puts a chosen tile "
+            "back.", lang))
         super().__init__(theme=check_theme(theme), **kwargs)
-        self.lang = lang
+        self.lang = check_lang(lang)
         self.name = name
         self.picture = ""
         self._callbacks: list[Callable[[BoardAction], None]] = []

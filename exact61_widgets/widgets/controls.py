@@ -2,7 +2,10 @@
 
 Shared by every walkthrough. The slider is the one source of truth: the buttons
 move it, and its observer calls the owner's ``on_step``. Built once; a new
-number of steps only changes the slider's maximum.
+number of steps only changes the slider's maximum. The slider is a
+:class:`~exact61_widgets.widgets.slider.NamedSlider` (a labelled native range input
+that says "Step 3 of 9"), not ipywidgets' nameless handle; the buttons are named by
+their labels and their tooltips say more.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ import ipywidgets as w
 
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.slider import NamedSlider
 
 
 class StepControls(w.HBox):  # type: ignore[misc]
     """Controls for stepping through ``count`` steps; calls ``on_step(index)`` on a change."""
 
-    def __init__(self, count: int, on_step: Callable[[int], None], *, lang: str = "en",
+    def __init__(self, count: int, on_step: Callable[[int], None], *, lang: str | None = None,
                  wrap: Callable[[Callable[..., object]], Callable[..., None]] | None = None
                  ) -> None:
         self._lang = lang
@@ -32,9 +36,8 @@ class StepControls(w.HBox):  # type: ignore[misc]
                                   tooltip=gettext("Next step", lang))
         self.reset_button = button(gettext("Reset", lang), "reset", icon="undo",
                                    tooltip=gettext("Back to the first step", lang))
-        self.slider = w.IntSlider(value=0, min=0, max=max(count - 1, 0), step=1,
-                                  description=gettext("Step", lang), readout=False,
-                                  continuous_update=True)
+        self.slider = NamedSlider(gettext("Step", lang), value=0, min=0,
+                                  max=max(count - 1, 0), step=1)
         self.position = w.Label()
         for widget in (self.back_button, self.next_button, self.reset_button, self.slider,
                        self.position):
@@ -53,12 +56,12 @@ class StepControls(w.HBox):  # type: ignore[misc]
     @property
     def step(self) -> int:
         """The current step, 0-based."""
-        return int(self.slider.value)
+        return round(self.slider.value)
 
     @property
     def count(self) -> int:
         """How many steps there are."""
-        return int(self.slider.max) + 1
+        return round(self.slider.max) + 1
 
     def set_count(self, count: int) -> None:
         """Change the number of steps (the current step is kept if it still exists)."""
@@ -96,6 +99,7 @@ class StepControls(w.HBox):  # type: ignore[misc]
         self.next_button.disabled = self.step >= self.count - 1
         self.position.value = Msg("Step {k} of {n}", {"k": self.step + 1,
                                                       "n": self.count}).text(self._lang)
+        self.slider.valuetext = self.position.value
 
 
 def _plain(fn: Callable[..., object]) -> Callable[..., None]:

@@ -40,6 +40,7 @@ from exact61_widgets.widgets.history import (
     undo_one,
 )
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
+from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
@@ -69,7 +70,7 @@ class Export:
     setup: dict[str, Any] | None
     note: Msg | None
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str | None = None) -> str:
         """What the export box shows: the notation, then the JSON."""
         data = self.record if self.record is not None else self.setup
         label = gettext("Layout notation", lang)
@@ -124,7 +125,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     pictures' palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``.
     """
 
-    def __init__(self, source: Source | None = None, *, lang: str = "en",
+    def __init__(self, source: Source | None = None, *, lang: str | None = None,
                  name: str | None = None, theme: str = "auto") -> None:
         self.lang = check_lang(lang)
         start = EXPLORER_DEFAULT if source is None else source
@@ -161,7 +162,9 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.redo_button.on_click(cb(self.redo))
         self.deal_button = button(gettext("Deal next hand", lang), "deal")
         self.deal_button.on_click(cb(self.deal))
+        self.move_line = MoveLine(self, lang=lang)
         self.play_box = w.VBox([
+            self.move_line,
             w.HBox([self.move_select, self.play_button]),
             w.HBox([self.undo_button, self.redo_button, self.deal_button]),
             self.moves_table])
@@ -532,6 +535,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.redo_button.disabled = not self.can_redo
         self.deal_button.disabled = match.status != "hand_over"
         self.play_box.layout.display = None if self.mode == "play" else "none"
+        self.move_line.refresh()
         self.edit_box.layout.display = None if self.mode == "edit" else "none"
 
     def _show_error(self, text: str) -> None:

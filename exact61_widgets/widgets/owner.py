@@ -59,8 +59,10 @@ class BoardOwner:
     def click(self, action: BoardAction) -> None:
         """A board click or key (see :mod:`.board`): a tile of the hand, then a place."""
         if action.key == "Escape":
-            self.picker.clear()
+            dropped = self.picker.escape()
             self.refresh()
+            if dropped.message is not None:  # heard on the live line, as a click would be
+                self.board.announcement = dropped.message.text(self.lang)
             return
         if not action.activates:
             return

@@ -47,6 +47,13 @@ class PlayPicker:
         """Forget the chosen tile."""
         self.selected = None
 
+    def escape(self) -> Outcome:
+        """Escape on the board: put the chosen tile back, and say so (nothing if none was)."""
+        chosen, self.selected = self.selected, None
+        if chosen is None:
+            return Outcome()
+        return Outcome(message=Msg("{tile} put back", {"tile": str(chosen)}))
+
     def targets(self, layout: Layout, why: Why) -> tuple[str, ...]:
         """The open places where the chosen tile may go now (to highlight them)."""
         chosen = self.selected

@@ -29,6 +29,7 @@ from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
+from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.moves import action_text
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
@@ -53,7 +54,7 @@ class Advice:
     reason: Msg
     bot: str
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str | None = None) -> str:
         """``Hint (search): [1|4]@[4|4]:lineB — …``."""
         return Msg("Hint ({bot}): {action} — {reason}", {
             "bot": self.bot, "action": action_text(self.action, lang),
@@ -100,7 +101,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def __init__(self, players: int = 2, *, seed: int = 0, bots: str | Sequence[str] = "greedy",
                  human: int | None = 0, start_scores: Sequence[int] | None = None,
                  hint_budget: float | None = 0.4, hint_playouts: int | None = None,
-                 auto_reply: bool = True, lang: str = "en", name: str | None = None,
+                 auto_reply: bool = True, lang: str | None = None, name: str | None = None,
                  theme: str = "auto") -> None:
         self.lang = check_lang(lang)
         lang = self.lang
@@ -147,7 +148,8 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.hint_line.add_class("exact61-hint-line")
         self.log_panel = w.HTML()
         self.log_panel.add_class("exact61-log")
-        super().__init__([self.status, self.scores, self.board,
+        self.move_line = MoveLine(self, lang=lang, refuse=self._typing_refused)
+        super().__init__([self.status, self.scores, self.board, self.move_line,
                           w.HBox([self.step_button, self.auto_button, self.undo_button,
                                   self.hint_button]),
                           self.hint_line, self.log_panel])
@@ -256,6 +258,13 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.announcement = self.advice.text(self.lang)
         return self.advice
 
+    def _typing_refused(self) -> Msg | None:
+        """Why the move line takes no move now (a bot's turn: its hand stays hidden)."""
+        match = self.match
+        if self.human is None or (match.status == "playing" and match.to_move != self.human):
+            return Msg("it is not your turn: press Step")
+        return None
+
     def _clickable_tiles(self) -> list[Tile] | None:
         match = self.match
         if self.human is None or match.status != "playing" or match.to_move != self.human:
@@ -308,6 +317,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.hint_button.disabled = not match.legal_actions()
         self.step_button.disabled = match.is_over
         self.auto_button.disabled = match.is_over
+        self.move_line.refresh()
 
     def _show_error(self, text: str) -> None:
         self.board.error = text

@@ -86,7 +86,12 @@ def open_tutorial(browser: Any, servers: Callable[[str], Server], kind: str,
     """Open ``tutorials/name`` in ``kind`` and run all cells; close it and its kernel after."""
     if not (TUTORIALS / name).exists():
         pytest.fail(f"tutorials/{name} does not exist")
-    server = servers(kind)
+    yield from open_notebook(browser, servers(kind), name)
+
+
+def open_notebook(browser: Any, server: Server, name: str) -> Iterator[OpenNotebook]:
+    """Open ``name`` (in the server's root) and run all cells; close it and its kernel after."""
+    kind = server.kind
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     try:

@@ -75,20 +75,23 @@ def test_click_to_picture_median_is_under_100_ms(match_page: OpenNotebook) -> No
 
 
 def test_arrow_keys_move_the_focus_between_places_and_tiles(match_page: OpenNotebook) -> None:
-    """Tab reaches the board; ArrowRight and ArrowLeft move along its places and tiles."""
+    """The board is one Tab stop; the arrows, Home and End move along its places and tiles."""
     page, table = match_page.page, the_table(match_page)
     learner_to_choose(table)
-    items = table.picture.locator(FOCUSABLE)
-    assert items.count() >= 2
-    keys = [(i.get_attribute("data-tile"), i.get_attribute("data-place")) for i in items.all()]
-    ui.tab_to(page, items.first)
-    assert ui.focused_item(page) == keys[0]
-    page.keyboard.press("ArrowRight")
-    assert ui.focused_item(page) == keys[1]
-    page.keyboard.press("ArrowLeft")
-    assert ui.focused_item(page) == keys[0]
-    page.keyboard.press("ArrowLeft")  # wraps around to the last one
-    assert ui.focused_item(page) == keys[-1]
+    assert table.picture.locator(FOCUSABLE).count() >= 2
+    order = ui.board_order(table)  # reading order: the table's places, then the hand
+    assert len(order) == table.picture.locator(FOCUSABLE).count()
+    assert order[-1].startswith("tile ") and not order[0].startswith("tile ")
+    ui.tab_to_board(page, table)
+    for key, want in [("Home", 0), ("ArrowRight", 1), ("ArrowLeft", 0),
+                      ("ArrowLeft", -1),  # wraps around to the last one
+                      ("ArrowDown", 0), ("End", -1), ("ArrowUp", -2)]:
+        page.keyboard.press(key)
+        assert ui.focused_key(page) == order[want], key
+    page.keyboard.press("Tab")  # one Tab leaves the board: its other items are not stops
+    assert ui.focused_key(page) is None
+    page.keyboard.press("Shift+Tab")  # and comes back to the item it left
+    assert ui.focused_key(page) == order[-2]
 
 
 def test_a_whole_hand_is_played_with_the_keyboard_alone(

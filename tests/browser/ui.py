@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -287,10 +288,35 @@ def screenshot(page: Page, target: Path, locator: Locator | None = None) -> Path
     return target
 
 
-# -- the match table with the keyboard alone ---------------------------------------------------
+# -- the keyboard alone ------------------------------------------------------------------------
 
 _TO_MOVE = re.compile(r"seat (\d+) to move")
-_FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
+#: A board's keyboard items (open places, hand tiles), as board.js marks them.
+ITEM = "[data-exact61-item]"
+
+
+class Keys:
+    """The keyboard of a page, counting every key pressed (for the keyboard-only reports)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+        self.by_key: Counter[str] = Counter()
+
+    def press(self, key: str) -> None:
+        """Press ``key`` (a Playwright key name such as ``Tab`` or ``Shift+Tab``) and count it."""
+        self.page.keyboard.press(key)
+        self.count += 1
+        self.by_key[key] += 1
+
+    def summary(self) -> str:
+        """``41 key presses (Enter 12, ArrowRight 20, …)``."""
+        parts = ", ".join(f"{k} {n}" for k, n in self.by_key.most_common())
+        return f"{self.count} key presses ({parts})"
+
+
+def _keys(page: Page, keys: Keys | None) -> Keys:
+    return keys if keys is not None else Keys(page)
 
 
 def table_status(table: Widget) -> str:
@@ -309,12 +335,13 @@ def hand_is_over(status: str) -> bool:
     return "is over" in status
 
 
-def tab_to(page: Page, target: Locator, limit: int = 250) -> None:
+def tab_to(page: Page, target: Locator, limit: int = 250, keys: Keys | None = None) -> None:
     """Press Tab until the focus is on an element of ``target``, as a keyboard user would.
 
     Shift+Tab is used when the focus is already past the first such element, so the
     focus never has to wrap around the whole page.
     """
+    press = _keys(page, keys).press
     handles = target.element_handles()
     assert handles, "nothing to tab to"
     where = """([nodes]) => {
@@ -329,7 +356,7 @@ def tab_to(page: Page, target: Locator, limit: int = 250) -> None:
     for _ in range(limit):
         if page.evaluate(where, [handles]) == "on":
             return
-        page.keyboard.press(key)
+        press(key)
     raise AssertionError(f"{limit} presses of {key} never reached the target")
 
 
@@ -343,44 +370,102 @@ def focused_item(page: Page) -> tuple[str | None, str | None]:
     return found[0], found[1]
 
 
-def keyboard_turn(page: Page, table: Widget) -> str:
-    """Make one play for the learner with Tab, Shift+Tab and Enter only; the play made.
+def item_key(node: Locator) -> str:
+    """An item's key as board.js names it: ``[4|4]:branchA`` or ``tile [1|2]``."""
+    place = node.get_attribute("data-place")
+    return place if place else f"tile {node.get_attribute('data-tile')}"
 
-    Each tile of the hand is tried in turn: Tab to it and Enter chooses it. If Python
-    then lights places for it (``g.place.highlight``), Shift+Tab goes to the first one
-    and Enter plays it there; on an empty table Enter on a tile plays it at once. A tile
-    that fits nowhere is put back with Enter again.
+
+def board_order(widget: Widget) -> list[str]:
+    """The keys of the board's items in the order the arrow keys visit them."""
+    found: list[str] = widget.picture.evaluate(
+        f"""node => Array.from(node.querySelectorAll('{ITEM}'))
+              .sort((a, b) => a.dataset.exact61Order - b.dataset.exact61Order)
+              .map(n => n.getAttribute('data-place') || 'tile ' + n.getAttribute('data-tile'))""")
+    return found
+
+
+def focused_key(page: Page) -> str | None:
+    """The key of the focused board item (None when the focus is elsewhere)."""
+    tile, place = focused_item(page)
+    return place if place else None if tile is None else f"tile {tile}"
+
+
+def tab_to_board(page: Page, widget: Widget, keys: Keys | None = None) -> None:
+    """Tab (or Shift+Tab) to the board's one Tab stop: the item holding tabindex 0."""
+    tab_to(page, widget.picture.locator(f'{ITEM}[tabindex="0"]'), keys=keys)
+
+
+def arrow_to(page: Page, widget: Widget, key: str, keys: Keys | None = None) -> None:
+    """Move the focus along the board's items to ``key``: the fewest arrow, Home, End presses.
+
+    The focus must be on the board already (:func:`tab_to_board`).
     """
-    names = [str(t.get_attribute("data-tile"))
-             for t in table.picture.locator(".exact61-hand [data-tile]").all()]
-    status = table_status(table)
-    for tile in names:
-        tab_to(page, table.picture.locator(f'.exact61-hand [data-tile="{tile}"]'))
-        before = table.markup()
-        page.keyboard.press("Enter")
-        table.wait_for_change(before)
-        if table_status(table) != status:
-            return f"{tile} opens"
-        lit = table.picture.locator(".exact61-layout g.place.highlight[data-place]")
+    press = _keys(page, keys).press
+    order = board_order(widget)
+    now = focused_key(page)
+    assert now in order and key in order, (now, key, order)
+    at, to, count = order.index(now), order.index(key), len(order)
+    routes = [((to - at) % count, [], "ArrowRight"), ((at - to) % count, [], "ArrowLeft"),
+              (to + 1, ["Home"], "ArrowRight"), (count - to, ["End"], "ArrowLeft")]
+    steps, first, arrow = min(routes, key=lambda r: r[0])  # r[0]: presses in all
+    for name in first:
+        press(name)
+        steps -= 1
+    for _ in range(steps):
+        press(arrow)
+    assert focused_key(page) == key, (focused_key(page), key)
+
+
+def keyboard_play(page: Page, widget: Widget, tiles: list[str], done: Callable[[], bool],
+                  keys: Keys | None = None) -> str:
+    """Play one of ``tiles`` (their keys) with arrows and Enter; the play made.
+
+    The focus must be on the board. Each tile is tried in turn: Enter chooses it; if
+    Python then lights places for it (``g.place.highlight``) the arrows go to the first
+    lit place and Enter plays it there; a tile on an empty table plays at once. A tile
+    that fits nowhere is put back with Enter. ``done()`` says when the play reached Python.
+    """
+    press = _keys(page, keys).press
+    for tile in tiles:
+        arrow_to(page, widget, tile, keys)
+        before = widget.markup()
+        press("Enter")
+        widget.wait_for_change(before)
+        if done():
+            return f"{tile[5:]} opens"
+        lit = widget.picture.locator(f".exact61-layout g.place.highlight{ITEM}")
         if lit.count():
-            place = str(lit.first.get_attribute("data-place"))
-            tab_to(page, lit.first)
-            page.keyboard.press("Enter")
-            wait_for_status_change(table, status, "the play to reach Python")
-            return f"{tile}@{place}"
-        tab_to(page, table.picture.locator(f'.exact61-hand [data-tile="{tile}"]'))
-        before = table.markup()
-        page.keyboard.press("Enter")  # it fits nowhere: put it back
-        table.wait_for_change(before)
-    raise AssertionError(f"no tile of {names} could be played: {table.live()}")
+            place = item_key(lit.first)
+            arrow_to(page, widget, place, keys)
+            press("Enter")
+            wait_until(done, 15, "the play to reach Python")
+            return f"{tile[5:]}@{place}"
+        before = widget.markup()
+        press("Enter")  # it fits nowhere: put it back
+        widget.wait_for_change(before)
+    raise AssertionError(f"no tile of {tiles} could be played: {widget.live()}")
 
 
-def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60) -> list[str]:
+def keyboard_turn(page: Page, table: Widget, keys: Keys | None = None) -> str:
+    """Make one play for the learner with the keyboard alone; the play made.
+
+    Tab (or Shift+Tab) reaches the board's one Tab stop, then :func:`keyboard_play`
+    tries the tiles of the hand in their order on screen.
+    """
+    tab_to_board(page, table, keys)
+    status = table_status(table)
+    tiles = [k for k in board_order(table) if k.startswith("tile ")]
+    return keyboard_play(page, table, tiles, lambda: table_status(table) != status, keys)
+
+
+def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60,
+                  keys: Keys | None = None) -> list[str]:
     """Play a whole hand from the keyboard: the learner's plays, Auto-play for the bots.
 
-    Only Tab, Shift+Tab and Enter are pressed. Returns the learner's plays. Python
-    decides everything; the test only reads the status line and the board that Python
-    redraws.
+    Only Tab, Shift+Tab, the arrows, Home, End and Enter are pressed (each counted in
+    ``keys``). Returns the learner's plays. Python decides everything; the test only
+    reads the status line and the board that Python redraws.
     """
     plays: list[str] = []
     for _ in range(turns):
@@ -389,10 +474,10 @@ def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60) ->
             return plays
         mover = _TO_MOVE.search(status)
         if mover is not None and int(mover.group(1)) == human:
-            plays.append(keyboard_turn(page, table))
+            plays.append(keyboard_turn(page, table, keys))
         else:
-            tab_to(page, table.button("auto-play"))
-            page.keyboard.press("Enter")
+            tab_to(page, table.button("auto-play"), keys=keys)
+            _keys(page, keys).press("Enter")
             wait_for_status_change(table, status, "Auto-play to reach Python")
     raise AssertionError(f"the hand did not end after {turns} turns: {table_status(table)}")
 

@@ -1,8 +1,18 @@
 // The Exact 61 board: shows the SVG markup Python sends and reports clicks and keys.
 // Python owns all state; this view only replaces its picture and forwards events
 // (anywidget front-end module: export default { render({ model, el }) }).
+//
+// Roles (WAI-ARIA Authoring Practices): a board you can act on is a labelled composite,
+// role "application" (its arrow keys are the board's, not a screen reader's reading
+// keys), whose items are the open places and hand tiles, each a named "button"; every
+// SVG holding items is a "group" named by its own <title>, and a picture you only look
+// at stays role "img" with its title and description. The keyboard reaches the board
+// with one Tab stop (roving tabindex): one item has tabindex 0, the others -1.
 
 const TARGET = "[data-place], [data-tile]";
+const KEYS_NEXT = ["ArrowRight", "ArrowDown"];
+const KEYS_BACK = ["ArrowLeft", "ArrowUp"];
+let boards = 0;
 
 function payloadOf(node) {
   if (node.hasAttribute("data-place")) return { place: node.getAttribute("data-place") };
@@ -25,14 +35,43 @@ function pageTheme() {
   return dark ? "dark" : "light";
 }
 
+// Reading order: panel after panel, inside each top to bottom in rows, a row left to
+// right. Items whose middles are less than half an item's height apart share a row.
+// A board not on screen (a hidden tab) has no boxes: it keeps the markup's order.
+function readingOrder(nodes, picture) {
+  const panels = Array.from(picture.children);
+  const placed = nodes.map((node, index) => {
+    const box = node.getBoundingClientRect();
+    let panel = 0;
+    while (panel < panels.length && !panels[panel].contains(node)) panel += 1;
+    return { node, index, panel, x: box.left + box.width / 2, y: box.top + box.height / 2,
+             h: box.height, seen: box.width > 0 || box.height > 0 };
+  });
+  if (!placed.every((p) => p.seen)) return nodes;
+  placed.sort((a, b) => a.panel - b.panel || a.y - b.y || a.x - b.x || a.index - b.index);
+  const rows = [];
+  for (const item of placed) {
+    const row = rows[rows.length - 1];
+    const first = row && row[0];
+    if (first && first.panel === item.panel &&
+        Math.abs(item.y - first.y) < Math.max(first.h, item.h) / 2) row.push(item);
+    else rows.push([item]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.x - b.x || a.index - b.index))
+    .map((item) => item.node);
+}
+
 function render({ model, el }) {
+  boards += 1;
   el.classList.add("exact61-board");
   // Keys pressed on the board are the board's: JupyterLab / Notebook 7 (Lumino) skip
   // their command shortcuts (arrows select cells) for targets inside this attribute.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const picture = document.createElement("div");
   picture.className = "exact61-board-picture";
-  picture.setAttribute("role", "group");
+  const keys = document.createElement("div");
+  keys.className = "exact61-board-keys";
+  keys.id = `exact61-board-keys-${boards}-${Math.random().toString(36).slice(2, 8)}`;
   const live = document.createElement("div");
   live.className = "exact61-board-live";
   live.setAttribute("role", "status");
@@ -40,35 +79,91 @@ function render({ model, el }) {
   const error = document.createElement("div");
   error.className = "exact61-board-error";
   error.setAttribute("role", "alert");
-  el.append(picture, live, error);
+  el.append(picture, keys, live, error);
+  // The item that holds the board's Tab stop, by key, and its place in reading order;
+  // the frame that settles a new picture, and whether it must put the focus back.
+  let current = null;
+  let currentAt = 0;
+  let settling = 0;
+  let refocus = false;
 
+  // The items in reading order, each numbered (data-exact61-order) as the arrows go.
+  // Reading positions needs the page laid out: never called while a picture is drawn.
   function items() {
-    return Array.from(picture.querySelectorAll(model.get("focusable")));
+    const all = readingOrder(Array.from(picture.querySelectorAll(model.get("focusable"))),
+                             picture);
+    all.forEach((node, at) => node.setAttribute("data-exact61-order", String(at)));
+    return all;
+  }
+
+  function hold(node, focus) {
+    for (const other of picture.querySelectorAll("[data-exact61-item]")) {
+      other.setAttribute("tabindex", other === node ? "0" : "-1");
+    }
+    current = keyOf(node);
+    const at = node.getAttribute("data-exact61-order");
+    if (at !== null) currentAt = Number(at);
+    if (focus) node.focus();
+  }
+
+  // On the first frame after a new picture (laid out by then anyway): number the items
+  // and, if the item that held the Tab stop is gone (a tile played, a place taken), give
+  // the stop, and the focus if the board had it, to the item now where it was.
+  function settle() {
+    settling = 0;
+    const focus = refocus;
+    refocus = false;
+    const all = items();
+    if (!all.length) return;
+    const same = all.find((node) => keyOf(node) === current);
+    const active = document.activeElement;
+    const free = !active || active === document.body || picture.contains(active);
+    hold(same || all[Math.min(currentAt, all.length - 1)], focus && free && !same);
+  }
+
+  function showRoles(interactive) {
+    picture.setAttribute("aria-label", model.get("label"));
+    keys.textContent = interactive ? model.get("instructions") : "";
+    if (interactive) {
+      picture.setAttribute("role", "application");
+      picture.setAttribute("aria-describedby", keys.id);
+    } else {
+      picture.setAttribute("role", "group");
+      picture.removeAttribute("aria-describedby");
+    }
   }
 
   function draw() {
     const active = document.activeElement;
-    const focused = active && picture.contains(active) ? keyOf(active) : null;
+    const lost = !active || active === document.body;  // the last picture took it along
+    const hadFocus = Boolean(active && picture.contains(active)) || (refocus && lost);
     picture.innerHTML = model.get("svg");
-    picture.setAttribute("aria-label", model.get("label"));
-    if (!model.get("interactive")) return;
+    const interactive = model.get("interactive");
+    showRoles(interactive);
+    if (!interactive) return;
     const labels = model.get("labels") || {};
-    let again = null;
-    for (const node of items()) {
+    const all = Array.from(picture.querySelectorAll(model.get("focusable")));
+    for (const node of all) {
       const key = keyOf(node);
-      node.setAttribute("tabindex", "0");
+      node.setAttribute("data-exact61-item", "");
+      node.setAttribute("tabindex", "-1");
       node.setAttribute("role", "button");
+      node.setAttribute("aria-label", labels[key] || key);
       // Lumino matches shortcuts on the focused node itself before it walks up to
-      // the container, so each focusable node must carry the attribute too.
+      // the container, so each item must carry the attribute too.
       node.setAttribute("data-lm-suppress-shortcuts", "true");
-      if (labels[key]) node.setAttribute("aria-label", labels[key]);
-      if (key === focused) again = node;
+      // An SVG with items inside is a group of them (an "img" may hold nothing focusable).
+      const svg = node.closest("svg");
+      if (svg && svg.getAttribute("role") === "img") svg.setAttribute("role", "group");
     }
-    if (again) again.focus();
-    else if (focused) {
-      const first = items()[0];
-      if (first) first.focus();
-    }
+    if (!all.length) return;
+    // The same item keeps the Tab stop (and the focus) at once; if it is gone, the first
+    // item holds the stop until the next frame settles it (reading order needs layout).
+    const same = all.find((node) => keyOf(node) === current);
+    if (same) hold(same, hadFocus);
+    else all[0].setAttribute("tabindex", "0");
+    refocus = hadFocus && !same;
+    if (!settling) settling = requestAnimationFrame(settle);
   }
 
   function onClick(event) {
@@ -77,21 +172,41 @@ function render({ model, el }) {
     if (node && picture.contains(node)) model.send({ type: "click", ...payloadOf(node) });
   }
 
+  function onFocus(event) {
+    const node = event.target.closest("[data-exact61-item]");
+    if (node && picture.contains(node) && keyOf(node) !== current) {
+      items();
+      hold(node, false);
+    }
+  }
+
   function onKey(event) {
-    if (!model.get("interactive")) return;
-    const node = event.target.closest(TARGET);
-    const all = items();
-    const at = node ? all.indexOf(node) : -1;
-    if ((event.key === "Enter" || event.key === " ") && node) {
+    if (!model.get("interactive") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const node = event.target.closest("[data-exact61-item]");
+    if (!node || !picture.contains(node)) return;
+    const key = event.key;
+    if (key === "Enter" || key === " ") {
       event.preventDefault();
       model.send({ type: "key", key: "Enter", ...payloadOf(node) });
-    } else if (event.key === "Escape") {
-      model.send({ type: "key", key: "Escape" });
-    } else if (event.key.startsWith("Arrow") && all.length) {
+    } else if (key === "Escape") {
       event.preventDefault();
-      const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : -1;
-      all[(at + step + all.length) % all.length].focus();
+      model.send({ type: "key", key: "Escape" });
+    } else if (KEYS_NEXT.includes(key) || KEYS_BACK.includes(key) || key === "Home" ||
+               key === "End") {
+      event.preventDefault();
+      const all = items();
+      const at = all.indexOf(node);
+      const step = KEYS_NEXT.includes(key) ? 1 : -1;
+      const to = key === "Home" ? 0 : key === "End" ? all.length - 1 :
+        (at + step + all.length) % all.length;
+      hold(all[to], true);
     }
+  }
+
+  // The palette the pictures are drawn in, for the focus outline's colour (board.css).
+  function showTheme() {
+    const theme = model.get("theme");
+    el.dataset.theme = theme === "light" || theme === "dark" ? theme : pageTheme();
   }
 
   // Tell Python the page's theme, now and whenever it changes; Python redraws.
@@ -101,6 +216,7 @@ function render({ model, el }) {
       model.set("page_theme", theme);
       model.save_changes();
     }
+    showTheme();
   }
   const themeWatch = new MutationObserver(reportTheme);
   themeWatch.observe(document.body, {
@@ -113,14 +229,19 @@ function render({ model, el }) {
 
   function showLive() { live.textContent = model.get("announcement"); }
   function showError() { error.textContent = model.get("error"); }
+  function showLabels() { showRoles(model.get("interactive")); }
 
   picture.addEventListener("click", onClick);
   picture.addEventListener("keydown", onKey);
+  picture.addEventListener("focusin", onFocus);
   model.on("change:svg", draw);
   model.on("change:interactive", draw);
+  model.on("change:label", showLabels);
+  model.on("change:instructions", showLabels);
   model.on("change:announcement", showLive);
   model.on("change:error", showError);
   model.on("change:zoom", showZoom);
+  model.on("change:theme", showTheme);
   draw();
   showZoom();
   showLive();
@@ -128,11 +249,15 @@ function render({ model, el }) {
   reportTheme();
   return () => {
     themeWatch.disconnect();
+    if (settling) cancelAnimationFrame(settling);
     model.off("change:svg", draw);
     model.off("change:interactive", draw);
+    model.off("change:label", showLabels);
+    model.off("change:instructions", showLabels);
     model.off("change:announcement", showLive);
     model.off("change:error", showError);
     model.off("change:zoom", showZoom);
+    model.off("change:theme", showTheme);
   };
 }
 
