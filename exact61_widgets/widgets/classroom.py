@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from exact61_widgets.i18n import LANGUAGES, Lang, check_lang, gettext
+from exact61_widgets.widgets.slider import NamedSlider
 from exact61_widgets.widgets.table import MatchTable
 from exact61_widgets.widgets.walkthroughs import (
     BlockedWalkthrough,
@@ -70,8 +71,9 @@ class Classroom(w.VBox):  # type: ignore[misc]
             options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
             description="", tooltips=[LANGUAGE_NAMES[code] for code in LANGUAGES])
         self.language.add_class("exact61-language")
-        self.size = w.FloatSlider(value=tile_scale, min=1.0, max=3.0, step=0.25,
-                                  readout_format=".2f", style={"description_width": "initial"})
+        self.size = NamedSlider(gettext("Tile size", self.lang), value=tile_scale, min=1.0,
+                                max=3.0, step=0.25, readout=True)
+        self.size.add_class("exact61-tile-size")
         self.tabs = w.Tab()
         self.table: MatchTable | None = None
         self.walkthroughs: list[Any] = []

@@ -94,9 +94,9 @@ def test_classroom_tiles_are_large_and_do_not_move(classroom: Any) -> None:
 
 
 def test_the_tile_size_slider_makes_tiles_larger(classroom: Any) -> None:
-    """The slider (ArrowRight on its handle) zooms the boards at once, in the browser."""
+    """The named slider (ArrowRight on its range input) zooms the boards at once, in the browser."""
     before = hand_tile_width(classroom)
-    handle = classroom.locator(".exact61-classroom > .widget-slider .noUi-handle").first
+    handle = classroom.locator(".exact61-classroom .exact61-tile-size input[type=range]").first
     handle.focus()
     classroom.keyboard.press("ArrowRight")
     try:
