@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from exact61_widgets.i18n import Lang, set_language
 
-_TITLE_DESC: Final = re.compile(r"<(title|desc)\b[^>]*>(.*?)</\1>", re.S)
+_TITLE_DESC: Final = re.compile(r"<(title|desc)\b(?:[^>]*[^/>])?>(.*?)</\1>", re.S)
 
 
 def setup(lang: str) -> Lang:

@@ -17,7 +17,8 @@ from typing import Any
 TUTORIALS = Path(__file__).resolve().parents[1] / "tutorials"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 TAG = re.compile(r"<[^>]+>")
-SVG_TEXT = re.compile(r"<(title|desc|text)\b[^>]*>(.*?)</\1>", re.S)
+#: An SVG element's text; a self-closing element (``<text .../>``) has none.
+SVG_TEXT = re.compile(r"<(title|desc|text)\b(?:[^>]*[^/>])?>(.*?)</\1>", re.S)
 EXERCISE = re.compile(r"data-exercise=(['\"])(.*?)\1", re.S)
 REPR = re.compile(r"^([A-Z]\w*)\(")
 

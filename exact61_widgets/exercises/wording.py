@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from exact61_widgets.engine.events import arithmetic, signed
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.scoring import POINT, TARGET
 from exact61_widgets.engine.tiles import Tile
@@ -61,11 +62,10 @@ def applied(before: int, change: int) -> int:
 def target(before: int, change: int, rule: str) -> Msg:
     """The target check of a change of score (R1.4), or the exact hit (R9.1)."""
     total = before + change
-    params = {"before": before, "change": change, "total": total, "rule": rule}
+    params = {"sum": arithmetic([before, change]), "before": signed(before), "rule": rule}
     if total > TARGET:
-        return Msg("{before} + {change} = {total} would pass 305 (61 points): rejected whole, "
-                   "the score stays {before} ({rule}).", params)
+        return Msg("{sum} would pass 305 (61 points): rejected whole, the score stays {before} "
+                   "({rule}).", params)
     if total == TARGET:
-        return Msg("{before} + {change} = 305: exactly 61, the match is won at once (R9.1).",
-                   params)
-    return Msg("{before} + {change} = {total}, not above 305: applied ({rule}).", params)
+        return Msg("{sum}: exactly 61, the match is won at once (R9.1).", params)
+    return Msg("{sum}, not above 305: applied ({rule}).", params)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
+from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, arithmetic
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
@@ -68,8 +68,8 @@ def _table(rows: list[tuple[dict[str, str], list[str], str | None]], heads: Sequ
                  for x, head in zip(columns, heads, strict=True) if head])]
     y = 16 + 2 * ROW
     for attrs, cells, color in rows:
-        parts = [text(x, y, cell, size=14, fill=colors["text"])
-                 for x, cell in zip(columns, cells, strict=True)]
+        parts = [text(x, y, cell, size=14, fill=colors["text"])  # an empty cell draws nothing
+                 for x, cell in zip(columns, cells, strict=True) if cell]
         if color is not None:
             parts[-1].set("fill", color)
             parts[-1].set("font-weight", "bold")
@@ -116,8 +116,8 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
     total = event.score_before + event.net
     rows.append(({"data-part": "check", "data-status": event.status},
                  [gettext("Target check", lang),
-                  Msg("{before} + {change} = {total} {relation} {target}", {
-                      "before": event.score_before, "change": event.net, "total": total,
+                  Msg("{sum} {relation} {target}", {
+                      "sum": arithmetic([event.score_before, event.net]),
                       "relation": ">" if total > TARGET else "≤", "target": TARGET}
                       ).text(lang),
                   _status(event.status, lang)], _status_color(event.status, colors)))
