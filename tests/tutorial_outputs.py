@@ -75,17 +75,24 @@ class Output:
 
 
 def outputs(notebook: dict[str, Any]) -> Iterator[Output]:
-    """Every output of every code cell, in page order."""
+    """Every output of every code cell, in page order; consecutive prints count as one."""
     for index, cell in enumerate(notebook["cells"]):
         if cell["cell_type"] != "code":
             continue
+        printed: list[str] = []
         for out in cell.get("outputs", []):
             if out["output_type"] == "stream":
-                yield Output(index, {"text/plain": text_of(out["text"])})
-            elif out["output_type"] in ("display_data", "execute_result"):
+                printed.append(text_of(out["text"]))
+                continue
+            if printed:
+                yield Output(index, {"text/plain": "".join(printed)})
+                printed = []
+            if out["output_type"] in ("display_data", "execute_result"):
                 yield Output(index, dict(out["data"]))
             elif out["output_type"] == "error":
                 yield Output(index, {"text/plain": "\n".join(out.get("traceback", []))})
+        if printed:
+            yield Output(index, {"text/plain": "".join(printed)})
 
 
 def markdown(notebook: dict[str, Any]) -> str:

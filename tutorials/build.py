@@ -169,13 +169,18 @@ def target(source: Source, lang: str) -> Path:
 
 
 def execute(path: Path) -> str:
-    """Execute a written notebook in place (widget state kept, no timings)."""
+    """Execute a written notebook in place (widget state kept, no timings).
+
+    Consecutive prints of a cell are saved as one stream output however the kernel
+    happened to send them, so the two languages' notebooks have the same outputs.
+    """
     import nbformat
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
-                            store_widget_state=True, resources={"metadata": {"path": str(HERE)}})
+                            store_widget_state=True, coalesce_streams=True,
+                            resources={"metadata": {"path": str(HERE)}})
     client.execute()
     if not _has_widgets(nb):
         nb.metadata.pop("widgets", None)

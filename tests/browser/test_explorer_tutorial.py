@@ -1,4 +1,4 @@
-"""08_exploring_positions in JupyterLab 4 and Notebook 7: a click on an open place plays.
+"""09_exploring_positions in JupyterLab 4 and Notebook 7: a click on an open place plays.
 
 The explorer (``.exact61-explorer``) of the position near 61 is clicked where the
 mover has exactly one tile that fits: Python plays it, redraws the board, writes the
@@ -16,7 +16,7 @@ import pytest
 from . import ui
 from .conftest import FRONT_ENDS, OpenNotebook, open_tutorial
 
-NOTEBOOK = "08_exploring_positions.ipynb"
+NOTEBOOK = "09_exploring_positions.ipynb"
 
 
 @pytest.fixture(scope="module", params=FRONT_ENDS)

@@ -1,4 +1,4 @@
-"""07_match_against_bots in JupyterLab 4 and Notebook 7: the match table against a bot.
+"""08_match_against_bots in JupyterLab 4 and Notebook 7: the match table against a bot.
 
 The tutorial's table (``.exact61-table``: you at seat 0, a greedy bot at seat 1) is
 played as a learner would: a whole hand with the keyboard alone, and the time from a
@@ -18,7 +18,7 @@ import pytest
 from . import ui
 from .conftest import FRONT_ENDS, OpenNotebook, open_tutorial
 
-NOTEBOOK = "07_match_against_bots.ipynb"
+NOTEBOOK = "08_match_against_bots.ipynb"
 #: The median click-to-picture time the board must stay under, in milliseconds.
 CLICK_BUDGET_MS = 100
 CLICKS = 20

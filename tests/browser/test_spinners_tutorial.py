@@ -1,4 +1,4 @@
-"""02_spinners_and_branches in JupyterLab 4 and Notebook 7: walkthrough, board, themes.
+"""03_spinners_and_branches in JupyterLab 4 and Notebook 7: walkthrough, board, themes.
 
 The notebook is opened and run once per front end; the tests then use its
 spinner walkthrough (``.exact61-walkthrough``) and its position explorer
@@ -21,7 +21,7 @@ from exact61_widgets.render.theme import DARK, LIGHT
 from . import ui
 from .conftest import FRONT_ENDS, OpenNotebook, open_tutorial
 
-NOTEBOOK = "02_spinners_and_branches.ipynb"
+NOTEBOOK = "03_spinners_and_branches.ipynb"
 _STEP = re.compile(r"(\d+)\D+(\d+)")
 
 
