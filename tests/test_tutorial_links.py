@@ -1,6 +1,6 @@
 """The tutorials' links all land, and the start pages index every rule and decision.
 
-A learner follows ``[03 §3.7](03_scoring_ends.ipynb#every-double-spins)`` from the
+A learner follows ``[04 §4.7](04_scoring_ends.ipynb#every-double-spins)`` from the
 index: the notebook must exist and hold ``<a id="every-double-spins">``. Both start
 pages (English and Russian) must list every rule ``R1.1 … R10.1`` and decision
 ``D1 … D10`` of ``RULES.md`` with at least one link.
