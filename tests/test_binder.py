@@ -58,11 +58,14 @@ def run(args: list[str | Path], cwd: Path, env: dict[str, str],
 
 
 def test_binder_requirements_alone_run_every_tutorial(tmp_path: Path) -> None:
-    """A venv from binder/requirements.txt alone executes all tutorials without an error."""
+    """A venv from binder/requirements.txt alone executes every tutorial without an error."""
     started = time.monotonic()
     repo = tmp_path / "repo"
     clone_files(repo)
-    notebooks = sorted((repo / "tutorials").glob("*.ipynb"))
+    # A Russian twin runs the same code as its English notebook (test_tutorial_sources
+    # checks that), so the English notebooks stand for both languages here.
+    notebooks = sorted(p for p in (repo / "tutorials").glob("*.ipynb")
+                       if not p.stem.endswith("_ru"))
     assert notebooks, "no tutorials to run"
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
