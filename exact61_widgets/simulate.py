@@ -185,7 +185,7 @@ class SimulationResult:
         """Matches stopped by the hand limit before anyone reached 61 (practically never)."""
         return sum(1 for m in self.summaries if m.winner is None)
 
-    def table(self, lang: str = "en") -> str:
+    def table(self, lang: str | None = None) -> str:
         """The results as a small text table in ``lang``."""
         return _table(self, check_lang(lang))
 

@@ -15,7 +15,7 @@ class Exact61Error(ValueError):
         self.message = message
         super().__init__(message.text("en"))
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str | None = None) -> str:
         """The error message in ``lang`` (``"en"`` or ``"ru"``)."""
         return self.message.text(lang)
 

@@ -145,7 +145,7 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
 
 
 def hint(match: Match, *, budget: float | None = HINT_SECONDS, playouts: int = HINT_PLAYOUTS,
-         seed: int | str = 0, lang: str = "en") -> Hint:
+         seed: int | str = 0, lang: str | None = None) -> Hint:
     """Advise the player to move in ``match`` (which is left unchanged).
 
     ``playouts`` bounds the search and ``budget`` its time in seconds (None: no

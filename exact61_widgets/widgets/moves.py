@@ -37,7 +37,7 @@ class MoveInfo:
     gain: int
     wins: bool
 
-    def verdict(self, lang: str = "en") -> str:
+    def verdict(self, lang: str | None = None) -> str:
         """The target check in words: accepted, rejected, no award (settlement for going out)."""
         if self.wins:
             return gettext("accepted: exactly 61, the match is won", lang)
@@ -47,7 +47,7 @@ class MoveInfo:
                 "net": out.net, "verdict": verdict_word(out.status)}).text(lang)
         return verdict_word(self.status).text(lang)
 
-    def explain(self, lang: str = "en") -> str:
+    def explain(self, lang: str | None = None) -> str:
         """The engine's explanation of every event the action would cause."""
         return " ".join(e.explain(lang) for e in self.events)
 
@@ -71,7 +71,7 @@ def analyze(match: Match) -> list[MoveInfo]:
     return result
 
 
-def action_text(action: Action, lang: str = "en") -> str:
+def action_text(action: Action, lang: str | None = None) -> str:
     """``[1|4]@[4|4]:lineB``, or the translated word for a draw or a pass."""
     if isinstance(action, Play):
         return str(action)
