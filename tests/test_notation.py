@@ -88,5 +88,6 @@ def test_the_first_illegal_placement_is_reported_by_position_and_reason(
 def test_notation_errors_are_available_in_russian() -> None:
     with pytest.raises(NotationError) as info:
         Layout.parse("[1|4] [4|4]@[1|4]:high [3|4]@[4|4]:branchA")
-    assert info.value.text("ru") == ("кость 3 ([3|4]@[4|4]:branchA): ветви [4|4] открываются "
-                                     "после заполнения обоих продолжений линии (R4.3)")
+    assert info.value.text("ru") == (
+        "кость № 3 ([3|4]@[4|4]:branchA): боковые ветви дубля [4|4] открываются только после "
+        "заполнения обоих прямых продолжений линии (R4.3)")
