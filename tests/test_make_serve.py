@@ -26,6 +26,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -343,7 +344,10 @@ def test_make_classroom_serves_the_classroom_app_rendered_by_voila(tmp_path: Pat
 
         kernel = re.search(r'"kernelId": "([^"]+)"', page)
         assert kernel, "the page names no kernel"
-        states = asyncio.run(_widget_states(port, kernel[1]))
+        # In its own thread: the browser tests' Playwright may keep an event loop running
+        # in this one, where asyncio.run() refuses to start another.
+        with ThreadPoolExecutor(max_workers=1) as worker:
+            states = worker.submit(asyncio.run, _widget_states(port, kernel[1])).result()
         shown = [widget for root in views for widget in reachable(states, root)]
         names = [widget["model_name"] for widget in shown]
         classes = {name for widget in shown for name in widget["state"].get("_dom_classes", [])}
