@@ -14,7 +14,7 @@ SERVE = $(BIN)/python scripts/serve.py $(if $(PORT),--port=$(PORT)) $(if $(NO_BR
 # starts at once; deps-test (which installs the lab extras too) refreshes it.
 LAB_STAMP := $(VENV)/.deps-lab.stamp
 
-.PHONY: lab test classroom venv deps-lab deps-test browser bench clean
+.PHONY: lab test classroom venv deps-lab deps-test deps-lite lite browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,22 @@ deps-test: venv
 		npm install --prefix tests/browser --no-package-lock --no-audit --no-fund \
 		--loglevel=error; }
 
+# make lite: the tutorials as a static JupyterLite site in _site/ (lite/build.py; README.md says
+# how to serve and publish it). It needs the JupyterLite build tools and npm (for the Pyodide core).
+LITE_STAMP := $(VENV)/.deps-lite.stamp
+
+deps-lite: $(LITE_STAMP)
+
+$(LITE_STAMP): lite/requirements.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -r lite/requirements.txt
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; } || \
+		{ echo "make lite needs npm: run 'sudo apt-get install npm' once" >&2; exit 2; }
+	@touch $@
+
+lite: deps-lite
+	$(BIN)/python lite/build.py --out _site
+
 # Debian's Chromium for the real-browser tests (never `playwright install`: it downloads).
 browser:
 	@if [ -x /usr/bin/chromium ]; then :; \
@@ -54,7 +70,7 @@ lab: deps-lab
 classroom: deps-lab
 	$(SERVE) classroom
 
-test: deps-test browser
+test: deps-test deps-lite browser
 	$(BIN)/python -m pytest tests tutorials --nbval --nbval-sanitize-with tutorials/sanitize.cfg
 
 bench: venv
@@ -62,4 +78,4 @@ bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .lite-cache _site
