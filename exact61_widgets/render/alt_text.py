@@ -10,22 +10,12 @@ of :mod:`exact61_widgets.render.text`, in its words and order.
 from __future__ import annotations
 
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.ports import Place
 from exact61_widgets.i18n import Msg, check_lang, gettext
-from exact61_widgets.render.text import port_label
+from exact61_widgets.render.text import listed, place_text, port_label
 
 
 def _as_layout(layout: Layout | str) -> Layout:
     return layout if isinstance(layout, Layout) else Layout.parse(layout)
-
-
-def _listed(items: list[str], sep: str, lang: str) -> str:
-    return sep.join(items) if items else gettext("none", lang)
-
-
-def _place(place: Place, lang: str, with_number: bool) -> str:
-    label = port_label(place.port, lang)
-    return f"{place.tile} ({label}, {place.number})" if with_number else f"{place.tile} ({label})"
 
 
 def hidden_ends_title(layout: Layout | str, lang: str | None = None) -> str:
@@ -45,16 +35,16 @@ def hidden_ends_description(layout: Layout | str, lang: str | None = None, *,
     layout = _as_layout(layout)
     parts = [hidden_ends_title(layout, lang)]
     if layout:
-        parts.append(Msg("Spinners: {spinners}.", {"spinners": _listed(
+        parts.append(Msg("Spinners: {spinners}.", {"spinners": listed(
             [str(t) for t in layout.spinners], ", ", lang)}).text(lang))
-        parts.append(Msg("Connections: {connections}.", {"connections": _listed(
-            [f"{_place(c.parent, lang, False)} – {_place(c.child, lang, False)}"
+        parts.append(Msg("Connections: {connections}.", {"connections": listed(
+            [f"{place_text(c.parent, lang, False)} – {place_text(c.child, lang, False)}"
              for c in layout.connections()], "; ", lang)}).text(lang))
         if places:
             open_places = sorted(layout.open_places(),
                                  key=lambda p: (p.tile.index, port_label(p.port, lang)))
-            parts.append(Msg("Open places: {places}.", {"places": _listed(
-                [_place(p, lang, True) for p in open_places], "; ", lang)}).text(lang))
+            parts.append(Msg("Open places: {places}.", {"places": listed(
+                [place_text(p, lang, True) for p in open_places], "; ", lang)}).text(lang))
     return " ".join(parts)
 
 

@@ -66,11 +66,13 @@ def caption(layout: Layout | str, lang: str | None = None) -> str:
     }).text(lang)
 
 
-def _list(items: Sequence[str], sep: str, lang: str) -> str:
+def listed(items: Sequence[str], sep: str, lang: str) -> str:
+    """``items`` joined by ``sep``, or the word for "none" when there are none."""
     return sep.join(items) if items else gettext("none", lang)
 
 
-def _place_text(place: Place, lang: str, with_number: bool) -> str:
+def place_text(place: Place, lang: str, with_number: bool) -> str:
+    """A place as the descriptions write it: ``[1|4] (low end, 1)``."""
     label = port_label(place.port, lang)
     return f"{place.tile} ({label}, {place.number})" if with_number else f"{place.tile} ({label})"
 
@@ -81,18 +83,18 @@ def describe(layout: Layout | str, lang: str | None = None) -> str:
     layout = _as_layout(layout)
     tiles = [str(t) for t in layout.tiles]
     spinners = [str(t) for t in layout.spinners]
-    connections = [f"{_place_text(c.parent, lang, False)} – {_place_text(c.child, lang, False)}"
+    connections = [f"{place_text(c.parent, lang, False)} – {place_text(c.child, lang, False)}"
                    for c in layout.connections()]
-    places = [_place_text(p, lang, True) for p in sorted(
+    places = [place_text(p, lang, True) for p in sorted(
         layout.open_places(), key=lambda p: (p.tile.index, port_label(p.port, lang)))]
     ends = [f"{c.tile}: {c.value}" for c in _sorted_contributions(layout, lang)]
     body = Msg("Tiles: {tiles}. Spinners: {spinners}. Connections: {connections}. "
                "Open places: {places}. Scoring contributions: {ends}.", {
-                   "tiles": _list(tiles, ", ", lang),
-                   "spinners": _list(spinners, ", ", lang),
-                   "connections": _list(connections, "; ", lang),
-                   "places": _list(places, "; ", lang),
-                   "ends": _list(ends, "; ", lang),
+                   "tiles": listed(tiles, ", ", lang),
+                   "spinners": listed(spinners, ", ", lang),
+                   "connections": listed(connections, "; ", lang),
+                   "places": listed(places, "; ", lang),
+                   "ends": listed(ends, "; ", lang),
                }).text(lang)
     return f"{caption(layout, lang)} {body}"
 
