@@ -105,14 +105,15 @@ def test_push_then_pop_restores_everything_exactly() -> None:
             if not options:
                 continue
             history.append((str(layout), layout.open_places(), layout.end_sum,
-                            layout.contributions(), list(layout._open)))
+                            layout.contributions(), [layout.open_codes(n) for n in range(7)],
+                            layout.taken_bits, layout.placed_mask, layout.open_numbers))
             layout.push(tile, rng.choice(options))
         while history:
             layout.pop()
             state = history.pop()
             assert (str(layout), layout.open_places(), layout.end_sum, layout.contributions(),
-                    [list(x) for x in layout._open]) == (state[0], state[1], state[2], state[3],
-                                                         [list(x) for x in state[4]])
+                    [layout.open_codes(n) for n in range(7)], layout.taken_bits,
+                    layout.placed_mask, layout.open_numbers) == state
 
 
 def test_end_sum_is_always_the_sum_of_the_contributions() -> None:

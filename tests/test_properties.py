@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from exact61_widgets import Layout, Match, replay
 from exact61_widgets.engine.events import PlayEvent
-from exact61_widgets.engine.playout import playout
 from exact61_widgets.engine.record import load_record, to_record
 from exact61_widgets.engine.scoring import TARGET
 
@@ -100,54 +99,3 @@ def test_play_awards_follow_the_end_sum() -> None:
                 assert event.award == (event.end_sum if positive_multiple else 0)
                 if event.status == "rejected":
                     assert event.score_before + event.award > TARGET
-
-
-@settings(max_examples=80, deadline=None)
-@given(players, seeds)
-def test_fast_playouts_follow_the_same_rules_as_match(n: int, seed: int) -> None:
-    """Replay a playout's trace through Match.push: every action legal, same final scores."""
-    trace: list[tuple[int, ...]] = []
-    final = playout(Match(n, seed=seed), random.Random(seed), trace=trace)
-    match = Match(n, seed=seed)
-    from exact61_widgets import DRAW, PASS
-    from exact61_widgets.engine.actions import PLAY
-    from exact61_widgets.engine.tiles import TILES
-
-    for entry in trace:
-        seat, kind = entry[0], entry[1]
-        if kind == 3:
-            order = entry[2:]
-            hands = [[TILES[t] for t in order[s * 5:s * 5 + 5]] for s in range(n)]
-            match.deal(hands, [TILES[t] for t in order[n * 5:]], leader=seat)
-            continue
-        assert match.to_move == seat
-        action = PLAY[(entry[2], entry[3])] if kind == 0 else DRAW if kind == 1 else PASS
-        assert match.is_legal(action), (entry, match.legal_actions())
-        match.push(action)
-    assert match.scores == final
-    assert match.is_over
-
-
-def test_playout_does_not_change_the_match_and_can_stop_after_one_hand() -> None:
-    match = Match(4, seed=3)
-    match.push(match.legal_actions()[0])
-    before = (str(match.layout), match.hands, match.scores, match.boneyard)
-    trace: list[tuple[int, ...]] = []
-    playout(match, random.Random(1), hands=1, trace=trace)
-    assert (str(match.layout), match.hands, match.scores, match.boneyard) == before
-    assert all(entry[1] != 3 for entry in trace)  # no new deal: it stopped at the hand's end
-
-
-def test_a_playout_from_a_finished_hand_counts_that_hand() -> None:
-    from exact61_widgets.engine.bots import GreedyBot
-
-    match = Match(2, seed=1)
-    bot = GreedyBot()
-    while match.status == "playing":
-        match.push(bot.choose(match))
-    assert match.status == "hand_over"
-    trace: list[tuple[int, ...]] = []
-    assert playout(match, random.Random(1), hands=1, trace=trace) == match.scores
-    assert trace == []
-    playout(match, random.Random(1), hands=2, trace=trace)
-    assert sum(1 for entry in trace if entry[1] == 3) == 1  # exactly one new hand

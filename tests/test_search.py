@@ -8,13 +8,14 @@ import pytest
 from conftest import position, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_playout_drift import walk
 from test_search_inference import drew_then_played
 
 from exact61_widgets import DRAW, PASS, Match, SetupError
-from exact61_widgets.engine.actions import PLAY
 from exact61_widgets.engine.bots import SearchBot, bot_names, make_bot
 from exact61_widgets.engine.bots.rollout import greedy_playout
 from exact61_widgets.engine.bots.search import WIN, search
+from exact61_widgets.engine.playout import Trace
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.engine.tiles import TILES
 
@@ -134,13 +135,9 @@ def test_greedy_playouts_follow_the_same_rules_as_match(n: int, seed: int, score
     if match.status != "playing":
         return
     before = snapshot(match)
-    trace: list[tuple[int, ...]] = []
+    trace: Trace = []
     final = greedy_playout(match, rng, trace=trace)
     assert snapshot(match) == before
-    for seat, kind, t, p in trace:
-        assert match.to_move == seat
-        action = PLAY[(t, p)] if kind == 0 else DRAW if kind == 1 else PASS
-        assert match.is_legal(action), (seat, kind, t, p, match.legal_actions())
-        match.push(action)
+    walk(match, trace)  # every step checked against Match, greedy gains included
     assert match.scores == final
     assert match.status != "playing"

@@ -62,7 +62,7 @@ def test_sampled_worlds_keep_every_tile_once_and_respect_the_draws() -> None:
     match = drew_then_played(0)
     know = knowledge(match)
     rng = random.Random(3)
-    table = match.layout._placed
+    table = match.layout.placed_mask
     for _ in range(300):
         hands, bones = sample_world(know, rng)
         assert hands[0] == know.own_hand
@@ -125,7 +125,7 @@ def test_the_true_hidden_hands_are_always_possible(n: int, seed: int, steps: int
     assert consistent(know, hands)
     assert [h.bit_count() for h in hands] == [len(match.hand(s)) for s in range(n)]
     assert len(bones) == match.boneyard_count
-    union = match.layout._placed
+    union = match.layout.placed_mask
     for h in hands:
         assert not union & h
         union |= h

@@ -5,6 +5,12 @@ every tile knows which of its ports are taken, so open places (R4.3) and scoring
 ends (R5) follow from the tree. Play with :meth:`Layout.push` and undo with
 :meth:`Layout.pop`; the open places and the end sum are kept up to date
 incrementally so that search and self-play stay fast.
+
+Fast code reads the layout through public, read-only views in integers
+(:attr:`Layout.placed_mask`, :attr:`Layout.open_numbers`,
+:meth:`Layout.open_codes`, :attr:`Layout.occupancy`) and plays through
+:meth:`Layout.push_code`; the tables here (:data:`CONTRIB`, :data:`JOIN` …) are
+built from the rules of :mod:`.ports`, so each rule is written once.
 """
 
 from __future__ import annotations
@@ -12,13 +18,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple
 
+from exact61_widgets.engine.actions import PLAY_ROWS, Play
 from exact61_widgets.engine.errors import NotationError
-from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES, Place, Port, port_fits
+from exact61_widgets.engine.ports import (
+    PLACE_NUMBER,
+    PLACES,
+    PORTS,
+    Place,
+    Port,
+    branches_open,
+    far_port,
+    joining_port,
+    place_code,
+    port_fits,
+)
+from exact61_widgets.engine.scoring import AWARDS
 from exact61_widgets.engine.tiles import TILES, Tile, as_tile, parse_tile
 from exact61_widgets.i18n import Msg
-
-_LOW, _HIGH, _LINE_A, _LINE_B, _BRANCH_A, _BRANCH_B = range(6)
-_BOTH_LINES: Final = (1 << _LINE_A) | (1 << _LINE_B)
 
 TILE_LOW: Final = tuple(t.low for t in TILES)
 TILE_HIGH: Final = tuple(t.high for t in TILES)
@@ -28,8 +44,9 @@ TILE_DOUBLE: Final = tuple(t.is_double for t in TILES)
 def _contribution(t: int, occ: int) -> int:
     """Raw contribution of tile ``t`` whose taken ports are the bits of ``occ`` (R5)."""
     if TILE_DOUBLE[t]:
-        return 0 if occ & _BOTH_LINES == _BOTH_LINES else 2 * TILE_LOW[t]
-    return (0 if occ & 1 else TILE_LOW[t]) + (0 if occ & 2 else TILE_HIGH[t])
+        return 0 if branches_open(occ) else 2 * TILE_LOW[t]
+    return (0 if occ & 1 << Port.LOW else TILE_LOW[t]) + (
+        0 if occ & 1 << Port.HIGH else TILE_HIGH[t])
 
 
 #: CONTRIB[t][occ]: the contribution of tile ``t`` with taken-port bits ``occ``.
@@ -44,10 +61,9 @@ TILES_WITH: Final = tuple(
 
 def _join(t: int, number: int) -> tuple[int, int, tuple[int, ...]]:
     """How tile ``t`` joins a place of ``number``: joining port, taken bits, new places."""
-    if TILE_DOUBLE[t]:
-        return _LINE_A, 1 << _LINE_A, (t * 6 + _LINE_B,)
-    port = _LOW if TILE_LOW[t] == number else _HIGH
-    return port, 1 << port, (t * 6 + (1 - port),)
+    tile = TILES[t]
+    port = int(joining_port(tile, number))
+    return port, 1 << port, (place_code(tile, far_port(tile, number)),)
 
 
 #: JOIN[t][number]: (joining port, taken bits, places it opens); None if it cannot join.
@@ -55,11 +71,81 @@ JOIN: Final = tuple(
     tuple(_join(t, n) if n in (TILE_LOW[t], TILE_HIGH[t]) else None for n in range(7))
     for t in range(28)
 )
-#: OPENING[t]: the places an opening tile ``t`` offers.
+#: JOIN_PORT[t][number]: the port tile ``t`` joins a place of ``number`` by (-1: it cannot).
+JOIN_PORT: Final = tuple(tuple(-1 if j is None else j[0] for j in row) for row in JOIN)
+#: OPENING[t]: the places an opening tile ``t`` offers: both halves, or a spinner's lines.
 OPENING: Final = tuple(
-    (t * 6 + _LINE_A, t * 6 + _LINE_B) if TILE_DOUBLE[t] else (t * 6 + _LOW, t * 6 + _HIGH)
-    for t in range(28)
+    tuple(place_code(tile, port) for port in (
+        (Port.LINE_A, Port.LINE_B) if tile.is_double else (Port.LOW, Port.HIGH)))
+    for tile in TILES
 )
+#: BRANCHES[t]: a spinner's two branch places, which open with both its lines (R4.3).
+BRANCHES: Final = tuple(
+    (place_code(tile, Port.BRANCH_A), place_code(tile, Port.BRANCH_B)) if tile.is_double
+    else () for tile in TILES
+)
+
+
+#: OPENS_BRANCHES[taken][port]: whether joining a spinner with taken-port bits ``taken`` at
+#: ``port`` fills its second line, which opens its branches (R4.3, :func:`branches_open`).
+OPENS_BRANCHES: Final = tuple(
+    tuple(branches_open(taken | 1 << port) and not branches_open(taken) for port in range(6))
+    for taken in range(64)
+)
+
+
+class Join(NamedTuple):
+    """Everything a join changes when tile ``t`` is put at place code ``p`` (R4, R5).
+
+    :meth:`Layout.push_code` and the playout loop both apply joins from
+    :data:`JOIN_AT`, so they cannot disagree on what a join opens or scores.
+    """
+
+    number: int  # the number at the place
+    anchor: int  # the tile index the place belongs to
+    port: int  # the anchor's port
+    child_bits: int  # the joining tile's taken-port bits
+    child_value: int  # the joining tile's contribution (R5)
+    taken: int  # the two ports taken, as bits of place codes (Layout.taken_bits)
+    opened: int  # the place code the joining tile opens
+    opened_number: int  # and its number
+    spinner: bool  # whether the anchor is a double (its branches may open, R4.3)
+
+
+def _join_at(t: int, p: int) -> Join | None:
+    number = PLACE_NUMBER[p]
+    join = JOIN[t][number]
+    if join is None or not port_fits(TILES[p // 6], PORTS[p % 6]):
+        return None
+    opened = join[2][0]
+    return Join(number, p // 6, p % 6, join[1], CONTRIB[t][join[1]],
+                 1 << p | join[1] << 6 * t, opened, PLACE_NUMBER[opened], TILE_DOUBLE[p // 6])
+
+
+#: JOIN_AT[t][p]: how tile ``t`` joins place code ``p``, or None where it never can.
+JOIN_AT: Final = tuple(tuple(_join_at(t, p) for p in range(len(PLACES))) for t in range(28))
+
+
+def opened_by(t: int, p: int, taken_before: int) -> tuple[int, ...]:
+    """The places that tile ``t`` put at place code ``p`` opens (``p`` -1: the opening).
+
+    ``taken_before`` is the anchor's taken-port bits before the join: a join that
+    fills a spinner's second line opens its branches too (R4.3).
+    """
+    if p < 0:
+        return OPENING[t]
+    a = p // 6
+    join = JOIN[t][PLACE_NUMBER[p]]
+    assert join is not None
+    if TILE_DOUBLE[a] and OPENS_BRANCHES[taken_before][p - a * 6]:
+        return (*join[2], *BRANCHES[a])
+    return join[2]
+
+
+#: By a tile's bit (``1 << index``): its numbers and its plays by place code (:data:`PLAY_ROWS`).
+_PLAY_ROW: Final = {1 << t: (TILE_LOW[t], TILE_HIGH[t], PLAY_ROWS[t]) for t in range(28)}
+#: By a tile's bit: the play that opens the layout with it.
+_OPENING_PLAY: Final[dict[int, Play]] = {1 << t: Play(TILES[t]) for t in range(28)}
 
 
 class Placement(NamedTuple):
@@ -97,34 +183,51 @@ def contributions_of(placed: int, occ: list[int] | tuple[int, ...]) -> list[Cont
         taken = occ[t]
         tile = TILES[t]
         if TILE_DOUBLE[t]:
-            if taken & _BOTH_LINES != _BOTH_LINES:
+            if not branches_open(taken):
                 result.append(Contribution(tile, None, 2 * tile.low))
         else:
-            if not taken & 1:
+            if not taken & 1 << Port.LOW:
                 result.append(Contribution(tile, Port.LOW, tile.low))
-            if not taken & 2:
+            if not taken & 1 << Port.HIGH:
                 result.append(Contribution(tile, Port.HIGH, tile.high))
     return result
+
+
+def occupancy_of(taken: int) -> tuple[int, ...]:
+    """The taken-port bits of each tile index, from the bitmask of taken place codes."""
+    return tuple(taken >> 6 * t & 63 for t in range(28))
 
 
 class Layout:
     """The tiles on the table as a tree, with push/pop (CONTRACT §1).
 
     ``Layout.parse(text)`` reads the notation; ``str(layout)`` writes it back.
+    Tiles and places also have integer forms (``tile.index``, ``place.code``)
+    that the fast paths take: :meth:`push_code` and :meth:`plays_for`.
     """
 
-    __slots__ = ("_at", "_occ", "_open", "_open_mask", "_order", "_placed", "_sum", "_undo")
+    __slots__ = ("_occ", "_open", "_open_mask", "_placed", "_places", "_slots", "_sum", "_taken",
+                 "_tiles")
 
     def __init__(self, placements: Iterable[Placement | tuple[Tile | str, Place | str | None]]
                  = ()) -> None:
-        self._order: list[int] = []
-        self._at: list[int] = []
+        #: Every push in play order: the tile index, its place code (-1: the opening), and
+        #: for undo where the place stood in its open list. Lists of small numbers cost no
+        #: allocation per push and nothing to the garbage collector.
+        self._tiles: list[int] = []
+        self._places: list[int] = []
+        self._slots: list[int] = []
+        #: Taken-port bits of every tile (0 for tiles not on the table), and the same bits
+        #: as one bitmask of the taken place codes.
         self._occ: list[int] = [0] * 28
+        self._taken = 0
         self._placed = 0
-        self._open: list[list[int]] = [[] for _ in range(7)]
+        #: Open place codes by the number they need, in the order they opened.
+        self._open: list[list[int]] = [[], [], [], [], [], [], []]
         self._open_mask = 0
         self._sum = 0
-        self._undo: list[tuple[int, int, tuple[int, ...]]] = []
+        if not placements:
+            return
         for i, item in enumerate(placements, start=1):
             tile, at = item[0], item[1]
             tile = as_tile(tile)
@@ -134,7 +237,7 @@ class Layout:
                 text = str(tile) if place is None else f"{tile}@{place}"
                 raise NotationError(Msg("placement {n} ({text}): {reason}",
                                         {"n": i, "text": text, "reason": reason}))
-            self._push(tile.index, -1 if place is None else place.code)
+            self.push_code(tile.index, -1 if place is None else place.code)
 
     # -- notation ---------------------------------------------------------------
 
@@ -166,7 +269,7 @@ class Layout:
             if reason is not None:
                 raise NotationError(Msg("placement {n} ({text}): {reason}",
                                         {"n": i, "text": token, "reason": reason}))
-            layout._push(tile.index, -1 if place is None else place.code)
+            layout.push_code(tile.index, -1 if place is None else place.code)
         return layout
 
     def __str__(self) -> str:
@@ -181,7 +284,7 @@ class Layout:
         """Why ``tile`` may not be put at ``place`` now (R3.1, R4.3), or None if it may."""
         if self._placed >> tile.index & 1:
             return Msg("{tile} is already on the table", {"tile": str(tile)})
-        if not self._order:
+        if not self._tiles:
             if place is not None:
                 return Msg("the table is empty: {tile} opens the layout and takes no place",
                            {"tile": str(tile)})
@@ -198,7 +301,7 @@ class Layout:
         occ = self._occ[anchor.index]
         if occ >> place.port & 1:
             return Msg("{place} is already taken", {"place": str(place)})
-        if place.port.is_branch and occ & _BOTH_LINES != _BOTH_LINES:
+        if place.port.is_branch and not branches_open(occ):
             return Msg("branches of {anchor} open after both lines are filled (R4.3)",
                        {"anchor": str(anchor)})
         number = place.number
@@ -218,7 +321,7 @@ class Layout:
         tile = as_tile(tile)
         if self._placed >> tile.index & 1:
             return []
-        if not self._order:
+        if not self._tiles:
             return [None]
         codes = self._open[tile.low] if tile.is_double else self._open[tile.low] + (
             self._open[tile.high])
@@ -229,7 +332,39 @@ class Layout:
         tile = as_tile(tile)
         if self._placed >> tile.index & 1:
             return False
-        return not self._order or bool(TILES_WITH[self._open_mask] >> tile.index & 1)
+        return not self._tiles or bool(TILES_WITH[self._open_mask] >> tile.index & 1)
+
+    def playable(self, tiles: int) -> int:
+        """The tiles of bitmask ``tiles`` (tile indices) that have a legal place now."""
+        tiles &= ~self._placed
+        return tiles if not self._tiles else tiles & TILES_WITH[self._open_mask]
+
+    def plays_for(self, tiles: int) -> list[Play]:
+        """Every legal play of the tiles in bitmask ``tiles``, by tile then place (R3.1, R4.3).
+
+        On an empty table each tile may open the layout.
+        """
+        plays: list[Play] = []
+        if not self._tiles:
+            tiles &= ~self._placed
+            while tiles:
+                bit = tiles & -tiles
+                tiles ^= bit
+                plays.append(_OPENING_PLAY[bit])
+            return plays
+        tiles &= TILES_WITH[self._open_mask] & ~self._placed
+        open_ = self._open
+        while tiles:
+            bit = tiles & -tiles
+            tiles ^= bit
+            low, high, row = _PLAY_ROW[bit]
+            codes = open_[low] if low == high else open_[low] + open_[high]
+            if len(codes) == 1:
+                plays.append(row[codes[0]])  # type: ignore[arg-type]  # a place of its number
+            else:
+                for p in sorted(codes):
+                    plays.append(row[p])  # type: ignore[arg-type]
+        return plays
 
     # -- push / pop -----------------------------------------------------------------
 
@@ -240,112 +375,159 @@ class Layout:
         reason = self.why_illegal(tile, place)
         if reason is not None:
             raise NotationError(reason)
-        self._push(tile.index, -1 if place is None else place.code)
+        self.push_code(tile.index, -1 if place is None else place.code)
+
+    def push_code(self, t: int, p: int) -> int:
+        """Put tile index ``t`` at place code ``p`` (-1: the opening); return the new end sum.
+
+        The fast path of :meth:`push`, in integers: a placement the rules do not
+        allow changes nothing and returns -1 (:meth:`why_illegal` tells why).
+        """
+        if self._placed >> t & 1:
+            return -1
+        open_ = self._open
+        mask = self._open_mask
+        if p < 0:
+            if self._tiles:
+                return -1
+            self._tiles.append(t)
+            self._places.append(-1)
+            self._slots.append(-1)
+            total = CONTRIB[t][0]
+            for c in OPENING[t]:
+                number = PLACE_NUMBER[c]
+                open_[number].append(c)
+                mask |= 1 << number
+        else:
+            join = JOIN_AT[t][p]
+            if join is None:
+                return -1
+            number, a, port, bits, value, taken, opened, opened_number, spinner = join
+            codes = open_[number]
+            try:
+                index = codes.index(p)
+            except ValueError:
+                return -1
+            del codes[index]
+            if not codes:
+                mask &= ~(1 << number)
+            self._tiles.append(t)
+            self._places.append(p)
+            self._slots.append(index)
+            occ = self._occ
+            old = occ[a]
+            new = old | 1 << port
+            occ[a] = new
+            occ[t] = bits
+            self._taken |= taken
+            total = self._sum + CONTRIB[a][new] - CONTRIB[a][old] + value
+            open_[opened_number].append(opened)
+            mask |= 1 << opened_number
+            if spinner and OPENS_BRANCHES[old][port]:
+                codes += BRANCHES[a]
+                mask |= 1 << number
+        self._placed |= 1 << t
+        self._sum = total
+        self._open_mask = mask
+        return total
 
     def pop(self) -> Placement:
         """Take back the last tile put down and return its placement."""
-        if not self._order:
+        if not self._tiles:
             raise IndexError("pop from an empty layout")
-        last = self.placements[-1]
-        self._pop()
-        return last
-
-    def _push(self, t: int, p: int) -> None:
-        """Put tile index ``t`` at place code ``p`` (-1: opening); assumes it is legal."""
-        self._order.append(t)
-        self._at.append(p)
-        self._placed |= 1 << t
-        opened: tuple[int, ...]
-        old_sum = self._sum
-        open_ = self._open
-        if p < 0:
-            opened = OPENING[t]
-            self._sum = CONTRIB[t][0]
-            index = -1
-        else:
-            a = p // 6
-            number = PLACE_NUMBER[p]
-            lst = open_[number]
-            index = lst.index(p)
-            del lst[index]
-            if not lst:
-                self._open_mask &= ~(1 << number)
-            occ = self._occ
-            old = occ[a]
-            new = old | (1 << (p - a * 6))
-            occ[a] = new
-            join = JOIN[t][number]
-            assert join is not None
-            occ[t] = join[1]
-            opened = join[2]
-            if (TILE_DOUBLE[a] and new & _BOTH_LINES == _BOTH_LINES
-                    and old & _BOTH_LINES != _BOTH_LINES):
-                opened = (*opened, a * 6 + _BRANCH_A, a * 6 + _BRANCH_B)
-            self._sum = old_sum + CONTRIB[a][new] - CONTRIB[a][old] + CONTRIB[t][join[1]]
-        for c in opened:
-            number = PLACE_NUMBER[c]
-            open_[number].append(c)
-            self._open_mask |= 1 << number
-        self._undo.append((index, old_sum, opened))
-
-    def _pop(self) -> None:
-        """Undo the last :meth:`_push` exactly, restoring the order of open places."""
-        t = self._order.pop()
-        p = self._at.pop()
-        index, old_sum, opened = self._undo.pop()
-        open_ = self._open
-        for c in reversed(opened):
-            number = PLACE_NUMBER[c]
-            lst = open_[number]
-            lst.pop()
-            if not lst:
-                self._open_mask &= ~(1 << number)
+        t = self._tiles.pop()
+        p = self._places.pop()
+        slot = self._slots.pop()
         self._placed &= ~(1 << t)
-        self._occ[t] = 0
-        if p >= 0:
-            a = p // 6
-            self._occ[a] &= ~(1 << (p - a * 6))
-            number = PLACE_NUMBER[p]
-            open_[number].insert(index, p)
-            self._open_mask |= 1 << number
-        self._sum = old_sum
+        open_ = self._open
+        mask = self._open_mask
+        if p < 0:
+            for c in OPENING[t]:
+                number = PLACE_NUMBER[c]
+                codes = open_[number]
+                codes.pop()
+                if not codes:
+                    mask &= ~(1 << number)
+            self._open_mask = mask
+            self._sum = 0
+            return Placement(TILES[t], None, None)
+        join = JOIN_AT[t][p]
+        assert join is not None
+        number, a, port, _, value, taken, _, opened_number, spinner = join
+        occ = self._occ
+        new = occ[a]
+        old = new & ~(1 << port)
+        occ[a] = old
+        occ[t] = 0
+        self._sum -= CONTRIB[a][new] - CONTRIB[a][old] + value
+        self._taken &= ~taken
+        codes = open_[number]
+        if spinner and OPENS_BRANCHES[old][port]:
+            del codes[-2:]
+        other = open_[opened_number]
+        other.pop()
+        if not other:
+            mask &= ~(1 << opened_number)
+        codes.insert(slot, p)
+        self._open_mask = mask | 1 << number
+        return Placement(TILES[t], PLACES[p], PORTS[JOIN_PORT[t][number]])
 
     def copy(self) -> Layout:
         """An independent copy with the same placements."""
         other = Layout()
-        for t, p in zip(self._order, self._at, strict=False):
-            other._push(t, p)
+        for t, p in zip(self._tiles, self._places, strict=True):
+            other.push_code(t, p)
         return other
+
+    # -- what fast code reads (read-only views in integers) ---------------------------
+
+    @property
+    def placed_mask(self) -> int:
+        """The tiles on the table, as a bitmask of tile indices."""
+        return self._placed
+
+    @property
+    def open_numbers(self) -> int:
+        """The numbers (bitmask of 0–6) that some open place needs: a tile showing one fits."""
+        return self._open_mask
+
+    def open_codes(self, number: int) -> tuple[int, ...]:
+        """The open place codes that need ``number``, in the order they opened."""
+        return tuple(self._open[number])
+
+    @property
+    def occupancy(self) -> tuple[int, ...]:
+        """The taken-port bits of each tile index (bit ``port`` set: joined there)."""
+        return tuple(self._occ)
+
+    @property
+    def taken_bits(self) -> int:
+        """The places joined so far, as a bitmask of place codes (the occupancy in one int)."""
+        return self._taken
 
     # -- what the table shows ---------------------------------------------------------
 
     @property
     def placements(self) -> tuple[Placement, ...]:
         """The placements in play order."""
-        result = []
-        for t, p in zip(self._order, self._at, strict=False):
-            if p < 0:
-                result.append(Placement(TILES[t], None, None))
-            else:
-                port = JOIN[t][PLACE_NUMBER[p]]
-                assert port is not None
-                result.append(Placement(TILES[t], PLACES[p], Port(port[0])))
-        return tuple(result)
+        return tuple(Placement(TILES[t], None, None) if p < 0 else
+                     Placement(TILES[t], PLACES[p], PORTS[JOIN_PORT[t][PLACE_NUMBER[p]]])
+                     for t, p in zip(self._tiles, self._places, strict=True))
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles in play order."""
-        return tuple(TILES[t] for t in self._order)
+        return tuple(TILES[t] for t in self._tiles)
 
     @property
     def spinners(self) -> tuple[Tile, ...]:
         """Every double on the table, in play order: each one is a spinner (R4.1)."""
-        return tuple(TILES[t] for t in self._order if TILE_DOUBLE[t])
+        return tuple(TILES[t] for t in self._tiles if TILE_DOUBLE[t])
 
     @property
     def last(self) -> Placement | None:
         """The placement made last, or None on an empty table."""
-        return self.placements[-1] if self._order else None
+        return self.placements[-1] if self._tiles else None
 
     def connections(self) -> list[Connection]:
         """Each join, in play order: the parent's place and the child's joining port."""
@@ -354,7 +536,7 @@ class Layout:
 
     def open_places(self) -> list[Place]:
         """The places a tile may be joined to now, sorted by tile then port (R4.3, R4.4)."""
-        return [PLACES[c] for c in sorted(c for lst in self._open for c in lst)]
+        return [PLACES[c] for c in sorted(c for codes in self._open for c in codes)]
 
     def is_open(self, place: Place | str) -> bool:
         """Whether ``place`` is open to a matching tile now."""
@@ -371,7 +553,7 @@ class Layout:
         """The tile joined at ``place``, or None."""
         place = Place.parse(place) if isinstance(place, str) else place
         code = place.code
-        for t, p in zip(self._order, self._at, strict=False):
+        for t, p in zip(self._tiles, self._places, strict=True):
             if p == code:
                 return TILES[t]
         return None
@@ -380,7 +562,7 @@ class Layout:
         """Whether a double on the table still counts both halves (R5.1)."""
         tile = as_tile(tile)
         return tile.is_double and bool(self._placed >> tile.index & 1) and (
-            self._occ[tile.index] & _BOTH_LINES != _BOTH_LINES)
+            not branches_open(self._occ[tile.index]))
 
     def contributions(self) -> list[Contribution]:
         """The scoring ends (R5), sorted by tile then port; an end double counts once."""
@@ -394,14 +576,13 @@ class Layout:
     @property
     def award(self) -> int:
         """The raw play award of the position: the end sum if a positive multiple of 5 (R6.2)."""
-        s = self._sum
-        return s if s > 0 and s % 5 == 0 else 0
+        return AWARDS[self._sum]
 
     def __len__(self) -> int:
-        return len(self._order)
+        return len(self._tiles)
 
     def __bool__(self) -> bool:
-        return bool(self._order)
+        return bool(self._tiles)
 
     def __iter__(self) -> Iterator[Placement]:
         return iter(self.placements)
@@ -412,7 +593,7 @@ class Layout:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Layout):
             return NotImplemented
-        return self._order == other._order and self._at == other._at
+        return self._tiles == other._tiles and self._places == other._places
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

@@ -2,12 +2,15 @@
 
 :class:`Match` follows python-chess's ``Board``: one mutable object with
 :meth:`~Match.push` / :meth:`~Match.pop`, :meth:`~Match.legal_actions` and a
-stack of everything done, so undo is exact and cheap enough for search. Each
-push returns the :mod:`events <exact61_widgets.engine.events>` it caused, which
-carry the explanation of every award.
+typed history (:attr:`~Match.history`: each :class:`~.history.Deal` and each
+:class:`~.history.SeatAction`), so undo is exact and cheap enough for search.
+Each push returns the :mod:`events <exact61_widgets.engine.events>` it caused,
+which carry the explanation of every award.
 
-Internally hands are bitmasks of tile indices and places are small integers, so
-generating moves and testing for a block cost a few table look-ups.
+Hands are bitmasks of tile indices and places small integers, so generating
+moves and testing for a block cost a few table look-ups; fast code reads them
+through public read-only views (:attr:`~Match.hand_masks`,
+:attr:`~Match.boneyard_indices`, the layout's masks).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Draw, Pass, Play
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
@@ -29,36 +32,34 @@ from exact61_widgets.engine.events import (
     PassEvent,
     PlayEvent,
     Status,
+    draw_event,
+    play_event,
 )
-from exact61_widgets.engine.layout import JOIN, TILE_HIGH, TILE_LOW, TILES_WITH, Layout
-from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES
-from exact61_widgets.engine.scoring import POINT, TARGET, round5
-from exact61_widgets.engine.tiles import TILES, Tile, as_tile
+from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
+from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
+from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.scoring import AWARDS, POINT, TARGET, accepts
+from exact61_widgets.engine.settlement import blocked_shares, blocked_winner, going_out
+from exact61_widgets.engine.tiles import (
+    HAND_SIZE,
+    TILES,
+    Tile,
+    as_tile,
+    dealt_hands,
+    pips_of,
+    shuffled_tiles,
+    tiles_of,
+)
 from exact61_widgets.i18n import Msg
 
-HAND_SIZE: Final = 5
-
-
-class Deal:
-    """What :meth:`Match.pop` returns when it undoes the dealing of a hand."""
-
-    kind = "deal"
-
-    def __repr__(self) -> str:
-        return "DEAL"
-
-
-DEAL: Final = Deal()
-_PIPS: Final = tuple(t.pips for t in TILES)
-_BIT: Final = {1 << t: t for t in range(28)}
+_ALL_TILES: Final = (1 << 28) - 1
 
 PLAYING: Final = "playing"
 HAND_OVER: Final = "hand_over"
 MATCH_OVER: Final = "match_over"
 
-
-def _tiles_of(mask: int) -> tuple[Tile, ...]:
-    return tuple(TILES[t] for t in range(28) if mask >> t & 1)
+__all__ = ["HAND_OVER", "HAND_SIZE", "MATCH_OVER", "PLAYING", "Deal", "HistoryEntry", "Match",
+           "SeatAction"]
 
 
 def _action_name(action: Action) -> str | Msg:
@@ -70,19 +71,78 @@ def _action_name(action: Action) -> str | Msg:
     return str(action)
 
 
-def _pips_of(mask: int) -> int:
-    return sum(_PIPS[t] for t in range(28) if mask >> t & 1)
-
-
-def _mask_of(tiles: Iterable[Tile | str], what: Msg) -> int:
+def _mask_of(tiles: Iterable[Tile | str], seat: int) -> int:
+    """The bitmask of a seat's hand, refusing a tile named twice."""
     mask = 0
     for item in tiles:
-        tile = as_tile(item)
+        tile = item if type(item) is Tile else as_tile(item)
         if mask >> tile.index & 1:
-            raise SetupError(Msg("{tile} appears twice in {what}", {"tile": str(tile),
-                                                                    "what": what}))
+            raise SetupError(Msg("{tile} appears twice in {what}", {
+                "tile": str(tile), "what": Msg("the hand of seat {seat}", {"seat": seat})}))
         mask |= 1 << tile.index
     return mask
+
+
+class _HandState(NamedTuple):
+    """Everything a deal replaces, kept so that popping the deal brings it back."""
+
+    layout: Layout
+    hands: list[int]
+    boneyard: list[int]
+    bone_pos: int
+    to_move: int
+    pending: int
+    leader: int
+    hand_no: int
+    status: str
+    end: HandEnd | None
+    hand_start: int
+
+
+class _Seed(NamedTuple):
+    """A generator's starting point given as its seed (cheaper to keep than its state)."""
+
+    seed: int | str
+
+
+class _DealUndo(NamedTuple):
+    """A history entry for a deal: the hands (bitmasks), boneyard and leader dealt, the
+    hand before it, and how to bring back the shuffling generator's state before it.
+
+    Copying a generator's state costs more than dealing, so the state is kept as
+    where it came from (``rng_origin``: the seed, or a state it was set to) and the
+    draws made since (``rng_draws``): 0 for a shuffle of the 28 tiles, ``n`` for a
+    lot among ``n`` seats.
+    """
+
+    hands: tuple[int, ...]
+    boneyard: tuple[int, ...]
+    leader: int
+    before: _HandState
+    rng_origin: Any
+    rng_draws: tuple[int, ...]
+    #: How many events the match had when this hand was dealt.
+    events_at: int
+
+    def entry(self, rng_state: Any = None) -> Deal:
+        """The public entry: the deal with tiles."""
+        return Deal(tuple(tiles_of(h) for h in self.hands),
+                    tuple(TILES[t] for t in self.boneyard), self.leader, rng_state)
+
+
+#: The events that record an action; the settlements an action causes follow its event.
+_ACTION_EVENTS: Final = (PlayEvent, DrawEvent, PassEvent)
+
+
+def _seat_action(event: PlayEvent | DrawEvent | PassEvent) -> SeatAction:
+    return SeatAction(event.seat, _action_of(event))
+
+
+def _action_of(event: PlayEvent | DrawEvent | PassEvent) -> Action:
+    """The action an action's event records."""
+    if type(event) is PlayEvent:
+        return PLAY_ROWS[event.tile.index][-1 if event.at is None else event.at.code]  # type: ignore[return-value]
+    return DRAW if type(event) is DrawEvent else PASS
 
 
 class Match:
@@ -102,13 +162,17 @@ class Match:
         self._n = players
         self._nsides = 2 if players == 4 else players
         self._side_of: tuple[int, ...] = tuple(s % self._nsides for s in range(players))
-        self._scores: list[int] = self._check_scores(start_scores)
-        self._start_scores = tuple(self._scores)
+        self._next_seat: tuple[int, ...] = (*range(1, players), 0)
+        self._scores: tuple[int, ...] = self._check_scores(start_scores)
+        self._start_scores = self._scores
         self._seed = seed
         self._rng = random.Random(seed)
+        #: Where the generator's state started (its seed, or the state it was last set
+        #: to) and the draws made since: enough to bring back any earlier state.
+        self._rng_origin: Any = _Seed(seed) if seed is not None else self._rng.getstate()
+        self._rng_draws: list[int] = []
         self._layout = Layout()
         self._hands: list[int] = [0] * players
-        self._dealt: tuple[int, ...] = (0,) * players
         self._boneyard: list[int] = []
         self._bone_pos = 0
         self._to_move = 0
@@ -120,16 +184,21 @@ class Match:
         self._winner: int | None = None
         self._events: list[Event] = []
         self._hand_start = 0
-        self._stack: list[tuple[Any, ...]] = []
+        #: The history is the event log and the deals. An action's record is its event
+        #: (who did what; the scores, the drawn tile and the boneyard position before it
+        #: follow from the log), so pushing one stores nothing more. Events before
+        #: ``_floor`` cannot be undone (the hidden tiles were dealt anew there).
+        self._deals: list[_DealUndo] = []
+        self._floor = 0
         self._set_up = False
         if deal:
             self.deal(leader=leader)
 
     # -- set-up ------------------------------------------------------------------------
 
-    def _check_scores(self, scores: Sequence[int] | None) -> list[int]:
+    def _check_scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
         if scores is None:
-            return [0] * self._nsides
+            return (0,) * self._nsides
         scores = list(scores)
         if len(scores) != self._nsides:
             raise SetupError(Msg("{players} players keep {sides} scores, not {given}", {
@@ -138,7 +207,7 @@ class Match:
             if isinstance(s, bool) or not isinstance(s, int) or s % POINT or s >= TARGET:
                 raise SetupError(Msg("a start score is a raw multiple of 5 below 305 (D10), "
                                      "not {score}", {"score": repr(s)}))
-        return scores
+        return tuple(scores)
 
     @classmethod
     def setup(cls, players: int, *, hands: Sequence[Iterable[Tile | str]],
@@ -155,26 +224,21 @@ class Match:
         if len(hands) != players:
             raise SetupError(Msg("{players} players need {players} hands, not {given}",
                                  {"players": players, "given": len(hands)}))
-        seen = table._placed
+        seen = table.placed_mask
         masks = []
         for seat, hand in enumerate(hands):
-            mask = _mask_of(hand, Msg("the hand of seat {seat}", {"seat": seat}))
+            mask = _mask_of(hand, seat)
             if not mask:
                 raise SetupError(Msg("seat {seat} holds no tile: that hand would be over",
                                      {"seat": seat}))
             masks.append(mask)
         bones = [as_tile(t).index for t in boneyard]
-        everything: list[int] = [t for t in range(28) if seen >> t & 1]
-        for mask in masks:
-            everything += [t for t in range(28) if mask >> t & 1]
-        everything += bones
-        match._check_all_tiles(everything)
+        match._check_all_tiles([seen, *masks], bones)
         match._check_seat(to_move, Msg("the player to move"))
         if leader is not None:
             match._check_seat(leader, Msg("the leader"))
         match._layout = table.copy()
         match._hands = masks
-        match._dealt = tuple(masks)
         match._boneyard = bones
         match._bone_pos = 0
         match._to_move = to_move
@@ -190,9 +254,26 @@ class Match:
                                  {"what": what, "last": self._n - 1, "seat": repr(seat)}))
 
     @staticmethod
-    def _check_all_tiles(tiles: Sequence[int]) -> None:
+    def _check_all_tiles(masks: Sequence[int], bones: Sequence[int]) -> None:
+        """Every tile in exactly one place: the bitmasks ``masks`` or the list ``bones``."""
+        seen = 0
+        for mask in masks:
+            if seen & mask:
+                break
+            seen |= mask
+        else:
+            for t in bones:
+                if seen >> t & 1:
+                    break
+                seen |= 1 << t
+            else:
+                if seen == _ALL_TILES:
+                    return
         counts = [0] * 28
-        for t in tiles:
+        for mask in masks:
+            for t in range(28):
+                counts[t] += mask >> t & 1
+        for t in bones:
             counts[t] += 1
         for t in range(28):
             if counts[t] != 1:
@@ -221,36 +302,40 @@ class Match:
                 raise IllegalMoveError(Msg("seat {seat} went out, so seat {seat} leads the "
                                            "next hand (R2.5), not seat {leader}",
                                            {"seat": required, "leader": leader}))
-        snapshot = self._snapshot_hand()
-        rng_state = self._rng.getstate()
+        n = self._n
+        draws = tuple(self._rng_draws)
         if hands is None:
             if boneyard is not None:
                 raise SetupError(Msg("give the hands together with the boneyard"))
-            order = list(range(28))
-            self._rng.shuffle(order)
-            masks = [sum(1 << t for t in order[s * HAND_SIZE:(s + 1) * HAND_SIZE])
-                     for s in range(self._n)]
-            bones = order[self._n * HAND_SIZE:]
+            order = shuffled_tiles(self._rng)
+            self._rng_draws.append(0)
+            masks = dealt_hands(order, n)
+            bones = order[n * HAND_SIZE:]
         else:
-            if len(hands) != self._n:
+            if len(hands) != n:
                 raise SetupError(Msg("{players} players need {players} hands, not {given}",
-                                     {"players": self._n, "given": len(hands)}))
+                                     {"players": n, "given": len(hands)}))
             masks = []
             for seat, hand in enumerate(hands):
                 hand = list(hand)
                 if len(hand) != HAND_SIZE:
                     raise SetupError(Msg("seat {seat} is dealt {count} tiles, not 5 (R2.2)",
                                          {"seat": seat, "count": len(hand)}))
-                masks.append(_mask_of(hand, Msg("the hand of seat {seat}", {"seat": seat})))
-            bones = [as_tile(t).index for t in (boneyard or ())]
-            everything = [t for m in masks for t in range(28) if m >> t & 1] + bones
-            self._check_all_tiles(everything)
+                masks.append(_mask_of(hand, seat))
+            bones = [(t if type(t) is Tile else as_tile(t)).index for t in (boneyard or ())]
+            self._check_all_tiles(masks, bones)
         if leader is None:
-            leader = required if required is not None else self._rng.randrange(self._n)
-        self._stack.append(("deal", snapshot, rng_state, tuple(masks), tuple(bones), leader))
+            if required is None:
+                leader = self._rng.randrange(n)
+                self._rng_draws.append(n)
+            else:
+                leader = required
+        self._deals.append(_DealUndo(tuple(masks), tuple(bones), leader, _HandState(
+            self._layout, self._hands, self._boneyard, self._bone_pos, self._to_move,
+            self._pending, self._leader, self._hand_no, self._status, self._end,
+            self._hand_start), self._rng_origin, draws, len(self._events)))
         self._layout = Layout()
         self._hands = masks
-        self._dealt = tuple(masks)
         self._boneyard = bones
         self._bone_pos = 0
         self._to_move = leader
@@ -261,15 +346,26 @@ class Match:
         self._end = None
         self._hand_start = len(self._events)
 
-    def _snapshot_hand(self) -> tuple[Any, ...]:
-        return (self._layout, self._hands, self._dealt, self._boneyard, self._bone_pos,
-                self._to_move, self._pending, self._leader, self._hand_no, self._status,
-                self._end, self._hand_start)
+    def sample_hidden(self, rng: random.Random, view: Knowledge | None = None) -> None:
+        """Deal every tile the player to move cannot see again, at random but consistently.
 
-    def _restore_hand(self, snap: tuple[Any, ...]) -> None:
-        (self._layout, self._hands, self._dealt, self._boneyard, self._bone_pos,
-         self._to_move, self._pending, self._leader, self._hand_no, self._status,
-         self._end, self._hand_start) = snap
+        The other hands and the boneyard's order are replaced by a deal that agrees
+        with everything the mover has seen (their own hand, the table, hand sizes,
+        and the numbers each draw or pass showed missing, :mod:`.hidden`), as the
+        ``dominoes`` package's ``random_possible_hands`` does; ``view`` passes that
+        knowledge when it was read already. The match becomes a hypothetical
+        position: its history is cleared (``pop`` cannot go back past the new deal)
+        and it cannot be written as a record. The search bot plays its worlds so.
+        """
+        if self._status != PLAYING:
+            raise IllegalMoveError(Msg("there is nothing to play: the hand or match is over"))
+        hands, bones = sample_world(knowledge(self) if view is None else view, rng)
+        self._hands = hands
+        self._boneyard = bones
+        self._bone_pos = 0
+        self._deals.clear()
+        self._floor = len(self._events)
+        self._set_up = True
 
     # -- what the position is ----------------------------------------------------------------
 
@@ -294,7 +390,7 @@ class Match:
     @property
     def scores(self) -> tuple[int, ...]:
         """Raw scores per side."""
-        return tuple(self._scores)
+        return self._scores
 
     @property
     def start_scores(self) -> tuple[int, ...]:
@@ -348,21 +444,31 @@ class Match:
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """The tiles a seat holds, sorted."""
-        return _tiles_of(self._hands[seat])
+        return tiles_of(self._hands[seat])
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every seat's tiles (an omniscient view, for teaching and tests)."""
-        return tuple(_tiles_of(h) for h in self._hands)
+        return tuple(tiles_of(h) for h in self._hands)
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Every seat's tiles as a bitmask of tile indices (the omniscient view, for fast code)."""
+        return tuple(self._hands)
 
     def pips(self, seat: int) -> int:
         """The pip total of a seat's remaining tiles."""
-        return _pips_of(self._hands[seat])
+        return pips_of(self._hands[seat])
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles still in the boneyard, in draw order."""
         return tuple(TILES[t] for t in self._boneyard[self._bone_pos:])
+
+    @property
+    def boneyard_indices(self) -> tuple[int, ...]:
+        """The tile indices still in the boneyard, in draw order (for fast code)."""
+        return tuple(self._boneyard[self._bone_pos:])
 
     @property
     def boneyard_count(self) -> int:
@@ -380,9 +486,30 @@ class Match:
         return tuple(self._events[self._hand_start:])
 
     @property
-    def action_stack(self) -> tuple[tuple[int, Action], ...]:
-        """Every action pushed, as ``(seat, action)``, across hands."""
-        return tuple((e[1], e[0]) for e in self._stack if e[0] != "deal")
+    def history(self) -> tuple[HistoryEntry, ...]:
+        """Everything pushed, in order: each :class:`Deal` and each :class:`SeatAction`.
+
+        A read-only view: change the match with :meth:`push`, :meth:`pop` and
+        :meth:`deal`. A position set up by hand starts with no deal.
+        """
+        entries: list[HistoryEntry] = []
+        deals = iter(self._deals)
+        deal = next(deals, None)
+        events = self._events
+        for i in range(self._floor, len(events) + 1):
+            while deal is not None and deal.events_at == i:
+                entries.append(deal.entry())
+                deal = next(deals, None)
+            event = events[i] if i < len(events) else None
+            if isinstance(event, _ACTION_EVENTS):
+                entries.append(_seat_action(event))
+        return tuple(entries)
+
+    @property
+    def action_stack(self) -> tuple[SeatAction, ...]:
+        """Every action pushed, as ``(seat, action)``, across hands (deals left out)."""
+        return tuple(_seat_action(e) for e in self._events[self._floor:]
+                     if isinstance(e, _ACTION_EVENTS))
 
     @property
     def is_set_up(self) -> bool:
@@ -394,49 +521,31 @@ class Match:
     def _playable_mask(self, seat: int) -> int:
         if self._pending >= 0:
             return 1 << self._pending
-        hand = self._hands[seat]
-        if not self._layout._order:
-            return hand
-        return hand & TILES_WITH[self._layout._open_mask]
+        return self._layout.playable(self._hands[seat])
 
     def legal_plays(self) -> list[Play]:
         """The plays open to the player to move, by tile then place."""
         if self._status != PLAYING:
             return []
-        mask = self._playable_mask(self._to_move)
-        if not mask:
-            return []
-        layout = self._layout
-        plays: list[Play] = []
-        opening = not layout._order
-        open_ = layout._open
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            t = _BIT[bit]
-            row = PLAY_ROWS[t]
-            if opening:
-                plays.append(row[-1])  # type: ignore[arg-type]
-                continue
-            low = TILE_LOW[t]
-            high = TILE_HIGH[t]
-            codes = open_[low] if low == high else open_[low] + open_[high]
-            if len(codes) > 1:
-                codes = sorted(codes)
-            plays.extend([row[p] for p in codes])  # type: ignore[misc]
-        return plays
+        pending = self._pending
+        return self._layout.plays_for(1 << pending if pending >= 0
+                                      else self._hands[self._to_move])
 
     def legal_actions(self) -> list[Action]:
         """Plays if there are any (R3.2), else a draw (R3.3), else a pass (R3.4)."""
         if self._status != PLAYING:
             return []
-        plays: list[Action] = list(self.legal_plays())
+        pending = self._pending
+        plays: list[Action] = self._layout.plays_for(  # type: ignore[assignment]
+            1 << pending if pending >= 0 else self._hands[self._to_move])
         if plays:
             return plays
         return [DRAW] if self._bone_pos < len(self._boneyard) else [PASS]
 
-    def why_illegal(self, action: Action) -> Msg | None:
+    def why_illegal(self, action: Action | Deal) -> Msg | None:
         """Why ``action`` may not be pushed now, or None if it may."""
+        if isinstance(action, Deal):
+            return self._why_not_deal()
         if self._status == MATCH_OVER:
             return Msg("the match is over: nothing follows (D8)")
         if self._status == HAND_OVER:
@@ -451,19 +560,26 @@ class Match:
                            {"tile": str(TILES[self._pending])})
             if playable:
                 return Msg("seat {seat} can play {tile}, so drawing is not allowed (R3.2)",
-                           {"seat": seat, "tile": str(_tiles_of(playable)[0])})
+                           {"seat": seat, "tile": str(tiles_of(playable)[0])})
             if self._bone_pos >= len(self._boneyard):
                 return Msg("the boneyard is empty: nothing to draw (R3.4)")
             return None
         if isinstance(action, Pass):
             if playable:
                 return Msg("seat {seat} can play {tile}, so passing is not allowed (R3.2)",
-                           {"seat": seat, "tile": str(_tiles_of(playable)[0])})
+                           {"seat": seat, "tile": str(tiles_of(playable)[0])})
             if self._bone_pos < len(self._boneyard):
                 return Msg("seat {seat} must draw: the boneyard still has tiles (R3.3, R3.4)",
                            {"seat": seat})
             return None
         return Msg("{action} is not an action", {"action": repr(action)})
+
+    def _why_not_deal(self) -> Msg | None:
+        if self._status == PLAYING:
+            return Msg("the hand is still being played: finish it before dealing")
+        if self._status == MATCH_OVER:
+            return Msg("the match is over: nothing follows (D8)")
+        return None
 
     def _why_not_play(self, seat: int, play: Play) -> Msg | None:
         tile = play.tile
@@ -475,7 +591,7 @@ class Match:
                        {"drawn": str(TILES[self._pending]), "tile": str(tile)})
         return self._layout.why_illegal(tile, play.at)
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action | Deal) -> bool:
         """Whether ``action`` may be pushed now."""
         return self.why_illegal(action) is None
 
@@ -511,23 +627,75 @@ class Match:
 
     # -- push / pop ------------------------------------------------------------------------
 
-    def push(self, action: Action) -> list[Event]:
+    def push(self, action: Action | Deal) -> list[Event]:
         """Do ``action`` for the player to move; return the events it caused.
 
-        An illegal action raises :class:`IllegalMoveError` and changes nothing.
+        A :class:`Deal` (as :meth:`pop` returns it) deals that hand again and
+        causes no event. An illegal action raises :class:`IllegalMoveError` and
+        changes nothing.
         """
-        if self._status == PLAYING and type(action) is Play:
-            seat = self._to_move
-            t = action.t
-            p = action.p
-            if (self._hands[seat] >> t & 1 and (self._pending < 0 or self._pending == t) and (
-                    (p < 0 and not self._layout._order) or (
-                    p >= 0 and JOIN[t][PLACE_NUMBER[p]] is not None
-                    and p in self._layout._open[PLACE_NUMBER[p]]))):
-                return self._play(seat, t, p, action)
+        if type(action) is not Play or self._status != PLAYING:
+            return self._push_other(action)
+        # A play, in one piece: it is most of what a match does.
+        seat = self._to_move
+        t = action.t
+        hand = self._hands[seat]
+        pending = self._pending
+        if not hand >> t & 1 or 0 <= pending != t:
+            return self._push_other(action)
+        layout = self._layout
+        end_sum = layout.push_code(t, action.p)
+        if end_sum < 0:
+            return self._push_other(action)
+        scores = self._scores
+        hand ^= 1 << t
+        self._hands[seat] = hand
+        self._pending = -1
+        award = AWARDS[end_sum]
+        side = self._side_of[seat]
+        before = scores[side]
+        status: Status
+        if not hand:
+            status = "deferred"
+        elif not award:
+            status = "none"
+        elif accepts(before, award):
+            status = "applied"
+            scores = self._set_score(side, before + award)
+        else:
+            status = "rejected"
+        event = play_event(seat, side, TILES[t], action.at, end_sum, award, status, before,
+                           scores, layout.placed_mask, layout.taken_bits)
+        events = self._events
+        start = len(events)
+        events.append(event)
+        if status == "applied" and before + award == TARGET:
+            self._win(side, "match_won")
+        elif not hand:
+            self._go_out(seat, award)
+        elif self._bone_pos < len(self._boneyard):  # tiles left to draw: no block yet (D9)
+            self._to_move = self._next_seat[seat]
+            return [event]
+        else:
+            self._end_turn(seat)
+        return events[start:]  # the play and what it settled
+
+    def _push_other(self, action: Action | Deal) -> list[Event]:
+        """:meth:`push` for a draw, a pass or a deal, and for whatever is illegal."""
+        if (action is DRAW and self._status == PLAYING and self._pending < 0
+                and self._bone_pos < len(self._boneyard)
+                and not self._layout.playable(self._hands[self._to_move])):
+            return self._draw(self._to_move)
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalMoveError(reason)
+        if isinstance(action, Deal):
+            self.deal(action.hands, action.boneyard, leader=action.leader)
+            if action.rng_state is not None:
+                self._rng.setstate(action.rng_state)
+                self._rng_origin = action.rng_state
+                self._rng_draws = []
+            return []
         seat = self._to_move
         if isinstance(action, Draw):
             return self._draw(seat)
@@ -535,185 +703,181 @@ class Match:
             return self._pass(seat)
         raise IllegalMoveError(Msg("{action} is not an action", {"action": repr(action)}))
 
-    def _save(self, action: Action, seat: int) -> None:
-        self._stack.append((action, seat, self._to_move, self._pending, tuple(self._scores),
-                            self._status, len(self._events), self._end, self._winner,
-                            self._bone_pos, self._hands[seat]))
-
-    def _play(self, seat: int, t: int, p: int, action: Play) -> list[Event]:
-        self._save(action, seat)
-        layout = self._layout
-        layout._push(t, p)
-        self._hands[seat] &= ~(1 << t)
-        self._pending = -1
-        end_sum = layout._sum
-        award = end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
-        side = self._side_of[seat]
-        before = self._scores[side]
-        going_out = not self._hands[seat]
-        status: Status
-        if going_out:
-            status = "deferred"
-        elif not award:
-            status = "none"
-        elif before + award > TARGET:
-            status = "rejected"
-        else:
-            status = "applied"
-            self._scores[side] = before + award
-        event = PlayEvent(seat, side, TILES[t], None if p < 0 else PLACES[p], end_sum, award,
-                          status, before, tuple(self._scores), layout._placed,
-                          tuple(layout._occ))
-        start = len(self._events)
-        self._events.append(event)
-        if status == "applied" and before + award == TARGET:
-            self._win(side, "match_won")
-        elif going_out:
-            self._go_out(seat, award)
-        else:
-            self._end_turn(seat)
-        return self._events[start:]
+    def _set_score(self, side: int, score: int) -> tuple[int, ...]:
+        scores = self._scores
+        self._scores = scores = (*scores[:side], score, *scores[side + 1:])
+        return scores
 
     def _draw(self, seat: int) -> list[Event]:
-        self._save(DRAW, seat)
         t = self._boneyard[self._bone_pos]
         self._bone_pos += 1
         self._hands[seat] |= 1 << t
-        if not self._layout._order or TILES_WITH[self._layout._open_mask] >> t & 1:
+        if self._layout.playable(1 << t):
             self._pending = t
-        event = DrawEvent(seat, TILES[t], tuple(self._scores))
+        event = draw_event(seat, TILES[t], self._scores)
         self._events.append(event)
         return [event]
 
     def _pass(self, seat: int) -> list[Event]:
-        self._save(PASS, seat)
-        event = PassEvent(seat, tuple(self._scores))
         start = len(self._events)
-        self._events.append(event)
+        self._events.append(PassEvent(seat, self._scores))
         self._end_turn(seat)
         return self._events[start:]
 
     def _end_turn(self, seat: int) -> None:
         """D9: after a turn, a block ends the hand; otherwise the next seat moves."""
         if self._bone_pos >= len(self._boneyard):
-            can = TILES_WITH[self._layout._open_mask]
-            if not any(h & can for h in self._hands):
+            playable = self._layout.playable
+            for hand in self._hands:
+                if playable(hand):
+                    break
+            else:
                 self._block()
                 return
-        self._to_move = (seat + 1) % self._n
+        self._to_move = self._next_seat[seat]
 
     def _win(self, side: int, end_kind: str) -> None:
         self._winner = side
         self._status = MATCH_OVER
-        self._events.append(MatchWonEvent(side, tuple(self._scores), self._n))
+        self._events.append(MatchWonEvent(side, self._scores, self._n))
         if end_kind == "match_won":
-            self._end = HandEnd("match_won", None, None, tuple(self._scores))
+            self._end = HandEnd("match_won", None, None, self._scores)
 
     def _go_out(self, seat: int, play_award: int) -> None:
         """R7: the last play, the opponents' rounded pips and the partner's deduction, as one."""
         side = self._side_of[seat]
-        opp = sum(_pips_of(h) for s, h in enumerate(self._hands) if self._side_of[s] != side)
+        hands = self._hands
+        opponents = sum(pips_of(h) for s, h in enumerate(hands) if self._side_of[s] != side)
         partner = self.partner_of(seat)
-        ppips = 0 if partner is None else _pips_of(self._hands[partner])
-        oaward = round5(opp)
-        pded = round5(ppips)
-        net = play_award + oaward - pded
+        partner_pips = 0 if partner is None else pips_of(hands[partner])
+        parts = going_out(play_award, opponents, partner_pips)
         before = self._scores[side]
         status: Status
-        if before + net > TARGET:
-            status = "rejected"
-        else:
+        if accepts(before, parts.net):
             status = "applied"
-            self._scores[side] = before + net
-        self._events.append(OutEvent(seat, side, play_award, opp, oaward, ppips, pded, net,
-                                     status, before, tuple(self._scores),
-                                     tuple(_tiles_of(h) for h in self._hands)))
-        if status == "applied" and before + net == TARGET:
+            self._set_score(side, before + parts.net)
+        else:
+            status = "rejected"
+        self._events.append(OutEvent(seat, side, play_award, opponents, parts.opponents_award,
+                                     partner_pips, parts.partner_deduction, parts.net, status,
+                                     before, self._scores, tuple(tiles_of(h) for h in hands)))
+        if status == "applied" and before + parts.net == TARGET:
             self._win(side, "out")
-            self._end = HandEnd("out", side, None, tuple(self._scores))
+            self._end = HandEnd("out", side, None, self._scores)
         else:
             self._status = HAND_OVER
-            self._end = HandEnd("out", side, seat, tuple(self._scores))
+            self._end = HandEnd("out", side, seat, self._scores)
 
     def _block(self) -> None:
         """R8: each player's differences to larger opponent totals, rounded once, in order."""
-        n = self._n
-        totals = [_pips_of(h) for h in self._hands]
-        leader = self._leader
-        order = sorted(range(n), key=lambda s: (totals[s], (s - leader) % n))
+        totals = [pips_of(h) for h in self._hands]
         won = False
-        for seat in order:
-            side = self._side_of[seat]
-            mine = totals[seat]
-            compared = tuple((o, totals[o], totals[o] - mine) for o in order
-                             if self._side_of[o] != side and totals[o] > mine)
-            difference = sum(c[2] for c in compared)
-            award = round5(difference)
+        for share in blocked_shares(totals, self._side_of, self._leader):
+            side = self._side_of[share.seat]
+            award = share.award
             before = self._scores[side]
             status: Status
             if not award:
                 status = "none"
-            elif before + award > TARGET:
+            elif not accepts(before, award):
                 status = "rejected"
             else:
                 status = "applied"
-                self._scores[side] = before + award
-            self._events.append(BlockedAwardEvent(seat, side, mine, compared, difference, award,
-                                                  status, before, tuple(self._scores)))
+                self._set_score(side, before + award)
+            self._events.append(BlockedAwardEvent(share.seat, side, share.pips, share.compared,
+                                                  share.difference, award, status, before,
+                                                  self._scores))
             if status == "applied" and before + award == TARGET:
                 won = True
                 self._win(side, "blocked")
                 break
-        smallest = min(totals)
-        winners = {self._side_of[s] for s in range(n) if totals[s] == smallest}
-        hand_winner = winners.pop() if len(winners) == 1 else None
         if not won:
             self._status = HAND_OVER
-        self._end = HandEnd("blocked", hand_winner, None, tuple(self._scores))
+        self._end = HandEnd("blocked", blocked_winner(totals, self._side_of), None,
+                            self._scores)
 
     def pop(self) -> Action | Deal:
-        """Undo the last action (or deal) exactly, settlements included; return it."""
-        if not self._stack:
+        """Undo the last action or deal exactly, settlements included; return it.
+
+        A deal comes back as a :class:`Deal` that :meth:`push` takes to deal it again.
+        """
+        events = self._events
+        if self._deals and self._deals[-1].events_at == len(events):
+            entry = self._deals.pop()
+            deal = entry.entry(self._rng.getstate())
+            (self._layout, self._hands, self._boneyard, self._bone_pos, self._to_move,
+             self._pending, self._leader, self._hand_no, self._status, self._end,
+             self._hand_start) = entry.before
+            self._rewind_rng(entry.rng_origin, entry.rng_draws)
+            return deal
+        if len(events) <= self._floor:
             raise IndexError("nothing to undo")
-        entry = self._stack.pop()
-        if entry[0] == "deal":
-            self._restore_hand(entry[1])
-            self._rng.setstate(entry[2])
-            return DEAL
-        (action, seat, to_move, pending, scores, status, n_events, end, winner, bone_pos,
-         hand) = entry
-        if isinstance(action, Play):
-            self._layout._pop()
-        self._hands[seat] = hand
-        self._to_move = to_move
-        self._pending = pending
-        self._scores = list(scores)
-        self._status = status
-        del self._events[n_events:]
-        self._end = end
-        self._winner = winner
-        self._bone_pos = bone_pos
-        return action  # type: ignore[no-any-return]
+        # An action: its event, and the settlements after it, come off the log.
+        i = len(events) - 1
+        while not isinstance(events[i], _ACTION_EVENTS):
+            i -= 1
+        event = events[i]
+        assert isinstance(event, _ACTION_EVENTS)
+        before = events[i - 1] if i else None
+        del events[i:]
+        seat = event.seat
+        self._scores = self._start_scores if before is None else before.scores
+        self._to_move = seat
+        self._status = PLAYING
+        self._end = None
+        self._winner = None
+        self._pending = -1
+        if type(event) is PlayEvent:
+            t = event.tile.index
+            self._layout.pop()
+            self._hands[seat] |= 1 << t
+            # A tile drawn just before by the same seat was the drawn tile to play (R3.3).
+            if type(before) is DrawEvent and before.seat == seat and before.tile.index == t:
+                self._pending = t
+        elif type(event) is DrawEvent:
+            self._hands[seat] &= ~(1 << event.tile.index)
+            self._bone_pos -= 1
+        return _action_of(event)
+
+    def _rewind_rng(self, origin: Any, draws: tuple[int, ...]) -> None:
+        """Set the shuffling generator to ``origin`` followed by ``draws`` (see _DealUndo)."""
+        rng = self._rng
+        if isinstance(origin, _Seed):
+            rng.seed(origin.seed)
+        else:
+            rng.setstate(origin)
+        for n in draws:
+            if n:
+                rng.randrange(n)
+            else:
+                shuffled_tiles(rng)
+        self._rng_origin = origin
+        self._rng_draws = list(draws)
 
     def peek(self) -> Action | None:
         """The last action pushed in this hand, or None."""
-        if not self._stack or self._stack[-1][0] == "deal":
-            return None
-        return self._stack[-1][0]  # type: ignore[no-any-return]
+        events = self._events
+        start = self._deals[-1].events_at if self._deals else self._floor
+        for i in range(len(events) - 1, start - 1, -1):
+            event = events[i]
+            if isinstance(event, _ACTION_EVENTS):
+                return _action_of(event)
+        return None
 
     def copy(self) -> Match:
         """An independent copy (history included)."""
-        other = copy.copy(self)
-        other._scores = list(self._scores)
+        other: Match = copy.copy(self)
         other._layout = self._layout.copy()
         other._hands = list(self._hands)
         other._events = list(self._events)
         # Earlier hands' layouts and hands come back on pop: give the copy its own.
-        other._stack = [
-            (entry[0], (entry[1][0].copy(), list(entry[1][1]), *entry[1][2:]), *entry[2:])
-            if entry[0] == "deal" else entry for entry in self._stack]
+        other._deals = [
+            entry._replace(before=entry.before._replace(
+                layout=entry.before.layout.copy(), hands=list(entry.before.hands)))
+            for entry in self._deals]
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
+        other._rng_draws = list(self._rng_draws)
         return other
 
     def __repr__(self) -> str:

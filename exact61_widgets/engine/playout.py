@@ -1,98 +1,124 @@
-"""Fast random playouts: the rules of :class:`Match` in one tight loop, for search.
+"""Fast playouts: the rules of :class:`Match` in one tight loop, for search.
 
-A playout copies the position's internals (bitmask hands, open places by number,
-taken-port bits) and plays uniformly random legal actions to the end of the
-hand or match, with no events and no undo. It follows exactly the same rules as
-:meth:`Match.push`; the tests replay its traces through ``Match`` to prove it.
+A playout copies the position through the match's public read-only views
+(bitmask hands, open places by number, taken-port bits) and plays legal actions
+to the end of the hand or match, with no events and no undo. Every rule it
+applies comes from the engine's one place for it: the award table of
+:mod:`.scoring`, the settlements of :mod:`.settlement`, the join tables of
+:mod:`.layout`. Each turn it lists its candidate plays in one place and picks
+among them, at random or greedily; with a ``trace`` it records the candidates
+and the greedy gain, and the tests check both against ``Match`` at every step.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import NamedTuple
 
-from exact61_widgets.engine.layout import CONTRIB, JOIN, OPENING, TILE_DOUBLE, TILES_WITH
+from exact61_widgets.engine.layout import (
+    BRANCHES,
+    CONTRIB,
+    JOIN_AT,
+    OPENING,
+    OPENS_BRANCHES,
+    TILES_WITH,
+)
 from exact61_widgets.engine.match import HAND_OVER, MATCH_OVER, PLAYING, Match
 from exact61_widgets.engine.ports import PLACE_NUMBER
-from exact61_widgets.engine.scoring import TARGET
-from exact61_widgets.engine.tiles import TILES
-
-_PIPS: Final = tuple(t.pips for t in TILES)
-_LOW: Final = tuple(t.low for t in TILES)
-_HIGH: Final = tuple(t.high for t in TILES)
-_BIT: Final = {1 << t: t for t in range(28)}
-#: For tile t joining a place of number n: (taken bits, the place it opens, its number).
-_JOIN2: Final = tuple(
-    tuple(None if j is None else (j[1], j[2][0], PLACE_NUMBER[j[2][0]]) for j in row)
-    for row in JOIN
+from exact61_widgets.engine.scoring import AWARDS, TARGET, accepts
+from exact61_widgets.engine.settlement import blocked_shares, going_out
+from exact61_widgets.engine.tiles import (
+    HAND_SIZE,
+    TILE_OF_BIT,
+    TILES,
+    dealt_hands,
+    pips_of,
+    shuffled_tiles,
 )
 
-#: A trace entry: (seat, kind, tile index, place code) with kind 0 play, 1 draw, 2 pass;
-#: a deal is (leader, 3, *the 28 tile indices in shuffled order).
-Trace = list[tuple[int, ...]]
+#: How a candidate play is kept in the loop: ``tile * 256 + place``, with this place for
+#: the opening tile.
+_OPENS = 255
+#: By a tile's bit: ``tile * 256`` and the numbers on its halves.
+_CANDIDATE = {1 << t.index: (t.index * 256, t.low, t.high) for t in TILES}
 
 
-def _pips(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _PIPS[_BIT[low]]
-        mask ^= low
-    return total
+class TracePlay(NamedTuple):
+    """A play: tile index and place code (-1: the opening), and how it was chosen.
+
+    ``candidates`` are the ``(tile, place)`` plays the loop chose among; ``gain``
+    is the accepted award it maximized (a greedy choice), or None (a random one).
+    """
+
+    seat: int
+    tile: int
+    place: int
+    candidates: tuple[tuple[int, int], ...]
+    gain: int | None
 
 
-def _greedy_opening(playable: int, room: int, rand: Callable[[], float],
-                    greedy: bool) -> int:
-    """The opening tile with the largest accepted award; ties (and ``not greedy``) at random."""
+class TraceDraw(NamedTuple):
+    """A draw of tile index ``tile`` from the boneyard."""
+
+    seat: int
+    tile: int
+
+
+class TracePass(NamedTuple):
+    """A pass."""
+
+    seat: int
+
+
+class TraceDeal(NamedTuple):
+    """A new hand: its leader and the 28 tile indices in shuffled order (5 a seat, then
+    the boneyard)."""
+
+    leader: int
+    order: tuple[int, ...]
+
+
+TraceEntry = TracePlay | TraceDraw | TracePass | TraceDeal
+Trace = list[TraceEntry]
+
+
+def _greedy(moves: list[int], total: int, occ: list[int], score: int,
+            rand: Callable[[], float], greedy: bool) -> tuple[int, int]:
+    """The candidate with the largest accepted play award (R6.2, R1.4), and that award.
+
+    Ties, and every candidate when ``greedy`` is false, are broken uniformly at
+    random (reservoir sampling, in candidate order).
+    """
     best = -1
     ties = 0
-    t = -1
-    m = playable
-    while m:
-        low = m & -m
-        m ^= low
-        u = _BIT[low]
-        s = CONTRIB[u][0]
-        gain = s if greedy and s % 5 == 0 and s <= room else 0
+    choice = -1
+    for mv in moves:
+        if greedy:
+            t = mv >> 8
+            c = mv & 255
+            if c == _OPENS:
+                s = CONTRIB[t][0]
+            else:
+                _, a, port, _, value, _, _, _, _ = JOIN_AT[t][c]  # type: ignore[misc]
+                old = occ[a]
+                s = total + CONTRIB[a][old | 1 << port] - CONTRIB[a][old] + value
+            gain = AWARDS[s]
+            if gain and not accepts(score, gain):
+                gain = 0
+        else:
+            gain = 0
         if gain > best:
-            best, t, ties = gain, u, 1
+            best, choice, ties = gain, mv, 1
         elif gain == best:
             ties += 1
             if rand() * ties < 1:
-                t = u
-    return t
+                choice = mv
+    return choice, best
 
 
-def _greedy_join(playable: int, opn: list[list[int]], occ: list[int], total: int, room: int,
-                 rand: Callable[[], float], greedy: bool) -> tuple[int, int]:
-    """The join with the largest accepted award (R6.2, R1.4); ties, or ``not greedy``: random."""
-    best = -1
-    ties = 0
-    t = p = -1
-    m = playable
-    while m:
-        low = m & -m
-        m ^= low
-        u = _BIT[low]
-        lo = _LOW[u]
-        hi = _HIGH[u]
-        for c in (opn[lo] if lo == hi else opn[lo] + opn[hi]):
-            if greedy:
-                a = c // 6
-                old = occ[a]
-                s = total + CONTRIB[a][old | (1 << (c - a * 6))] - CONTRIB[a][old] + CONTRIB[u][
-                    _JOIN2[u][PLACE_NUMBER[c]][0]]  # type: ignore[index]
-                gain = s if s > 0 and s % 5 == 0 and s <= room else 0
-            else:
-                gain = 0
-            if gain > best:
-                best, t, p, ties = gain, u, c, 1
-            elif gain == best:
-                ties += 1
-                if rand() * ties < 1:
-                    t, p = u, c
-    return t, p
+def _candidates(entries: list[int]) -> tuple[tuple[int, int], ...]:
+    return tuple((mv >> 8, -1 if mv & 255 == _OPENS else mv & 255) for mv in entries)
 
 
 def playout(match: Match, rng: random.Random | None = None, *, hands: int | None = None,
@@ -106,29 +132,30 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
     policy of the search bot. ``match`` itself is not changed. Play stops when
     the match is won or, if ``hands`` is given, after that many hand ends (the
     current one counts). New hands are dealt from ``rng``. ``trace`` collects
-    the actions for checking.
+    every action (:data:`TraceEntry`) for checking.
     """
     rng = rng or random.Random()
     rand = rng.random
-    n = match._n
-    side_of = match._side_of
+    n = match.players
+    side_of = tuple(match.side_of(s) for s in range(n))
     partner = tuple((s + 2) % 4 for s in range(4)) if n == 4 else None
-    scores = list(match._scores)
-    status = match._status
-    layout = match._layout
-    occ = list(layout._occ)
-    opn = [list(lst) for lst in layout._open]
-    omask = layout._open_mask
-    placed = len(layout._order)
-    total = layout._sum
-    hands_ = list(match._hands)
-    bones = match._boneyard
-    pos = match._bone_pos
+    scores = list(match.scores)
+    status = match.status
+    layout = match.layout
+    occ = list(layout.occupancy)
+    opn = [list(layout.open_codes(k)) for k in range(7)]
+    omask = layout.open_numbers
+    placed = len(layout)
+    total = layout.end_sum
+    hands_ = list(match.hand_masks)
+    bones = match.boneyard_indices
+    pos = 0
     nb = len(bones)
-    seat = match._to_move
-    pending = match._pending
-    leader = match._leader
-    end = match._end
+    seat = match.to_move
+    drawn = match.drawn_tile
+    pending = -1 if drawn is None else drawn.index
+    leader = match.leader
+    end = match.hand_end
     next_leader = None if end is None else end.next_leader
     ends_left = -1 if hands is None else hands
     if status == MATCH_OVER:
@@ -140,17 +167,13 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
     while True:
         if status != PLAYING:
             # Deal a new hand (R2.2) and pick its leader (R2.5, D6).
-            order = list(range(28))
-            rng.shuffle(order)
-            hands_ = [0] * n
-            for s in range(n):
-                for t in order[s * 5:s * 5 + 5]:
-                    hands_[s] |= 1 << t
-            bones = order[n * 5:]
+            order = shuffled_tiles(rng)
+            hands_ = dealt_hands(order, n)
+            bones = tuple(order[n * HAND_SIZE:])
             pos = 0
             nb = len(bones)
             occ = [0] * 28
-            opn = [[] for _ in range(7)]
+            opn = [[], [], [], [], [], [], []]
             omask = 0
             placed = 0
             total = 0
@@ -159,7 +182,7 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
             seat = leader
             status = PLAYING
             if trace is not None:
-                trace.append((leader, 3, *order))
+                trace.append(TraceDeal(leader, tuple(order)))
         hand = hands_[seat]
         if pending >= 0:
             playable = 1 << pending
@@ -168,19 +191,35 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
         else:
             playable = hand
         if playable:
+            # The candidate plays, by tile then place in the order the places opened.
+            moves = []
+            m = playable
+            if placed:
+                while m:
+                    low = m & -m
+                    m ^= low
+                    base, lo, hi = _CANDIDATE[low]
+                    for c in opn[lo]:
+                        moves.append(base + c)
+                    if hi != lo:
+                        for c in opn[hi]:
+                            moves.append(base + c)
+            else:
+                while m:
+                    low = m & -m
+                    m ^= low
+                    moves.append(TILE_OF_BIT[low] * 256 + _OPENS)
             if greedy:
-                room = TARGET - scores[side_of[seat]]
                 best = rand() >= epsilon
-            if not placed:
-                if greedy:
-                    t = _greedy_opening(playable, room, rand, best)
-                else:
-                    count = playable.bit_count()
-                    k = int(rand() * count)
-                    m = playable
-                    for _ in range(k):
-                        m &= m - 1
-                    t = _BIT[m & -m]
+                mv, gain = _greedy(moves, total, occ, scores[side_of[seat]], rand, best)
+            else:
+                mv = moves[int(rand() * len(moves))]
+            t = mv >> 8
+            p = mv & 255
+            if trace is not None:
+                trace.append(TracePlay(seat, t, -1 if p == _OPENS else p, _candidates(moves),
+                                       gain if greedy and best else None))
+            if p == _OPENS:
                 p = -1
                 for c in OPENING[t]:
                     num = PLACE_NUMBER[c]
@@ -189,61 +228,36 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
                 occ[t] = 0
                 total = CONTRIB[t][0]
             else:
-                if greedy:
-                    t, p = _greedy_join(playable, opn, occ, total, room, rand, best)
-                else:
-                    moves = []
-                    m = playable
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        t = _BIT[low]
-                        lo = _LOW[t]
-                        hi = _HIGH[t]
-                        for c in opn[lo]:
-                            moves.append(t * 256 + c)
-                        if hi != lo:
-                            for c in opn[hi]:
-                                moves.append(t * 256 + c)
-                    mv = moves[int(rand() * len(moves))]
-                    t = mv >> 8
-                    p = mv & 255
-                a = p // 6
-                num = PLACE_NUMBER[p]
+                num, a, port, bits, value, _, opened, onum, spinner = JOIN_AT[t][p]  # type: ignore[misc]
                 lst = opn[num]
                 lst.remove(p)
                 if not lst:
                     omask &= ~(1 << num)
                 old = occ[a]
-                new = old | (1 << (p - a * 6))
+                new = old | 1 << port
                 occ[a] = new
-                bits, opened, onum = _JOIN2[t][num]  # type: ignore[misc]
                 occ[t] = bits
                 opn[onum].append(opened)
                 omask |= 1 << onum
-                if TILE_DOUBLE[a] and new & 12 == 12 and old & 12 != 12:
-                    opn[num].append(a * 6 + 4)
-                    opn[num].append(a * 6 + 5)
+                if spinner and OPENS_BRANCHES[old][port]:
+                    lst += BRANCHES[a]
                     omask |= 1 << num
-                total += CONTRIB[a][new] - CONTRIB[a][old] + CONTRIB[t][bits]
+                total += CONTRIB[a][new] - CONTRIB[a][old] + value
             placed += 1
             hand ^= 1 << t
             hands_[seat] = hand
             pending = -1
-            if trace is not None:
-                trace.append((seat, 0, t, p))
-            award = total if total > 0 and total % 5 == 0 else 0
+            award = AWARDS[total]
             side = side_of[seat]
             if not hand:
                 # Going out (R7): one settlement, accepted or rejected whole.
                 opp = 0
                 for s in range(n):
                     if side_of[s] != side:
-                        opp += _pips(hands_[s])
-                net = award + (opp + 2) // 5 * 5
-                if partner is not None:
-                    net -= (_pips(hands_[partner[seat]]) + 2) // 5 * 5
-                if scores[side] + net <= TARGET:
+                        opp += pips_of(hands_[s])
+                net = going_out(award, opp, 0 if partner is None else
+                                pips_of(hands_[partner[seat]])).net
+                if accepts(scores[side], net):
                     scores[side] += net
                     if scores[side] == TARGET:
                         return tuple(scores)
@@ -253,7 +267,7 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
                 if ends_left == 0:
                     return tuple(scores)
                 continue
-            if award and scores[side] + award <= TARGET:
+            if award and accepts(scores[side], award):
                 scores[side] += award
                 if scores[side] == TARGET:
                     return tuple(scores)
@@ -264,10 +278,10 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
             if not placed or TILES_WITH[omask] >> t & 1:
                 pending = t
             if trace is not None:
-                trace.append((seat, 1, t, -1))
+                trace.append(TraceDraw(seat, t))
             continue
         elif trace is not None:
-            trace.append((seat, 2, -1, -1))
+            trace.append(TracePass(seat))
         # End of the turn (D9): a block ends the hand, else the next seat moves.
         if pos >= nb:
             can = TILES_WITH[omask]
@@ -277,7 +291,7 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
                     blocked = False
                     break
             if blocked:
-                if _settle_block(hands_, scores, side_of, leader, n):
+                if _settle_block(hands_, scores, side_of, leader):
                     return tuple(scores)
                 next_leader = None
                 status = HAND_OVER
@@ -288,21 +302,13 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
         seat = seat + 1 if seat + 1 < n else 0
 
 
-def _settle_block(hands_: list[int], scores: list[int], side_of: tuple[int, ...], leader: int,
-                  n: int) -> bool:
-    """R8 awards in order; True if one of them won the match."""
-    totals = [_pips(h) for h in hands_]
-    order = sorted(range(n), key=lambda s: (totals[s], (s - leader) % n))
-    for s in order:
-        side = side_of[s]
-        mine = totals[s]
-        diff = 0
-        for o in order:
-            if side_of[o] != side and totals[o] > mine:
-                diff += totals[o] - mine
-        award = (diff + 2) // 5 * 5
-        if award and scores[side] + award <= TARGET:
-            scores[side] += award
+def _settle_block(hands_: list[int], scores: list[int], side_of: tuple[int, ...],
+                  leader: int) -> bool:
+    """R8 awards in order, each checked against the target; True if one won the match."""
+    for share in blocked_shares([pips_of(h) for h in hands_], side_of, leader):
+        side = side_of[share.seat]
+        if share.award and accepts(scores[side], share.award):
+            scores[side] += share.award
             if scores[side] == TARGET:
                 return True
     return False
@@ -313,7 +319,7 @@ def random_match_moves(players: int, seed: int) -> int:
     rng = random.Random(seed)
     trace: Trace = []
     playout(Match(players, seed=seed), rng, trace=trace)
-    return sum(1 for entry in trace if entry[1] == 0)
+    return sum(1 for entry in trace if isinstance(entry, TracePlay))
 
 
 PlayoutFn = Callable[[Match, random.Random], tuple[int, ...]]

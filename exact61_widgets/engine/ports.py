@@ -3,7 +3,10 @@
 A non-double has the ports ``low`` and ``high`` (its two halves); a double, a
 spinner, has ``lineA``, ``lineB``, ``branchA`` and ``branchB``. A :class:`Place`
 is a port of a tile on the table, written ``[4|4]:branchA``. Each place also has
-a small integer ``code`` (``tile.index * 6 + port``) used by the fast core.
+a small integer ``code`` (``tile.index * 6 + port``, :func:`place_code`) used by
+the fast core. The rules of ports live here once: which port a tile joins by
+(:func:`joining_port`), which it leaves free (:func:`far_port`), and when a
+spinner's branches open (:func:`branches_open`, R4.3).
 """
 
 from __future__ import annotations
@@ -74,8 +77,8 @@ class Place(NamedTuple):
 
     @property
     def code(self) -> int:
-        """The place's integer code, ``tile.index * 6 + port``."""
-        return self.tile.index * 6 + int(self.port)
+        """The place's integer code, ``tile.index * 6 + port`` (:func:`place_code`)."""
+        return place_code(self.tile, self.port)
 
     @classmethod
     def parse(cls, text: str) -> Place:
@@ -83,10 +86,42 @@ class Place(NamedTuple):
         return parse_place(text)
 
     def __str__(self) -> str:
-        return f"{self.tile}:{PORT_NAMES[self.port]}"
+        return _TEXTS[self.tile.index * 6 + self.port]
 
     def __repr__(self) -> str:
         return f"Place({self})"
+
+
+#: The taken-port bits of a spinner whose two lines are both filled.
+BOTH_LINES: Final = (1 << Port.LINE_A) | (1 << Port.LINE_B)
+
+
+def place_code(tile: Tile, port: Port) -> int:
+    """The integer code of a place: ``tile.index * 6 + port`` (``PLACES[code]`` reads it back)."""
+    return tile.index * 6 + int(port)
+
+
+def joining_port(tile: Tile, number: int) -> Port:
+    """The port by which ``tile`` joins a place of ``number``: a double by ``lineA`` (D1),
+    a non-double by the half that shows ``number``."""
+    if tile.is_double:
+        return Port.LINE_A
+    return Port.LOW if tile.low == number else Port.HIGH
+
+
+def far_port(tile: Tile, number: int) -> Port:
+    """The port left free opposite the joining one: a double's ``lineB``, else the other half."""
+    if tile.is_double:
+        return Port.LINE_B
+    return Port.HIGH if tile.low == number else Port.LOW
+
+
+def branches_open(taken: int) -> bool:
+    """Whether a spinner with taken-port bits ``taken`` has both lines filled (R4.3).
+
+    Its branches open then, and it stops being an end double (R5.1).
+    """
+    return taken & BOTH_LINES == BOTH_LINES
 
 
 def port_fits(tile: Tile, port: Port) -> bool:
@@ -96,6 +131,10 @@ def port_fits(tile: Tile, port: Port) -> bool:
 
 def parse_place(text: str) -> Place:
     """Parse ``TILE:PORT``; the port must belong to that kind of tile (D2)."""
+    if type(text) is str:
+        place = _CANONICAL.get(text)
+        if place is not None:
+            return place
     if not isinstance(text, str) or ":" not in text:
         raise NotationError(Msg("{text} is not a place: write it like [1|4]:low",
                                 {"text": repr(text)}))
@@ -120,3 +159,6 @@ PLACE_CODES: Final = 28 * 6
 PLACES: Final[tuple[Place, ...]] = tuple(_make_place(c) for c in range(PLACE_CODES))
 #: The number at each place code.
 PLACE_NUMBER: Final[tuple[int, ...]] = tuple(p.number for p in PLACES)
+_TEXTS: Final = tuple(f"{p.tile}:{PORT_NAMES[p.port]}" for p in PLACES)
+#: Every place a tile has, by its canonical text (the fast path of :func:`parse_place`).
+_CANONICAL: Final = {str(p): p for p in PLACES if port_fits(p.tile, p.port)}

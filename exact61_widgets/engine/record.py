@@ -9,16 +9,17 @@ format ships in ``exact61_widgets/schema/record-v1.schema.json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any, Final
 
-from exact61_widgets.engine.actions import DRAW, PASS, Action, Play
+from exact61_widgets.engine.actions import DRAW, PASS, PLAY, Action, Play
 from exact61_widgets.engine.errors import Exact61Error, RecordError, SetupError
-from exact61_widgets.engine.events import Event, HandEnd
-from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.ports import Place
-from exact61_widgets.engine.tiles import TILES, parse_tile
+from exact61_widgets.engine.events import DrawEvent, Event, HandEnd
+from exact61_widgets.engine.history import Deal
+from exact61_widgets.engine.match import PLAYING, Match
+from exact61_widgets.engine.ports import Place, port_fits
+from exact61_widgets.engine.tiles import TILES, Tile, parse_tile
 from exact61_widgets.i18n import Msg
 
 FORMAT: Final = "exact61-record"
@@ -58,6 +59,53 @@ def _unknown(keys: object, allowed: set[str], what: str | Msg, hand: int | None 
         raise _fail(Msg("{what} has an unknown field {field}", {"what": what,
                                                                 "field": repr(extra[0])}),
                     hand, action)
+
+
+#: The plays a record names in canonical text: ``_PLAYS_BY_TEXT[tile][place]`` (the fast
+#: path of :func:`read_action`; anything else is read, and reported, the long way).
+_PLAYS_BY_TEXT: Final[dict[str, dict[str, Play]]] = {}
+for _play in PLAY.values():
+    if _play.at is not None and port_fits(_play.at.tile, _play.at.port):
+        _PLAYS_BY_TEXT.setdefault(str(_play.tile), {})[str(_play.at)] = _play
+#: The opening plays by the tile's canonical text.
+_OPENINGS_BY_TEXT: Final = {str(tile): Play(tile) for tile in TILES}
+_TILES_BY_TEXT: Final = {str(tile): tile for tile in TILES}
+
+
+def _read_tiles(lists: Sequence[Sequence[Any]]) -> list[list[Tile]]:
+    """Lists of tile texts as tiles: canonical text at once, the rest through parse_tile."""
+    try:
+        return [[_TILES_BY_TEXT[t] for t in tiles] for tiles in lists]
+    except (KeyError, TypeError):
+        return [[parse_tile(t) for t in tiles] for tiles in lists]
+
+
+def read_action(entry: object, hand: int, number: int) -> tuple[int, Action, Tile | None]:
+    """Read one action object as (seat, action, the tile a draw names, else None).
+
+    Records written by :func:`to_record` take a fast path of dictionary look-ups;
+    anything else goes through :func:`parse_action_entry`, which names the fault.
+    """
+    if type(entry) is dict:
+        seat = entry.get("seat")
+        if type(seat) is int:
+            try:  # canonical text is found at once; anything else raises and is read below
+                at = entry.get("at")
+                if at is not None:
+                    if len(entry) == 3:
+                        return seat, _PLAYS_BY_TEXT[entry["play"]][at], None
+                elif len(entry) == 2:
+                    if "play" in entry:
+                        return seat, _OPENINGS_BY_TEXT[entry["play"]], None
+                    if "draw" in entry:
+                        return seat, DRAW, _TILES_BY_TEXT[entry["draw"]]
+                    if entry.get("pass") is True:
+                        return seat, PASS, None
+            except (KeyError, TypeError):
+                pass
+    seat, action = parse_action_entry(entry, hand, number)
+    drawn = parse_tile(entry["draw"]) if action is DRAW else None  # type: ignore[index]
+    return seat, action, drawn
 
 
 def parse_action_entry(entry: object, hand: int, number: int) -> tuple[int, Action]:
@@ -136,35 +184,48 @@ class Replayer:
         try:
             if any(not isinstance(h, list) for h in deal):
                 raise _fail(Msg("'deal' holds one list of tiles per seat"), number)
-            match.deal([[parse_tile(t) for t in h] for h in deal],
-                       [parse_tile(t) for t in bones], leader=leader)
+            match.deal(_read_tiles(deal), _read_tiles([bones])[0], leader=leader)
         except RecordError:
             raise
         except Exact61Error as err:
             raise _fail(err.message, number) from None
-        start = len(match._events)
         actions = _list(hand.get("actions"), Msg("'actions'"), number)
         for index, entry in enumerate(actions, start=1):
-            seat, action = parse_action_entry(entry, number, index)
-            if match.status != "playing":
-                what = (Msg("the match is already won (D8)") if match.is_over
-                        else Msg("the hand is already over (D9)"))
-                raise _fail(Msg("{what}: nothing may follow", {"what": what}), number, index)
-            if seat != match.to_move:
-                raise _fail(Msg("it is seat {turn}'s turn, not seat {seat}'s",
-                                {"turn": match.to_move, "seat": seat}), number, index)
-            if action is DRAW:
-                named = parse_tile(_obj(entry, Msg("an action"))["draw"])
-                if match.boneyard_count and match.is_legal(DRAW) and \
-                        match.boneyard[0] is not named:
-                    raise _fail(Msg("draws {named}, but the next boneyard tile is {next}",
-                                    {"named": str(named), "next": str(match.boneyard[0])}),
-                                number, index)
+            seat, action, named = read_action(entry, number, index)
+            # Push first, then check the seat: the checks and their order are the
+            # record's (status, seat, the action), without a look-up per action.
             try:
-                match.push(action)
+                events = match.push(action)
             except Exact61Error as err:
-                raise _fail(err.message, number, index) from None
-        return hand_summary(list(match._events[start:]), match.hand_end, match.scores)
+                raise _refused(match, seat, number, index, err.message) from None
+            turn = events[0].seat  # type: ignore[union-attr]  # an action's own event
+            if turn != seat:  # pushed for the seat to move, which is another
+                raise _wrong_turn(turn, seat, number, index)
+            if named is not None:
+                drawn = events[0]
+                assert isinstance(drawn, DrawEvent)
+                if drawn.tile is not named:  # the record names another tile than the next
+                    raise _fail(Msg("draws {named}, but the next boneyard tile is {next}",
+                                    {"named": str(named), "next": str(drawn.tile)}),
+                                number, index)
+        return hand_summary(list(match.hand_events), match.hand_end, match.scores)
+
+
+def _refused(match: Match, seat: int, hand: int, action: int, reason: Msg) -> RecordError:
+    """Why the record's action was refused: the hand or match is over, it is another
+    seat's turn, or else ``reason`` (the rules' own)."""
+    if match.status != PLAYING:
+        what = (Msg("the match is already won (D8)") if match.is_over
+                else Msg("the hand is already over (D9)"))
+        return _fail(Msg("{what}: nothing may follow", {"what": what}), hand, action)
+    if seat != match.to_move:
+        return _wrong_turn(match.to_move, seat, hand, action)
+    return _fail(reason, hand, action)
+
+
+def _wrong_turn(turn: int, seat: int, hand: int, action: int) -> RecordError:
+    return _fail(Msg("it is seat {turn}'s turn, not seat {seat}'s",
+                     {"turn": turn, "seat": seat}), hand, action)
 
 
 def load_record(record: object) -> Match:
@@ -189,28 +250,25 @@ def to_record(match: Match) -> dict[str, Any]:
         raise SetupError(Msg("a position set up by hand has no deal, so record v1 cannot "
                              "hold it; export its layout notation instead"))
     hands: list[dict[str, Any]] = []
-    bones: tuple[int, ...] = ()
-    pos = 0
-    for entry in match._stack:
-        if entry[0] == "deal":
-            _, _, _, masks, bones, leader = entry
-            pos = 0
+    draws: Iterator[Tile] = iter(())
+    for entry in match.history:
+        if isinstance(entry, Deal):
+            draws = iter(entry.boneyard)
             hands.append({
-                "leader": leader,
-                "deal": [[str(TILES[t]) for t in range(28) if m >> t & 1] for m in masks],
-                "boneyard": [str(TILES[t]) for t in bones],
+                "leader": entry.leader,
+                "deal": [[str(t) for t in hand] for hand in entry.hands],
+                "boneyard": [str(t) for t in entry.boneyard],
                 "actions": [],
             })
             continue
-        action, seat = entry[0], entry[1]
-        item: dict[str, Any] = {"seat": seat}
+        action = entry.action
+        item: dict[str, Any] = {"seat": entry.seat}
         if isinstance(action, Play):
             item["play"] = str(action.tile)
             if action.at is not None:
                 item["at"] = str(action.at)
         elif action is DRAW:
-            item["draw"] = str(TILES[bones[pos]])
-            pos += 1
+            item["draw"] = str(next(draws))
         else:
             item["pass"] = True
         hands[-1]["actions"].append(item)

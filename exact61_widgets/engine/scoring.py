@@ -1,4 +1,10 @@
-"""Points: the target, rounding, and the play award test (R1, R6, R7.5)."""
+"""Points: the target, rounding, and the play award test (R1, R6, R7.5).
+
+Each rule is written here once and every part of the package uses it: the
+positive-multiple-of-5 test (:func:`earns`), the play award (:func:`play_award`,
+and its table :data:`AWARDS` for the fast loops), rounding to 5 (:func:`round5`)
+and the target check (:func:`accepts`).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,8 @@ from typing import Final
 TARGET: Final = 305
 #: Raw points per displayed point (R1.2).
 POINT: Final = 5
+#: The largest end sum there can be: every pip of the set (each end counts pips once).
+MAX_END_SUM: Final = 168
 
 
 def round5(pips: int) -> int:
@@ -15,9 +23,18 @@ def round5(pips: int) -> int:
     return (pips + 2) // 5 * 5
 
 
+def earns(end_sum: int) -> bool:
+    """Whether an end sum scores: a positive multiple of 5 (R6.2)."""
+    return end_sum > 0 and end_sum % 5 == 0
+
+
 def play_award(end_sum: int) -> int:
     """The raw award for an end sum: itself if a positive multiple of 5, else 0 (R6.2)."""
-    return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
+    return end_sum if earns(end_sum) else 0
+
+
+#: AWARDS[end_sum] == play_award(end_sum), for every end sum there can be (the fast loops).
+AWARDS: Final[tuple[int, ...]] = tuple(play_award(s) for s in range(MAX_END_SUM + 1))
 
 
 def displayed(raw: int) -> int:

@@ -7,7 +7,9 @@ A tile's ``index`` (0–27, in ``(low, high)`` order) is what the fast core uses
 
 from __future__ import annotations
 
+import random
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from exact61_widgets.engine.errors import NotationError
@@ -20,14 +22,15 @@ TILE_COUNT: Final = 28
 class Tile:
     """One domino ``[low|high]`` with ``low <= high``; a singleton per pair."""
 
-    __slots__ = ("_text", "high", "index", "is_double", "low", "pips")
+    __slots__ = ("high", "index", "is_double", "low", "pips", "text")
 
     low: int
     high: int
     index: int
     pips: int
     is_double: bool
-    _text: str
+    #: The notation ``[low|high]``, as ``str(tile)`` gives it.
+    text: str
 
     def __new__(cls, a: int, b: int) -> Tile:
         if not (isinstance(a, int) and isinstance(b, int)) or not (
@@ -45,7 +48,7 @@ class Tile:
         tile.index = _index(low, high)
         tile.pips = low + high
         tile.is_double = low == high
-        tile._text = f"[{low}|{high}]"
+        tile.text = f"[{low}|{high}]"
         return tile
 
     @classmethod
@@ -63,10 +66,10 @@ class Tile:
             return self.high
         if number == self.high:
             return self.low
-        raise ValueError(f"{self._text} has no half {number}")
+        raise ValueError(f"{self.text} has no half {number}")
 
     def __str__(self) -> str:
-        return self._text
+        return self.text
 
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"
@@ -107,11 +110,91 @@ TILES: Final[tuple[Tile, ...]] = tuple(
 )
 assert all(t.index == i for i, t in enumerate(TILES))
 
+#: TILE_OF_BIT[1 << t] == t: the tile index of a one-tile bitmask (hands are bitmasks).
+TILE_OF_BIT: Final[dict[int, int]] = {1 << t: t for t in range(TILE_COUNT)}
+_TILE_OF_BIT: Final = {1 << t: tile for t, tile in enumerate(TILES)}
+#: TILE_PIPS[t]: the pips of tile index ``t``.
+TILE_PIPS: Final = tuple(t.pips for t in TILES)
+#: Every accepted spelling of every tile (CONTRACT §1), the fast path of :func:`parse_tile`.
+_SPELLINGS: Final[dict[str, Tile]] = {
+    text: TILES[_index(min(a, b), max(a, b))]
+    for a in range(MAX_PIP + 1) for b in range(MAX_PIP + 1)
+    for text in (f"[{a}|{b}]", f"{a}|{b}", f"{a}-{b}", f"{a}{b}")
+}
+
+
+def tiles_of(mask: int) -> tuple[Tile, ...]:
+    """The tiles of a bitmask of tile indices, in tile order."""
+    tiles = []
+    while mask:
+        low = mask & -mask
+        tiles.append(_TILE_OF_BIT[low])
+        mask ^= low
+    return tuple(tiles)
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    """The bitmask of tile indices of ``tiles``."""
+    mask = 0
+    for tile in tiles:
+        mask |= 1 << tile.index
+    return mask
+
+
+def shuffled_tiles(rng: random.Random) -> list[int]:
+    """The 28 tile indices in a random order: exactly ``rng.shuffle(list(range(28)))``.
+
+    CPython's ``shuffle`` swaps each position, from the last down, with one at or
+    below it drawn by ``getrandbits`` (again while too large); a deal is shuffled
+    for every hand, so this makes the same draws without the two calls a swap costs
+    there. The tests check the order and the generator's state against ``shuffle``.
+    """
+    order = list(range(TILE_COUNT))
+    getrandbits = rng.getrandbits
+    for i in range(TILE_COUNT - 1, 0, -1):
+        k = _BITS[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+#: _BITS[i]: the bits drawn for a position from 0 to ``i``.
+_BITS: Final = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
+
+
+def dealt_hands(order: list[int], players: int) -> list[int]:
+    """The hands (bitmasks) dealt from shuffled tile indices: five each, in turn (R2.2)."""
+    bit = _BIT
+    it = iter(order[:players * HAND_SIZE])
+    return [bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
+            for a, b, c, d, e in zip(it, it, it, it, it, strict=True)]
+
+
+#: Tiles in a hand at the deal (R2.2).
+HAND_SIZE: Final = 5
+_BIT: Final = tuple(1 << t for t in range(TILE_COUNT))
+
+
+def pips_of(mask: int) -> int:
+    """The pip total of the tiles in a bitmask of tile indices (a hand's count, R7, R8)."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += TILE_PIPS[TILE_OF_BIT[low]]
+        mask ^= low
+    return total
+
 _FORMS = re.compile(r"\[(\d)\|(\d)\]|(\d)\|(\d)|(\d)-(\d)|(\d)(\d)")
 
 
 def parse_tile(text: str) -> Tile:
     """Parse one tile in any accepted notation and normalise it to ``[a|b]``."""
+    if type(text) is str:
+        tile = _SPELLINGS.get(text)
+        if tile is not None:
+            return tile
     if not isinstance(text, str):
         raise NotationError(Msg("{text} is not a tile: expected text like [1|4]",
                                 {"text": repr(text)}))

@@ -51,7 +51,7 @@ from types import MappingProxyType
 from typing import Final, NamedTuple, TypeVar
 
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.ports import PLACES, Place, Port
+from exact61_widgets.engine.ports import PLACES, Place, Port, far_port, place_code
 from exact61_widgets.engine.tiles import TILES, Tile
 
 #: User units per grid cell: a tile is 4 × 2 cells, 64 × 32 user units.
@@ -498,7 +498,7 @@ def _apply(state: _State, i: int, tile: Tile, place: Place, move: _Move, gap: in
     free = {c: p for c, p in state.free.items() if c != own}
     ports = dict(state.ports)
     for p_port, p in move.ports:
-        code = place_code(tile, place.number, p_port)
+        code = place_code(tile, far_port(tile, place.number) if p_port is None else p_port)
         ports[code] = free[code] = p
         for k in p.box:
             reserved[k] = code
@@ -527,7 +527,7 @@ def _without(state: _State, removed: set[int]) -> _State:
     """``state`` with the tiles ``removed`` (a subtree) taken off; the rest stay put."""
     kept_tiles = {dt.tile.index for i, dt in enumerate(state.drawn)
                   if dt is not None and i not in removed}
-    ports = {c: p for c, p in state.ports.items() if c // 6 in kept_tiles}
+    ports = {c: p for c, p in state.ports.items() if PLACES[c].tile.index in kept_tiles}
     taken = {j for i, j in enumerate(state.joins) if i not in removed}
     free = {c: p for c, p in ports.items() if c not in taken}
     reserved = {k: c for c, p in free.items() for k in p.box}
@@ -649,7 +649,7 @@ def _blockers(state: _State, tile: Tile, place: Place) -> list[int]:
             if owner is None:
                 code = state.reserved.get(k + shift)
                 if code is not None and code != place.code:
-                    owner = state.index_of[code // 6]
+                    owner = state.index_of[PLACES[code].tile.index]
             if owner is not None and owner > 0:
                 found.add(owner)
     return sorted(found)
@@ -689,13 +689,6 @@ def _extend(state: _State, tile: Tile, place: Place) -> _State:
                    long_bridges=state.long_bridges + 1)
 
 
-def place_code(tile: Tile, joined: int, port: Port | None) -> int:
-    """The code of a new place: a double's ``port``, or a non-double's other half."""
-    if port is None:
-        port = Port.HIGH if joined == tile.low else Port.LOW
-    return tile.index * 6 + int(port)
-
-
 def _opening(tile: Tile) -> _State:
     if tile.is_double:
         corners = (-1, -2, 1, 2)
@@ -707,7 +700,7 @@ def _opening(tile: Tile) -> _State:
     x0, y0, x1, y1 = corners
     drawn = DrawnTile(tile, (x0 * UNIT, y0 * UNIT, (x1 - x0) * UNIT, (y1 - y0) * UNIT),
                       tile.low, tile.high, None)
-    codes = {tile.index * 6 + int(port): p for port, p in ports.items()}
+    codes = {place_code(tile, port): p for port, p in ports.items()}
     reserved = {k: code for code, p in codes.items() for k in p.box}
     return _State((drawn,), (-1,), (None,), codes, dict(codes),
                   dict.fromkeys(_cells(corners), 0), reserved, {tile.index: 0})
@@ -774,22 +767,13 @@ def clear_cache() -> None:
     _state.cache_clear()
 
 
-def _is_open(code: int, free: Mapping[int, _Port]) -> bool:
-    """Whether a free place is open: a branch only once both lines are taken (R4.3)."""
-    port = code % 6
-    if port < Port.BRANCH_A:
-        return True
-    base = code - port
-    return base + Port.LINE_A not in free and base + Port.LINE_B not in free
-
-
 @lru_cache(maxsize=256)
 def _geometry(notation: str) -> LayoutGeometry:
     state = _state(notation)
     drawn = tuple(dt for dt in state.drawn if dt is not None)
     markers = {PLACES[code]: _marker(p) for code, p in state.ports.items()}
-    places = {str(PLACES[code]): markers[PLACES[code]]
-              for code in sorted(state.free) if _is_open(code, state.free)}
+    # Which places are open is the engine's rule (R4.3), not the picture's.
+    places = {str(place): markers[place] for place in Layout.parse(notation).open_places()}
     xs: list[int] = []
     ys: list[int] = []
     for dt in drawn:

@@ -6,7 +6,7 @@ underrates how much an opponent will score from the openings a play leaves.
 Here every player takes the play with the largest accepted award (R6.2, R1.4)
 and, with probability ``epsilon``, a random play instead; ties are broken at
 random. The loop follows the engine's rules exactly, like ``playout``, on the
-same bitmask state; the tests replay its traces through :class:`Match`.
+same bitmask state; the tests check every step of its traces against :class:`Match`.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ def greedy_playout(match: Match, rng: random.Random, epsilon: float = EPSILON,
                    trace: Trace | None = None) -> tuple[int, ...]:
     """Play ``match``'s hand to its end (or the match's) greedily; return the scores.
 
-    ``match`` itself is not changed; ``trace`` collects ``(seat, kind, tile,
-    place)`` entries like :func:`~exact61_widgets.engine.playout.playout`'s,
-    whose loop (with ``greedy=True``) this is.
+    ``match`` itself is not changed; ``trace`` collects the typed entries of
+    :func:`~exact61_widgets.engine.playout.playout` (each play with the candidates
+    and the greedy gain), whose loop (with ``greedy=True``) this is.
     """
     return playout(match, rng, hands=1, trace=trace, greedy=True, epsilon=epsilon)

@@ -1,7 +1,8 @@
 """``search``: determinized Monte Carlo search under hidden information.
 
 For each decision the bot deals the unseen tiles many times, each time
-consistently with what the table and the history showed (:mod:`.inference`),
+consistently with what the table and the history showed (:mod:`~exact61_widgets.engine.hidden`,
+:meth:`Match.sample_hidden <exact61_widgets.engine.match.Match.sample_hidden>`),
 and in every such *world* tries each legal play followed by a fast playout to
 the end of the hand. A play is worth the mover's side's gain minus the
 opponents' average gain; reaching exactly 61 is worth :data:`WIN` and an
@@ -23,9 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from exact61_widgets.engine.actions import Action, Play
-from exact61_widgets.engine.bots.inference import knowledge, sample_world
 from exact61_widgets.engine.bots.rollout import greedy_playout
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
+from exact61_widgets.engine.hidden import knowledge
 from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.playout import playout
 from exact61_widgets.engine.scoring import TARGET
@@ -143,10 +144,7 @@ def search(match: Match, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS
         while worlds < target_worlds:
             if deadline is not None and worlds and time.perf_counter() >= deadline:
                 break
-            hands, bones = sample_world(know, rng)
-            world._hands = hands
-            world._boneyard = bones
-            world._bone_pos = 0
+            world.sample_hidden(rng, view=know)
             for i, action in enumerate(actions):
                 world.push(action)
                 final = rollout(world, rng) if world.status == PLAYING else world.scores
