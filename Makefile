@@ -14,7 +14,7 @@ SERVE = $(BIN)/python scripts/serve.py $(if $(PORT),--port=$(PORT)) $(if $(NO_BR
 # starts at once; deps-test (which installs the lab extras too) refreshes it.
 LAB_STAMP := $(VENV)/.deps-lab.stamp
 
-.PHONY: lab test classroom venv deps-lab deps-test deps-lite lite browser bench clean
+.PHONY: lab test classroom venv deps-lab deps-test deps-lite lite browser bench puzzles clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -76,6 +76,13 @@ test: deps-test deps-lite browser
 bench: venv
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python benchmarks/bench_engine.py
+
+# The shipped puzzle set, mined again from its seed by self-play and the exact solver (the same
+# file on any machine; under an hour on two cores): exact61_widgets/puzzles/puzzles-v1.json
+PUZZLE_SEED ?= 61
+PUZZLE_COUNT ?= 300
+puzzles: venv
+	$(BIN)/python -m exact61_widgets.puzzles.mine --seed $(PUZZLE_SEED) --count $(PUZZLE_COUNT) --workers 2
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .lite-cache _site

@@ -1,4 +1,4 @@
-"""The ``exact61`` command (CONTRACT §3): describe, render, replay and play.
+"""The ``exact61`` command (CONTRACT §3): describe, render, replay and play; also simulate, solve.
 
 Every error is one line on stderr with exit status 2 and nothing on stdout.
 """
@@ -169,12 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_extra_commands(sub: Any) -> None:
-    """Commands that live in other modules (e.g. ``simulate``), if present."""
-    try:
-        module = import_module("exact61_widgets.simulate")
-    except ImportError:
-        return
-    module.add_command(sub)
+    """Commands that live in other modules (``simulate``, ``solve``), if present."""
+    for name in ("exact61_widgets.simulate", "exact61_widgets.solve_command"):
+        try:
+            module = import_module(name)
+        except ImportError:
+            continue
+        module.add_command(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,6 +30,7 @@ from exact61_widgets.engine.layout import Connection, Contribution, Layout, Plac
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.scoring import POINT, TARGET, displayed, play_award, round5
+from exact61_widgets.engine.solve import solve  # the function shadows its module's name here
 from exact61_widgets.engine.tiles import TILES, Tile, parse_tile
 
 __all__ = [
@@ -38,5 +39,5 @@ __all__ = [
     "HistoryEntry", "IllegalMoveError", "Layout", "Match", "MatchWonEvent", "NotationError",
     "OutEvent", "Pass", "PassEvent", "Place", "Placement", "Play", "PlayEvent", "Port",
     "RecordError", "SeatAction", "SetupError", "Tile", "displayed", "parse_action", "parse_tile",
-    "play_award", "round5",
+    "play_award", "round5", "solve",
 ]

@@ -1,4 +1,4 @@
-"""Jupyter widgets: the board, six walkthroughs, hand stories, the explorer and the table.
+"""Jupyter widgets: the board, six walkthroughs, hand stories, the explorer, the table and puzzles.
 
 Python owns every state and draws every picture; the board (an anywidget) only
 shows the SVG it is given and reports clicks and keys. Importing this package
@@ -8,6 +8,7 @@ loads ipywidgets and anywidget, which ``import exact61_widgets`` never does.
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.explorer import Export, PositionExplorer
+from exact61_widgets.widgets.puzzle import PuzzleWidget
 from exact61_widgets.widgets.scenarios import HandScript, Scenario
 from exact61_widgets.widgets.table import Advice, MatchTable
 from exact61_widgets.widgets.walkthroughs import (
@@ -24,6 +25,6 @@ from exact61_widgets.widgets.walkthroughs import (
 __all__ = [
     "Advice", "BlockedWalkthrough", "Board", "BoardAction", "EndScoringWalkthrough",
     "Exact61Walkthrough", "Export", "GoingOutWalkthrough", "HandScript", "HandStory",
-    "MatchTable", "PositionExplorer",
+    "MatchTable", "PositionExplorer", "PuzzleWidget",
     "RoundingWalkthrough", "Scenario", "SpinnerWalkthrough", "Walkthrough", "WidgetError",
 ]

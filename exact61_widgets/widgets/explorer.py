@@ -46,6 +46,7 @@ from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import Scenario
+from exact61_widgets.widgets.solution import solution_html
 from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 
 #: The explorer's first position: the README's layout, two hands, the rest in the boneyard.
@@ -153,6 +154,8 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.status.add_class("exact61-status")
         self.moves_table = w.HTML()
         self.moves_table.add_class("exact61-moves")
+        self.exact_table = w.HTML()  # the exact values: every tile is known here
+        self.exact_table.add_class("exact61-exact")
         self.move_select = w.Dropdown(options=[], description=gettext("Move", lang))
         self.play_button = button(gettext("Play move", lang), "play-move")
         self.play_button.on_click(cb(self._play_selected))
@@ -167,7 +170,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             self.move_line,
             w.HBox([self.move_select, self.play_button]),
             w.HBox([self.undo_button, self.redo_button, self.deal_button]),
-            self.moves_table])
+            self.moves_table, self.exact_table])
         # editor
         self.players_input = w.Dropdown(options=[2, 3, 4], value=2,
                                         description=gettext("Players", lang))
@@ -529,6 +532,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
                              f"<p>{html.escape(scores_text(match, self.lang))}</p>")
         moves = self.moves() if self.mode == "play" else []
         self.moves_table.value = moves_html(moves, self.lang)
+        self.exact_table.value = solution_html(match, self.lang) if self.mode == "play" else ""
         self.move_select.options = [(action_text(m.action, self.lang), m.action) for m in moves]
         self.move_select.value = moves[0].action if moves else None
         self.undo_button.disabled = not self.can_undo

@@ -1,0 +1,312 @@
+"""The exact solver: every legal action's value when all the tiles are known (open cards).
+
+Bridge players analyse deals with the cards open using double-dummy solvers;
+:func:`solve` does the same for a position of Exact 61 whose hands and boneyard
+order are all known — a played match, or one made with :meth:`Match.setup
+<exact61_widgets.engine.match.Match.setup>`. It searches to the end of the
+current hand and gives, for each legal action of the player to move, its exact
+value for the mover's side: the side's gain over the rest of the hand minus the
+largest gain of another side, in raw points (5 raw = 1 displayed point), with
+a match won at exactly 61 worth :data:`WIN` and a match lost ``-WIN``. Each
+value comes with its principal line (both sides playing their best).
+
+Two sides (two players, or four in pairs) are solved exactly by alpha-beta
+with a transposition table, moves ordered by immediate award. Three players
+are solved by the *paranoid* method by default (the two others play together
+against the mover: a guaranteed value) or by *max-n* (every player maximizes
+its own value; among equal choices a player takes the one worst for the mover).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from exact61_widgets.engine.actions import DRAW, PASS, PLAY, Action
+from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.engine.match import PLAYING, Match
+from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.solvecore import (
+    DRAW_MOVE,
+    INF,
+    PASS_MOVE,
+    WIN,
+    MaxnTable,
+    NodeLimit,
+    OpenPosition,
+    Table,
+    alphabeta,
+    maxn,
+)
+from exact61_widgets.i18n import Msg, Plural, check_lang
+
+Method = Literal["alphabeta", "paranoid", "maxn"]
+METHODS: Final[tuple[Method, ...]] = ("alphabeta", "paranoid", "maxn")
+
+__all__ = ["METHODS", "WIN", "Method", "MoveValue", "Solution", "SolveError", "notation",
+           "solve", "value_text"]
+
+
+class SolveError(Exact61Error):
+    """A position the solver cannot solve: the hand is over, or the node budget ran out."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal action's exact value for the mover's side, with its principal line.
+
+    ``value`` is raw points (see the module's docstring), ``line`` the actions from
+    this one to the end of the hand with every side playing its best.
+    """
+
+    action: Action
+    value: int
+    line: tuple[Action, ...]
+
+    @property
+    def outcome(self) -> Literal["win", "loss"] | None:
+        """``"win"`` if the line wins the match for the mover's side, ``"loss"`` if it loses."""
+        if self.value >= WIN:
+            return "win"
+        if self.value <= -WIN:
+            return "loss"
+        return None
+
+    @property
+    def points(self) -> int:
+        """The value in displayed points (raw / 5); ±WIN / 5 for a match won or lost."""
+        return self.value // POINT
+
+    def text(self, lang: str | None = None) -> str:
+        """The value in words: ``+3 points``, ``wins the match`` … in ``lang``."""
+        return value_text(self.value, lang)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every legal action of the position with its exact value, best first.
+
+    ``moves`` are ordered by value, equal values in the order of
+    :meth:`Match.legal_actions`; ``method`` says how three players were treated;
+    ``nodes`` counts the positions visited.
+    """
+
+    seat: int
+    side: int
+    method: Method
+    moves: tuple[MoveValue, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def best(self) -> MoveValue:
+        """A best action (the first of the best, in legal-action order)."""
+        return self.moves[0]
+
+    @property
+    def value(self) -> int:
+        """The position's value for the mover's side (the best action's)."""
+        return self.moves[0].value
+
+    @property
+    def line(self) -> tuple[Action, ...]:
+        """The principal line from the position."""
+        return self.moves[0].line
+
+    @property
+    def margin(self) -> int | None:
+        """How much the best action is worth more than the next one (None: only one action)."""
+        return None if len(self.moves) < 2 else self.moves[0].value - self.moves[1].value
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Positions visited per second."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def value_of(self, action: Action) -> int:
+        """The value of one legal action."""
+        for move in self.moves:
+            if move.action == action:
+                return move.value
+        raise SolveError(Msg("{action} is not a legal action in this position",
+                             {"action": _name(action)}))
+
+    def best_actions(self) -> tuple[Action, ...]:
+        """Every action with the best value."""
+        return tuple(m.action for m in self.moves if m.value == self.value)
+
+    def to_json(self) -> dict[str, object]:
+        """The solution as plain data: each move's value (raw), outcome and line in notation."""
+        return {"seat": self.seat, "side": self.side, "method": self.method,
+                "nodes": self.nodes, "moves": [
+                    {"action": notation(m.action), "value": m.value, "outcome": m.outcome,
+                     "line": [notation(a) for a in m.line]} for m in self.moves]}
+
+    def text(self, lang: str | None = None) -> str:
+        """A report in ``lang``: a heading, then one line per move, best first, with its line."""
+        lang = check_lang(lang)
+        head = Msg("Seat {seat} to move: every move's exact value over the rest of the hand "
+                   "({method}, {nodes} positions).", {
+                       "seat": self.seat, "method": _METHOD_NAMES[self.method],
+                       "nodes": self.nodes}).text(lang)
+        width = max(len(notation(m.action)) for m in self.moves)
+        rows = [f"  {notation(m.action):<{width}}  {m.text(lang):>16}  "
+                + Msg("line: {line}", {"line": " ".join(notation(a) for a in m.line)}
+                      ).text(lang) for m in self.moves]
+        return "\n".join([head, *rows])
+
+
+_METHOD_NAMES: Final = {"alphabeta": Msg("alpha-beta, exact"),
+                        "paranoid": Msg("paranoid: the others play together against you"),
+                        "maxn": Msg("max-n: every player plays for itself")}
+
+
+def notation(action: Action) -> str:
+    """An action in notation: ``[1|4]@[4|4]:lineB``, ``draw`` or ``pass``."""
+    if action is DRAW:
+        return "draw"
+    if action is PASS:
+        return "pass"
+    return str(action)
+
+
+def _name(action: Action) -> str | Msg:
+    if action is DRAW:
+        return Msg("draw")
+    if action is PASS:
+        return Msg("pass")
+    return str(action)
+
+
+def value_text(value: int, lang: str | None = None) -> str:
+    """A value in words in ``lang``: ``+3 points``, ``0 points``, ``wins the match``."""
+    lang = check_lang(lang)
+    if value >= WIN:
+        return Msg("wins the match").text(lang)
+    if value <= -WIN:
+        return Msg("loses the match").text(lang)
+    points = value // POINT
+    sign = "+" if points > 0 else ("−" if points < 0 else "")
+    return Plural("{sign}{n} point", "{sign}{n} points", abs(points),
+                  {"sign": sign}).text(lang)
+
+
+def _action(move: int) -> Action:
+    if move == DRAW_MOVE:
+        return DRAW
+    if move == PASS_MOVE:
+        return PASS
+    t, p = move >> 8, (move & 255) - 1
+    return PLAY[(t, p)]
+
+
+class _Search:
+    """One solve: the position, the method's search function and its table.
+
+    A :class:`NodeLimit` leaves the position half made; it is then thrown away.
+    """
+
+    def __init__(self, pos: OpenPosition, method: Method) -> None:
+        self.pos = pos
+        self.method = method
+        if method == "maxn":
+            self.mtable: MaxnTable = {}
+            self._maxn = maxn(pos, self.mtable)
+        else:
+            self.table: Table = {}
+            self._ab = alphabeta(pos, self.table)
+
+    def value(self) -> int:
+        """The exact value of the current (not finished) position for the root side."""
+        if self.method == "maxn":
+            return self._maxn()[self.pos.root_side]
+        return self._ab(-INF, INF)
+
+    def after(self, move: int) -> int:
+        """The exact value after ``move``."""
+        pos = self.pos
+        saved = pos.push(move)
+        value = pos.utility(pos.root_side) if pos.over else self.value()
+        pos.pop(saved)
+        return value
+
+    def chosen(self) -> int:
+        """The move the player to move makes in the principal line."""
+        pos = self.pos
+        moves = pos.ordered()
+        if len(moves) == 1:
+            return moves[0]
+        if self.method == "maxn":
+            target_vector = self._maxn()
+            for move in moves:
+                saved = pos.push(move)
+                vector = (tuple(pos.utility(s) for s in range(pos.nsides)) if pos.over
+                          else self._maxn())
+                pos.pop(saved)
+                if vector == target_vector:
+                    return move
+            raise AssertionError("no move reaches the position's value")  # pragma: no cover
+        target = self.value()
+        for move in moves:
+            if self.after(move) == target:
+                return move
+        raise AssertionError("no move reaches the position's value")  # pragma: no cover
+
+    def line(self, first: int) -> tuple[Action, ...]:
+        """The principal line that starts with ``first``."""
+        pos = self.pos
+        undo = [pos.push(first)]
+        line = [_action(first)]
+        while not pos.over:
+            move = self.chosen()
+            undo.append(pos.push(move))
+            line.append(_action(move))
+        for saved in reversed(undo):
+            pos.pop(saved)
+        return tuple(line)
+
+
+def solve(match: Match, *, method: Method | None = None, lines: bool = True,
+          max_nodes: int | None = None) -> Solution:
+    """The exact value of every legal action of ``match`` over the rest of the hand.
+
+    Every tile must be known, which it is in a :class:`Match`: the hands and the
+    boneyard's order are read through the public view, and ``match`` is not
+    changed. ``method`` is ``"alphabeta"`` (the default for two sides),
+    ``"paranoid"`` (the default for three players) or ``"maxn"``; for two sides all
+    three give the same values. ``lines=False`` skips the principal lines (each
+    value's line then holds the action alone). ``max_nodes`` bounds the work: a
+    larger search raises :class:`SolveError`.
+    """
+    if match.status != PLAYING:
+        raise SolveError(Msg("the hand is over: there is nothing to solve"))
+    if method is None:
+        method = "alphabeta" if match.sides == 2 else "paranoid"
+    if method not in METHODS:
+        raise SolveError(Msg("unknown method {name}: choose from {names}",
+                             {"name": repr(method), "names": ", ".join(METHODS)}))
+    if method == "alphabeta" and match.sides != 2:
+        raise SolveError(Msg("alpha-beta needs two sides; for three players choose "
+                             "paranoid or maxn"))
+    start = time.perf_counter()
+    pos = OpenPosition(match)
+    pos.limit = max_nodes
+    search = _Search(pos, method)
+    legal = match.legal_actions()
+    try:
+        order = pos.ordered()
+        values = {move: search.after(move) for move in order}
+        by_action = {_action(move): move for move in order}
+        results = []
+        for action in legal:
+            move = by_action[action]
+            line = search.line(move) if lines else (action,)
+            results.append(MoveValue(action, values[move], line))
+    except NodeLimit:
+        raise SolveError(Msg("the position needs more than {limit} nodes to solve",
+                             {"limit": max_nodes})) from None
+    ranked = sorted(range(len(results)), key=lambda i: (-results[i].value, i))
+    return Solution(match.to_move, match.side_of(match.to_move), method,
+                    tuple(results[i] for i in ranked), pos.nodes,
+                    time.perf_counter() - start)

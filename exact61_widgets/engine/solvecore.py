@@ -1,0 +1,471 @@
+"""The exact solver's fast core: a position with every tile known, searched to the hand's end.
+
+:class:`OpenPosition` copies a :class:`~exact61_widgets.engine.match.Match` through its
+public view (hands, boneyard order, layout ports, scores, mover, leader) into bitmasks and
+small lists, and makes and unmakes moves the way :meth:`Match.push` does (R3–R9): plays
+with their awards and the target check, draws (the boneyard's order is known, so a draw
+is a forced move), passes, going out with its one settlement and the blocked-hand
+settlement. The tests compare it with plain minimax over ``Match.push``/``pop``.
+
+Two searches read it: alpha-beta with a transposition table (two sides exactly; three
+players as *paranoid*, the two others jointly against the mover) and max-n (each side
+maximizes its own utility, memoized, no pruning). A value is, for the root mover's side,
+its gain over the rest of the hand minus the largest gain of another side, in raw points;
+a match won is :data:`WIN` and a match lost ``-WIN``.
+
+Positions are told apart by what their future depends on, not by the tiles on the
+table: for each number, how many open places of each kind show it — a free half
+of a tile that is not a double (it counts its number), a line of a double with
+both lines open (the opening double: it counts twice its number), the last open
+line of a double (the same), an open branch (it counts nothing). With the hands,
+the boneyard's position, the mover and the scores that is the whole state (R3–R5),
+so layouts that differ only in which tiles lie where share one table entry, and
+two open places of the same number and kind give the same move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from exact61_widgets.engine.layout import CONTRIB, JOIN, OPENING, TILE_DOUBLE, TILES_WITH
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.ports import PLACE_NUMBER
+from exact61_widgets.engine.scoring import AWARDS, TARGET, accepts
+from exact61_widgets.engine.settlement import blocked_shares, going_out
+from exact61_widgets.engine.tiles import TILES
+
+#: The value of winning the match, in raw points: beyond any hand's margin.
+WIN: Final = 10_000
+#: A bound beyond every value.
+INF: Final = WIN + 1
+#: Move codes: a play is ``t * 256 + p + 1`` (``p`` the place code, -1 the opening).
+DRAW_MOVE: Final = -1
+PASS_MOVE: Final = -2
+
+_PIPS: Final = tuple(t.pips for t in TILES)
+_BIT: Final = {1 << t: t for t in range(28)}
+_LOW: Final = tuple(t.low for t in TILES)
+_HIGH: Final = tuple(t.high for t in TILES)
+#: For tile t joining a place of number n: (taken bits, the place it opens, its number).
+_JOIN2: Final = tuple(
+    tuple(None if j is None else (j[1], j[2][0], PLACE_NUMBER[j[2][0]]) for j in row)
+    for row in JOIN)
+_BOTH_LINES: Final = 0b1100
+#: Kinds of open places, as above: free half, line of the opening double, last line, branch.
+_HALF, _TWIN, _LINE, _BRANCH = range(4)
+#: _UNIT[number][kind]: one open place of that number and kind in the packed key.
+_UNIT: Final = tuple(tuple(1 << (3 * (4 * n + k)) for k in range(4)) for n in range(7))
+#: Pip totals of 7-tile slices of a hand mask, for :func:`_pips`.
+_SLICE_PIPS: Final = tuple(
+    tuple(sum(_PIPS[7 * k + i] for i in range(7) if m >> i & 1) for m in range(128))
+    for k in range(4))
+
+
+def _pips(mask: int) -> int:
+    """The pip total of the tiles in ``mask``."""
+    a, b, c, d = _SLICE_PIPS
+    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21]
+
+
+class NodeLimit(Exception):
+    """Raised inside a search when it has visited more nodes than allowed."""
+
+
+Undo = tuple[int, int, int, int, tuple[int, ...], "str | None", int, int, int, int, int, int,
+             tuple[int, ...]]
+
+
+class OpenPosition:
+    """A fully known position of the current hand, with make/unmake of internal moves.
+
+    ``root_side`` is the side whose values the searches report. ``over`` is None
+    while the hand goes on, else ``"out"``, ``"blocked"`` or ``"won"``.
+    """
+
+    def __init__(self, match: Match) -> None:
+        n = match.players
+        self.n = n
+        self.nsides = match.sides
+        self.side_of = tuple(match.side_of(s) for s in range(n))
+        self.partner = tuple(match.partner_of(s) for s in range(n))
+        self.leader = match.leader
+        self.root_side = match.side_of(match.to_move)
+        self.root_scores = match.scores
+        self.scores = match.scores
+        self.hands = [sum(1 << t.index for t in hand) for hand in match.hands]
+        self.bones = tuple(t.index for t in match.boneyard)
+        self.pos = 0
+        self.seat = match.to_move
+        drawn = match.drawn_tile
+        self.pending = -1 if drawn is None else drawn.index
+        layout = match.layout
+        self.occ = [0] * 28
+        for tile in layout.tiles:
+            self.occ[tile.index] = sum(1 << int(port) for port in layout.taken(tile))
+        self.opn: list[list[int]] = [[] for _ in range(7)]
+        for place in layout.open_places():
+            self.opn[place.number].append(place.code)
+        self.omask = sum(1 << k for k in range(7) if self.opn[k])
+        self.total = layout.end_sum
+        self.placed = len(layout)
+        self.lkey = sum(_UNIT[PLACE_NUMBER[c]][self._kind(c)] for lst in self.opn for c in lst)
+        self.hkey = sum(h << (28 * s) for s, h in enumerate(self.hands))
+        self.over: str | None = None
+        self.nodes = 0
+        self.limit: int | None = None
+
+    # -- keys and values ---------------------------------------------------------------
+
+    def key(self) -> tuple[int, int, int, tuple[int, ...]]:
+        """Everything the rest of the hand depends on (see the module's docstring)."""
+        return (self.lkey, self.hkey, (self.pos << 10) | (self.seat << 5) | (self.pending + 1),
+                self.scores)
+
+    def utility(self, side: int) -> int:
+        """The value of the reached end for ``side``: ±WIN, or its gain minus the best rival's."""
+        scores = self.scores
+        if self.over == "won":
+            return WIN if scores[side] == TARGET else -WIN
+        root = self.root_scores
+        best = -INF
+        for s in range(self.nsides):
+            if s != side:
+                gain = scores[s] - root[s]
+                if gain > best:
+                    best = gain
+        return scores[side] - root[side] - best
+
+    def _kind(self, c: int) -> int:
+        """The kind of the open place ``c`` (see the module's docstring)."""
+        a = c // 6
+        if not TILE_DOUBLE[a]:
+            return _HALF
+        port = c - a * 6
+        if port >= 4:
+            return _BRANCH
+        return _LINE if self.occ[a] >> (5 - port) & 1 else _TWIN
+
+    def _add(self, side: int, award: int) -> bool:
+        """Apply an award the target check accepts (R1.4); True if it reaches exactly 61."""
+        scores = self.scores
+        if not accepts(scores[side], award):
+            return False
+        score = scores[side] + award
+        self.scores = (*scores[:side], score, *scores[side + 1:])
+        return score == TARGET
+
+    # -- moves -------------------------------------------------------------------------
+
+    def moves(self, distinct: bool = False) -> list[int]:
+        """The legal moves now: plays (by tile, then place code), else a draw, else a pass.
+
+        ``distinct`` keeps one place of each number and kind per tile: the others
+        lead to the same position up to the names of the tiles on the table.
+        """
+        return [m for _, m in self._scored(distinct)]
+
+    def ordered(self, first: int | None = None, distinct: bool = False) -> list[int]:
+        """The legal moves, the largest immediate gain first (``first`` ahead of all)."""
+        scored = self._scored(distinct)
+        if len(scored) > 1:
+            if first is not None:
+                scored = [(-INF - 1 if m == first else g, m) for g, m in scored]
+            scored.sort()
+        return [m for _, m in scored]
+
+    def _scored(self, distinct: bool) -> list[tuple[int, int]]:
+        """``(-gain, move)`` for each legal move, gain being the mover's immediate score change.
+
+        An award the target check rejects gains nothing; one that reaches exactly 61
+        gains :data:`WIN`; going out gains its whole settlement (R7.4).
+        """
+        seat = self.seat
+        hand = self.hands[seat]
+        placed = self.placed
+        if self.pending >= 0:
+            mask = 1 << self.pending
+        elif placed:
+            mask = hand & TILES_WITH[self.omask]
+        else:
+            mask = hand
+        if not mask:
+            return [(0, DRAW_MOVE if self.pos < len(self.bones) else PASS_MOVE)]
+        side = self.side_of[seat]
+        before = self.scores[side]
+        extra = 0
+        if hand & (hand - 1) == 0:  # the last tile: going out settles at once (R7)
+            extra = self._settlement(seat, 0)
+        result = []
+        opn = self.opn
+        occ = self.occ
+        total = self.total
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            t = _BIT[low]
+            if not placed:
+                award = AWARDS[CONTRIB[t][0]] + extra
+                score = before + award
+                result.append((0 if score > TARGET else -WIN if score == TARGET else -award,
+                               t * 256))
+                continue
+            lo = _LOW[t]
+            hi = _HIGH[t]
+            codes = opn[lo] if lo == hi else opn[lo] + opn[hi]
+            if len(codes) > 1:
+                codes = sorted(codes)
+                if distinct:
+                    seen = set()
+                    kept = []
+                    for c in codes:
+                        cls = PLACE_NUMBER[c] * 4 + self._kind(c)
+                        if cls not in seen:
+                            seen.add(cls)
+                            kept.append(c)
+                    codes = kept
+            join = _JOIN2[t]
+            ct = CONTRIB[t]
+            for c in codes:
+                a = c // 6
+                old = occ[a]
+                ca = CONTRIB[a]
+                s = total + ca[old | (1 << (c - a * 6))] - ca[old] + ct[
+                    join[PLACE_NUMBER[c]][0]]  # type: ignore[index]
+                award = AWARDS[s] + extra
+                score = before + award
+                result.append((0 if score > TARGET else -WIN if score == TARGET else -award,
+                               t * 256 + c + 1))
+        return result
+
+    def push(self, move: int) -> Undo:
+        """Make ``move`` (legal, from :meth:`moves`); return what :meth:`pop` needs."""
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise NodeLimit
+        seat = self.seat
+        if move < 0:
+            saved: Undo = (move, seat, self.pending, self.pos, self.scores, self.over,
+                           self.omask, self.total, self.lkey, self.hkey, -1, 0, ())
+            if move == DRAW_MOVE:
+                t = self.bones[self.pos]
+                self.pos += 1
+                self.hands[seat] |= 1 << t
+                self.hkey |= 1 << (t + 28 * seat)
+                if not self.placed or TILES_WITH[self.omask] >> t & 1:
+                    self.pending = t
+            else:
+                self._end_turn(seat)
+            return saved
+        t = move >> 8
+        p = (move & 255) - 1
+        occ = self.occ
+        opn = self.opn
+        lkey = self.lkey
+        omask = self.omask
+        index = -1
+        old = 0
+        if p < 0:
+            opened = OPENING[t]
+            total = CONTRIB[t][0]
+            lo, hi = _LOW[t], _HIGH[t]
+            lkey += 2 * _UNIT[lo][_TWIN] if lo == hi else _UNIT[lo][_HALF] + _UNIT[hi][_HALF]
+        else:
+            a = p // 6
+            num = PLACE_NUMBER[p]
+            lst = opn[num]
+            index = lst.index(p)
+            del lst[index]
+            if not lst:
+                omask &= ~(1 << num)
+            old = occ[a]
+            unit = _UNIT[num]
+            new = old | (1 << (p - a * 6))
+            if not TILE_DOUBLE[a]:
+                lkey -= unit[_HALF]
+            elif p - a * 6 >= 4:
+                lkey -= unit[_BRANCH]
+            elif old & _BOTH_LINES:  # the last line: both filled, the branches open (R4.3)
+                lkey += 2 * unit[_BRANCH] - unit[_LINE]
+            else:  # the opening double's other line becomes its last line
+                lkey += unit[_LINE] - 2 * unit[_TWIN]
+            occ[a] = new
+            bits, place, far = _JOIN2[t][num]  # type: ignore[misc]
+            occ[t] = bits
+            lkey += _UNIT[far][_LINE if TILE_DOUBLE[t] else _HALF]
+            if TILE_DOUBLE[a] and new & _BOTH_LINES == _BOTH_LINES and (
+                    old & _BOTH_LINES != _BOTH_LINES):
+                opened = (place, a * 6 + 4, a * 6 + 5)
+            else:
+                opened = (place,)
+            total = self.total + CONTRIB[a][new] - CONTRIB[a][old] + CONTRIB[t][bits]
+        for c in opened:
+            num = PLACE_NUMBER[c]
+            opn[num].append(c)
+            omask |= 1 << num
+        saved = (move, seat, self.pending, self.pos, self.scores, self.over, self.omask,
+                 self.total, self.lkey, self.hkey, index, old, opened)
+        self.omask = omask
+        self.total = total
+        self.lkey = lkey
+        self.placed += 1
+        hand = self.hands[seat] & ~(1 << t)
+        self.hands[seat] = hand
+        self.hkey &= ~(1 << (t + 28 * seat))
+        self.pending = -1
+        award = AWARDS[total]
+        if not hand:
+            self._go_out(seat, award)
+        elif award and self._add(self.side_of[seat], award):
+            self.over = "won"
+        else:
+            self._end_turn(seat)
+        return saved
+
+    def pop(self, saved: Undo) -> None:
+        """Unmake the move that returned ``saved``."""
+        (move, seat, self.pending, pos, self.scores, self.over, self.omask, self.total,
+         self.lkey, self.hkey, index, old, opened) = saved
+        self.seat = seat
+        self.pos = pos
+        if move < 0:
+            if move == DRAW_MOVE:
+                self.hands[seat] &= ~(1 << self.bones[pos])
+            return
+        t = move >> 8
+        p = (move & 255) - 1
+        opn = self.opn
+        for c in reversed(opened):
+            opn[PLACE_NUMBER[c]].pop()
+        self.occ[t] = 0
+        if p >= 0:
+            self.occ[p // 6] = old
+            opn[PLACE_NUMBER[p]].insert(index, p)
+        self.placed -= 1
+        self.hands[seat] |= 1 << t
+
+    # -- hand ends -----------------------------------------------------------------------
+
+    def _end_turn(self, seat: int) -> None:
+        """D9: a block ends the hand at the end of a turn; otherwise the next seat moves."""
+        if self.pos >= len(self.bones):
+            can = TILES_WITH[self.omask]
+            for h in self.hands:
+                if h & can:
+                    break
+            else:
+                self._block()
+                return
+        self.seat = seat + 1 if seat + 1 < self.n else 0
+
+    def _settlement(self, seat: int, award: int) -> int:
+        """The net of ``seat`` going out with a last play worth ``award`` (R7.2–R7.4)."""
+        side = self.side_of[seat]
+        opp = sum(_pips(h) for s, h in enumerate(self.hands) if self.side_of[s] != side)
+        mate = self.partner[seat]
+        return going_out(award, opp, 0 if mate is None else _pips(self.hands[mate])).net
+
+    def _go_out(self, seat: int, award: int) -> None:
+        """R7: the last play, the opponents' rounded pips and the partner's deduction, as one."""
+        net = self._settlement(seat, award)
+        self.over = "won" if self._add(self.side_of[seat], net) else "out"
+
+    def _block(self) -> None:
+        """R8 (D5): every player's share in settlement order, each checked on its own."""
+        self.over = "blocked"
+        totals = [_pips(h) for h in self.hands]
+        for share in blocked_shares(totals, self.side_of, self.leader):
+            if share.award and self._add(self.side_of[share.seat], share.award):
+                self.over = "won"
+                return
+
+
+Table = dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int, int]]
+
+
+def alphabeta(pos: OpenPosition, table: Table) -> Callable[[int, int], int]:
+    """A fail-soft alpha-beta search of ``pos`` sharing ``table`` (bounds and best moves).
+
+    The root side maximizes, every other side minimizes: exact for two sides and
+    the paranoid method for three. The returned function searches the current
+    position within the window ``(alpha, beta)``.
+    """
+    root = pos.root_side
+    side_of = pos.side_of
+
+    def search(alpha: int, beta: int) -> int:
+        key = pos.key()
+        entry = table.get(key)
+        first = None
+        if entry is not None:
+            lo, hi, first = entry
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        maximizing = side_of[pos.seat] == root
+        best = -INF if maximizing else INF
+        best_move = 0
+        for move in pos.ordered(first, distinct=True):
+            saved = pos.push(move)
+            value = pos.utility(root) if pos.over else search(alpha, beta)
+            pos.pop(saved)
+            if maximizing:
+                if value > best:
+                    best, best_move = value, move
+                    if best >= beta:
+                        break
+                    alpha = max(alpha, best)
+            else:
+                if value < best:
+                    best, best_move = value, move
+                    if best <= alpha:
+                        break
+                    beta = min(beta, best)
+        if best <= a0:
+            table[key] = (-INF, best, best_move)
+        elif best >= b0:
+            table[key] = (best, INF, best_move)
+        else:
+            table[key] = (best, best, best_move)
+        return best
+
+    return search
+
+
+MaxnTable = dict[tuple[int, int, int, tuple[int, ...]], tuple[int, ...]]
+
+
+def maxn(pos: OpenPosition, table: MaxnTable) -> Callable[[], tuple[int, ...]]:
+    """A memoized max-n search: each side's utility, the mover's side taking its largest.
+
+    Among choices equally good for the mover the one worst for the root side is
+    taken (then the smallest vector), a rule that does not depend on the order of
+    the moves, so positions that share a table entry share their value.
+    """
+    sides = range(pos.nsides)
+    side_of = pos.side_of
+    root = pos.root_side
+
+    def search() -> tuple[int, ...]:
+        key = pos.key()
+        best = table.get(key)
+        if best is not None:
+            return best
+        me = side_of[pos.seat]
+        for move in pos.ordered(distinct=True):
+            saved = pos.push(move)
+            value = tuple(pos.utility(s) for s in sides) if pos.over else search()
+            pos.pop(saved)
+            if best is None or (-value[me], value[root], value) < (-best[me], best[root], best):
+                best = value
+        assert best is not None
+        table[key] = best
+        return best
+
+    return search

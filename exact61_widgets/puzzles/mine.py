@@ -1,0 +1,247 @@
+"""Mining puzzles from self-play: search bots play, the exact solver picks the fair positions.
+
+Match ``i`` of a run is played by search bots (a small playout budget) with two
+players when ``i`` is even and four in pairs when it is odd, from random start
+scores of 30 to 60 displayed points (D10), so that finishes near 61 come up often.
+Along the match each position is a *candidate* when the mover chooses among
+two or more plays (no drawn tile to place, R3.3) late in the hand: at most 18
+tiles unplayed with two players, 14 with four. Cheap tests go first — the
+exact solve of the real deal must show one tile best by a clear margin — and
+only then are 50 deals of the hidden tiles solved (:mod:`.verify`), stopping at
+the third deal that disagrees (or at a deal too large to solve quickly). In a
+hand at most three candidates that pass the first test go on to the deals, and
+a hand gives at most one puzzle, a match three; only a quarter of the easy
+puzzles whose only themes are going out, counting the ends or a spinner's count
+are kept, so the set is varied.
+
+Everything is seeded from the run's seed (matches, bots, sampled deals,
+ratings), and the matches are taken in order, so one command gives the same
+file on any machine and with any number of worker processes::
+
+    python -m exact61_widgets.puzzles.mine --seed 61 --count 300 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from exact61_widgets.engine.actions import Play
+from exact61_widgets.engine.bots.search import SearchBot
+from exact61_widgets.engine.match import HAND_OVER, Match
+from exact61_widgets.engine.record import load_record, to_record
+from exact61_widgets.engine.solve import WIN
+from exact61_widgets.puzzles.explain import explanation
+from exact61_widgets.puzzles.model import DATA_FILE, Puzzle, document
+from exact61_widgets.puzzles.rating import rates
+from exact61_widgets.puzzles.themes import facts
+from exact61_widgets.puzzles.verify import DEALS, MARGIN, SHARE, Verdict, real_answer, verify
+
+#: The most tiles unplayed (hands and boneyard) for a candidate, by the number of players.
+MOST_UNPLAYED: Final = {2: 18, 4: 14}
+#: The median margin a puzzle needs over the best other move (raw points).
+MEDIAN_MARGIN: Final = 10
+#: Puzzles one match may give.
+PER_MATCH: Final = 3
+#: Work allowed for one exact solve while mining (a larger deal rejects the candidate), and
+#: for all the solves of one candidate together.
+MINING_NODES: Final = 50_000
+MINING_BUDGET: Final = 400_000
+#: Candidates of one hand that may go on to the sampled deals.
+TRIES_PER_HAND: Final = 3
+#: The playout budget of the bots that play the matches.
+BOT_PLAYOUTS: Final = 100
+#: Matches played at most, as a guard for a run that finds too little.
+MAX_MATCHES: Final = 20_000
+#: Start scores are drawn from this many displayed points up to 60.
+LOWEST_START: Final = 30
+#: The share of easy puzzles kept: those both the greedy player and the short search solve
+#: whose only themes are going out, counting the ends or a spinner's count (the rest would
+#: flood the set).
+EASY_KEPT: Final = 0.25
+
+
+def settings(seed: int, count: int) -> dict[str, Any]:
+    """The parameters of a run, kept in the file so that it can be made again."""
+    return {"seed": seed, "count": count, "deals": DEALS, "share": SHARE,
+            "margin": MARGIN, "median_margin": MEDIAN_MARGIN,
+            "most_unplayed": {str(k): v for k, v in MOST_UNPLAYED.items()},
+            "per_match": PER_MATCH, "bot_playouts": BOT_PLAYOUTS, "max_nodes": MINING_NODES,
+            "budget": MINING_BUDGET, "tries_per_hand": TRIES_PER_HAND,
+            "lowest_start": LOWEST_START, "easy_kept": EASY_KEPT,
+            "command": f"python -m exact61_widgets.puzzles.mine --seed {seed} --count {count}"}
+
+
+def unplayed(match: Match) -> int:
+    """Tiles still in the hands and the boneyard."""
+    return sum(len(hand) for hand in match.hands) + match.boneyard_count
+
+
+def is_candidate(match: Match) -> bool:
+    """A cheap first test: a choice among plays, late enough in the hand to solve exactly."""
+    if match.status != "playing" or match.drawn_tile is not None:
+        return False
+    actions = match.legal_actions()
+    return (len(actions) >= 2 and all(isinstance(a, Play) for a in actions)
+            and unplayed(match) <= MOST_UNPLAYED.get(match.players, 0))
+
+
+def match_setup(seed: int, index: int) -> tuple[int, list[int]]:
+    """The players and start scores of match ``index`` of a run."""
+    rng = random.Random(f"{seed}/setup/{index}")
+    players = 2 if index % 2 == 0 else 4
+    sides = 2 if players == 4 else players
+    scores = [5 * rng.randrange(LOWEST_START, 61) for _ in range(sides)]
+    return players, scores
+
+
+def hand_record(match: Match, start_scores: Sequence[int]) -> dict[str, Any]:
+    """A record v1 of the current hand only, from ``start_scores``, up to now."""
+    record = to_record(match)
+    record["start_scores"] = list(start_scores)
+    record["hands"] = record["hands"][-1:]
+    return record
+
+
+def make_puzzle(match: Match, verdict: Verdict, record: dict[str, Any], check_seed: str
+                ) -> dict[str, Any]:
+    """The JSON of a verified puzzle (its id is given when the set is put together)."""
+    found = facts(match, verdict)
+    text = explanation(match, found, verdict)
+    # Rated on the position as the file holds it (a one-hand record), so that the rating
+    # can be checked from the file alone: the bots' seeds depend on the hand's number.
+    tried = rates(load_record(record), verdict.answer)
+    seat = match.to_move
+    line = next(m.line for m in verdict.true.moves if m.action == verdict.answer[0])
+    puzzle = Puzzle(
+        id="", players=match.players, seat=seat, record=record, layout=str(match.layout),
+        hand=tuple(str(t) for t in match.hand(seat)),
+        hand_sizes=tuple(len(h) for h in match.hands), boneyard=match.boneyard_count,
+        scores=match.scores, answer=tuple(str(a) for a in verdict.answer),
+        margin=min(verdict.margin, WIN), agree=verdict.agree, deals=verdict.deals,
+        check_seed=check_seed,
+        moves={str(s.action): {"wins": s.wins, "losses": s.losses,
+                               "mean": None if s.mean is None else round(s.mean, 2),
+                               "worse": s.worse} for s in verdict.stats},
+        values={str(m.action): m.value for m in verdict.true.moves},
+        line=tuple(str(a) for a in line), themes=found.themes, rating=tried.rating,
+        rates=tried.to_json(), explanation={lang: text.text(lang) for lang in ("en", "ru")})
+    return puzzle.to_json()
+
+
+def mine_match(job: tuple[int, int]) -> list[dict[str, Any]]:
+    """Play match ``index`` of the run ``seed`` and return the puzzles it gave (JSON)."""
+    seed, index = job
+    players, scores = match_setup(seed, index)
+    match = Match(players, seed=f"{seed}/match/{index}", start_scores=scores)
+    bots = [SearchBot(seed=f"{seed}/{index}/{s}", playouts=BOT_PLAYOUTS) for s in range(players)]
+    found: list[dict[str, Any]] = []
+    hand_start = match.scores
+    hand_done = False
+    tries = 0
+    while not match.is_over and len(found) < PER_MATCH:
+        if match.status == HAND_OVER:
+            match.deal()
+            hand_start = match.scores
+            hand_done = False
+            tries = 0
+            continue
+        if (not hand_done and tries < TRIES_PER_HAND and is_candidate(match)
+                and real_answer(match, max_nodes=MINING_NODES) is not None):
+            tries += 1
+            check_seed = f"{seed}/{index}/{len(match.hand_events)}"
+            verdict = verify(match, random.Random(check_seed), max_nodes=MINING_NODES,
+                             budget=MINING_BUDGET)
+            if verdict is not None and verdict.margin >= MEDIAN_MARGIN:
+                puzzle = make_puzzle(match, verdict, hand_record(match, hand_start), check_seed)
+                if keep(puzzle, random.Random(f"{check_seed}/keep")):
+                    found.append(puzzle)
+                    hand_done = True
+        match.push(bots[match.to_move].choose(match))
+    return found
+
+
+def keep(puzzle: dict[str, Any], rng: random.Random) -> bool:
+    """Whether to keep a verified puzzle: all but most of the easy, one-idea ones."""
+    rates = puzzle["rates"]
+    easy = rates["greedy"] == 1 and rates["search"] == 1 and set(puzzle["themes"]) <= {
+        "going_out", "count", "spinner"}
+    return not easy or rng.random() < EASY_KEPT
+
+
+def _jobs(seed: int) -> Iterator[tuple[int, int]]:
+    return ((seed, i) for i in range(MAX_MATCHES))
+
+
+def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, Any]:
+    """Mine ``count`` puzzles from the run ``seed``; return the whole file as a dict."""
+    start = time.perf_counter()
+    puzzles: list[dict[str, Any]] = []
+    matches = 0
+    if workers <= 1:
+        results: Iterator[list[dict[str, Any]]] = map(mine_match, _jobs(seed))
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(workers)
+        results = pool.imap(mine_match, _jobs(seed), chunksize=1)
+    try:
+        for found in results:
+            matches += 1
+            puzzles.extend(found)
+            if log is not None:
+                log(f"{matches} matches, {min(len(puzzles), count)}/{count} puzzles, "
+                    f"{time.perf_counter() - start:.0f} s")
+            if len(puzzles) >= count:
+                break
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    chosen = [Puzzle.from_json({**p, "id": f"p{i + 1:03d}"})
+              for i, p in enumerate(puzzles[:count])]
+    return document(chosen, {**settings(seed, count), "matches": matches})
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The file's text: the header, then one puzzle a line (small diffs, easy to read)."""
+    head = {k: v for k, v in doc.items() if k != "puzzles"}
+    lines = [json.dumps(p, ensure_ascii=False, separators=(",", ":")) for p in doc["puzzles"]]
+    body = ",\n".join(lines)
+    return json.dumps(head, ensure_ascii=False)[:-1] + ',\n"puzzles": [\n' + body + "\n]}\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command: mine a puzzle set and write it as JSON."""
+    parser = argparse.ArgumentParser(prog="python -m exact61_widgets.puzzles.mine",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=61)
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", default=str(Path(__file__).with_name(DATA_FILE)))
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+
+    def log(line: str) -> None:
+        if not args.quiet:
+            print(line, file=sys.stderr, flush=True)
+
+    doc = mine(args.seed, args.count, args.workers, log)
+    Path(args.out).write_text(dumps(doc), "utf-8")
+    elapsed = time.perf_counter() - start
+    print(f"{len(doc['puzzles'])} puzzles from {doc['settings']['matches']} matches in "
+          f"{elapsed:.0f} s ({3600 * len(doc['puzzles']) / max(elapsed, 1e-9):.0f} per hour) "
+          f"-> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

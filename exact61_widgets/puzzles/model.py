@@ -1,0 +1,175 @@
+"""A puzzle and the versioned JSON file that holds the puzzle set (format ``exact61-puzzles`` 1).
+
+Each puzzle keeps its position as a game record of one hand (record v1, CONTRACT
+§4) stopped at the mover's turn, so the position comes back exactly, history
+included — what the mover has seen is part of a fair puzzle. Beside it: the
+answer (one move, or places of one tile that are worth the same), the margin,
+the per-move numbers over the sampled deals, the themes, the rating and the
+explanation in English and Russian.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+
+from exact61_widgets.engine.actions import Action, parse_action
+from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.record import load_record
+from exact61_widgets.i18n import Msg, check_lang
+from exact61_widgets.puzzles.explain import feedback
+from exact61_widgets.puzzles.themes import THEMES
+
+FORMAT: Final = "exact61-puzzles"
+VERSION: Final = 1
+#: The puzzle set shipped in the package.
+DATA_FILE: Final = "puzzles-v1.json"
+
+
+class PuzzleError(Exact61Error):
+    """A puzzle file or entry that cannot be read, or an unknown puzzle."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle: the position (as a one-hand record), the answer and what explains it.
+
+    ``answer`` holds the accepted moves in notation; ``moves`` each legal move's
+    numbers over the sampled deals (``wins``, ``losses``, ``mean`` raw value,
+    ``worse``: deals where it is worth less than the answer); ``values`` each move's
+    exact value in the real deal and ``line`` the answer's principal line there;
+    ``margin`` the median margin in raw points; ``rates`` how often the simple
+    players found the answer.
+    """
+
+    id: str
+    players: int
+    seat: int
+    record: Mapping[str, Any]
+    layout: str
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard: int
+    scores: tuple[int, ...]
+    answer: tuple[str, ...]
+    margin: int
+    agree: int
+    deals: int
+    check_seed: str
+    moves: Mapping[str, Mapping[str, Any]]
+    values: Mapping[str, int]
+    line: tuple[str, ...]
+    themes: tuple[str, ...]
+    rating: int
+    rates: Mapping[str, float | int]
+    explanation: Mapping[str, str]
+
+    def match(self) -> Match:
+        """The position, made afresh from the record (the mover is :attr:`seat`)."""
+        return load_record(dict(self.record))
+
+    @property
+    def answers(self) -> tuple[Action, ...]:
+        """The accepted moves."""
+        return tuple(parse_action(a) for a in self.answer)
+
+    def is_answer(self, action: Action | str) -> bool:
+        """Whether ``action`` (or its notation) is one of the accepted moves."""
+        chosen = parse_action(action) if isinstance(action, str) else action
+        return chosen in self.answers
+
+    def explain(self, lang: str | None = None) -> str:
+        """Why the answer is right, in ``lang``."""
+        return self.explanation[check_lang(lang)]
+
+    def feedback(self, action: Action | str, lang: str | None = None) -> str:
+        """What a wrong move gives against the answer, in ``lang``."""
+        chosen = parse_action(action) if isinstance(action, str) else action
+        if str(chosen) not in self.moves:
+            raise PuzzleError(Msg("{action} is not a legal move in puzzle {id}",
+                                  {"action": str(chosen), "id": self.id}))
+        return feedback(chosen, self.answers[0], self.moves, self.deals, lang)
+
+    def to_json(self) -> dict[str, Any]:
+        """The puzzle as the JSON file keeps it."""
+        return {
+            "id": self.id, "players": self.players, "seat": self.seat,
+            "record": dict(self.record), "layout": self.layout, "hand": list(self.hand),
+            "hand_sizes": list(self.hand_sizes), "boneyard": self.boneyard,
+            "scores": list(self.scores), "answer": list(self.answer), "margin": self.margin,
+            "agree": self.agree, "deals": self.deals, "check_seed": self.check_seed,
+            "moves": {k: dict(v) for k, v in self.moves.items()}, "values": dict(self.values),
+            "line": list(self.line), "themes": list(self.themes), "rating": self.rating,
+            "rates": dict(self.rates), "explanation": dict(self.explanation)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Puzzle:
+        """Read one puzzle entry; a missing or wrong field raises :class:`PuzzleError`."""
+        try:
+            puzzle = cls(
+                str(data["id"]), int(data["players"]), int(data["seat"]), dict(data["record"]),
+                str(data["layout"]), tuple(data["hand"]), tuple(data["hand_sizes"]),
+                int(data["boneyard"]), tuple(data["scores"]), tuple(data["answer"]),
+                int(data["margin"]), int(data["agree"]), int(data["deals"]),
+                str(data["check_seed"]), dict(data["moves"]), dict(data["values"]),
+                tuple(data["line"]), tuple(data["themes"]), int(data["rating"]),
+                dict(data["rates"]), dict(data["explanation"]))
+        except (KeyError, TypeError, ValueError) as err:
+            raise PuzzleError(Msg("a puzzle entry is malformed: {reason}",
+                                  {"reason": repr(err)})) from None
+        unknown = [t for t in puzzle.themes if t not in THEMES]
+        if unknown or set(puzzle.explanation) != {"en", "ru"}:
+            raise PuzzleError(Msg("puzzle {id} has an unknown theme or lacks a language",
+                                  {"id": puzzle.id}))
+        return puzzle
+
+
+def document(puzzles: Sequence[Puzzle], settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole file: format, version, how it was made, and the puzzles."""
+    return {"format": FORMAT, "version": VERSION, "settings": dict(settings),
+            "puzzles": [p.to_json() for p in puzzles]}
+
+
+def read_document(data: Mapping[str, Any]) -> tuple[Puzzle, ...]:
+    """The puzzles of a parsed file, after checking its format and version."""
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise PuzzleError(Msg("not a puzzle file of format {format} version {version}",
+                              {"format": FORMAT, "version": VERSION}))
+    return tuple(Puzzle.from_json(p) for p in data["puzzles"])
+
+
+@cache
+def _shipped() -> tuple[Puzzle, ...]:
+    text = resources.files("exact61_widgets.puzzles").joinpath(DATA_FILE).read_text("utf-8")
+    return read_document(json.loads(text))
+
+
+def load_puzzles(path: str | Path | None = None) -> tuple[Puzzle, ...]:
+    """The puzzle set shipped in the package, or the one in the file ``path``."""
+    if path is None:
+        return _shipped()
+    return read_document(json.loads(Path(path).read_text("utf-8")))
+
+
+def settings_of(path: str | Path | None = None) -> dict[str, Any]:
+    """How a puzzle file was made (seed, counts, thresholds), from its ``settings``."""
+    if path is None:
+        text = resources.files("exact61_widgets.puzzles").joinpath(DATA_FILE).read_text("utf-8")
+    else:
+        text = Path(path).read_text("utf-8")
+    settings: dict[str, Any] = json.loads(text)["settings"]
+    return settings
+
+
+def get_puzzle(puzzle_id: str) -> Puzzle:
+    """A shipped puzzle by its id (``p001``)."""
+    for puzzle in _shipped():
+        if puzzle.id == puzzle_id:
+            return puzzle
+    raise PuzzleError(Msg("there is no puzzle {id}", {"id": puzzle_id}))

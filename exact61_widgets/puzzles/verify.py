@@ -1,0 +1,171 @@
+"""Is a position a fair puzzle? One answer best whatever the hidden tiles are.
+
+The mover cannot see the other hands or the boneyard's order, so an answer is
+fair only if it is best in (nearly) every deal of the hidden tiles that agrees
+with what the mover has seen. :func:`verify` deals them again many times
+(:meth:`Match.sample_hidden`), solves each deal exactly
+(:func:`~exact61_widgets.engine.solve.solve`) and counts the deals in which the
+answer beats every other legal action by a clear margin. It stops as soon as
+too many deals have failed — and the first :data:`EARLY` deals must all agree —
+so that most candidates cost a few solves only.
+
+The answer may be a group: the same tile at places that are worth the same in
+every deal (a spinner's two branches, say) are one answer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.hidden import knowledge
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.solve import WIN, Solution, SolveError, solve
+
+#: Deals sampled to verify a puzzle.
+DEALS: Final = 50
+#: The share of deals in which the answer must be best.
+SHARE: Final = 0.95
+#: How much better than every other action the answer must be in a deal (raw points).
+MARGIN: Final = 5
+#: Work allowed for one exact solve; a bigger position is no puzzle for us.
+MAX_NODES: Final = 150_000
+#: Work allowed for the whole verification (every deal's solve together).
+BUDGET: Final = 2_000_000
+#: The first deals must all agree: most candidates that fail, fail early and cheaply.
+EARLY: Final = 8
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """What one legal action gave over the sampled deals.
+
+    ``wins`` / ``losses``: deals in which it wins / loses the match; ``mean``: its
+    mean value in raw points over the other deals (None if there are none);
+    ``worse``: deals in which it is worth less than the answer.
+    """
+
+    action: Action
+    wins: int
+    losses: int
+    mean: float | None
+    worse: int
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A verified puzzle: the answer group, how often it was best, by how much, per action."""
+
+    answer: tuple[Action, ...]
+    agree: int
+    deals: int
+    margins: tuple[int, ...]
+    stats: tuple[ActionStats, ...]
+    true: Solution
+
+    @property
+    def share(self) -> float:
+        """The share of sampled deals in which the answer was best."""
+        return self.agree / self.deals
+
+    @property
+    def margin(self) -> int:
+        """The median margin of the answer over the best other action (raw points)."""
+        ordered = sorted(self.margins)
+        return ordered[len(ordered) // 2]
+
+
+def answer_group(solution: Solution, margin: int = MARGIN) -> tuple[Action, ...] | None:
+    """The best actions of one solved deal if they are one tile clearly ahead of the rest."""
+    best = solution.value
+    group = tuple(m.action for m in solution.moves if m.value == best)
+    tiles = {a.tile for a in group if isinstance(a, Play)}
+    if len(tiles) != 1 or not all(isinstance(a, Play) for a in group):
+        return None
+    others = [m.value for m in solution.moves if m.value != best]
+    if others and best - max(others) < margin:
+        return None
+    return group if others else None
+
+
+def _gap(solution: Solution, group: tuple[Action, ...]) -> int | None:
+    """How much the group beats every other action in this deal; None if it is not all best."""
+    values = {m.action: m.value for m in solution.moves}
+    mine = {values[a] for a in group}
+    if len(mine) != 1:
+        return None
+    value = mine.pop()
+    others = [v for a, v in values.items() if a not in group]
+    return value - max(others)
+
+
+def real_answer(match: Match, margin: int = MARGIN, max_nodes: int = MAX_NODES
+                ) -> tuple[Solution, tuple[Action, ...]] | None:
+    """The cheap first test: the real deal solved (no lines) and its answer group, or None."""
+    try:
+        true = solve(match, lines=False, max_nodes=max_nodes)
+    except SolveError:
+        return None
+    group = answer_group(true, margin)
+    return None if group is None else (true, group)
+
+
+def verify(match: Match, rng: random.Random, *, deals: int = DEALS, share: float = SHARE,
+           margin: int = MARGIN, max_nodes: int = MAX_NODES, budget: int = BUDGET
+           ) -> Verdict | None:
+    """The verdict on the position of ``match`` as a puzzle, or None if it is not one.
+
+    The real deal fixes the candidate answer; then ``deals`` deals of the hidden
+    tiles are drawn from ``rng`` and solved. A deal that needs more than
+    ``max_nodes`` positions, or all of them together more than ``budget``, ends
+    the verification with None. ``true`` in the verdict is the real deal solved
+    with its principal lines. ``match`` is not changed.
+    """
+    first = real_answer(match, margin, max_nodes)
+    if first is None:
+        return None
+    true, group = first
+    allowed = deals - int(share * deals + 0.999999)
+    failed = 0
+    margins: list[int] = []
+    solutions: list[Solution] = []
+    view = knowledge(match)
+    spent = true.nodes
+    for number in range(deals):
+        world = match.copy()
+        world.sample_hidden(rng, view)
+        try:
+            solution = solve(world, lines=False, max_nodes=min(max_nodes, budget - spent))
+        except SolveError:
+            return None
+        spent += solution.nodes
+        gap = _gap(solution, group)
+        if gap is None or gap < margin:
+            failed += 1
+            if failed > allowed or number < EARLY:
+                return None
+        else:
+            margins.append(gap)
+        solutions.append(solution)
+    stats = tuple(_stats(action, solutions, group) for action in match.legal_actions())
+    return Verdict(group, deals - failed, deals, tuple(margins), stats, solve(match))
+
+
+def _stats(action: Action, solutions: list[Solution], group: tuple[Action, ...]
+           ) -> ActionStats:
+    wins = losses = worse = 0
+    ordinary: list[int] = []
+    for solution in solutions:
+        value = solution.value_of(action)
+        if value >= WIN:
+            wins += 1
+        elif value <= -WIN:
+            losses += 1
+        else:
+            ordinary.append(value)
+        if value < solution.value_of(group[0]):
+            worse += 1
+    mean = sum(ordinary) / len(ordinary) if ordinary else None
+    return ActionStats(action, wins, losses, mean, worse)

@@ -1,0 +1,229 @@
+"""The puzzle set: well formed, fair (re-verified by the exact solver), explained, reproducible."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, position
+
+from exact61_widgets.engine import Play, parse_action
+from exact61_widgets.engine.solve import solve
+from exact61_widgets.i18n import Msg
+from exact61_widgets.puzzles import (
+    THEMES,
+    Puzzle,
+    PuzzleError,
+    get_puzzle,
+    load_puzzles,
+    settings_of,
+    theme_name,
+)
+from exact61_widgets.puzzles.explain import explanation
+from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match
+from exact61_widgets.puzzles.model import read_document
+from exact61_widgets.puzzles.rating import Rates, rates
+from exact61_widgets.puzzles.themes import facts
+from exact61_widgets.puzzles.verify import answer_group, verify
+
+PUZZLES = load_puzzles()
+SETTINGS = settings_of()
+RULE_THEMES = ("exact_finish", "overshoot", "spinner", "going_out", "block", "deny")
+
+
+def reverify(puzzle: Puzzle, *, with_words: bool) -> list[str]:
+    """Mine the puzzle's position again from its seed; the differences from the file.
+
+    ``with_words`` also compares the explanations (which quote the engine's own
+    sentences, so a changed catalog means the file must be made again) and the rating.
+    """
+    match = puzzle.match()
+    verdict = verify(match, random.Random(puzzle.check_seed), deals=SETTINGS["deals"],
+                     share=SETTINGS["share"], margin=SETTINGS["margin"],
+                     max_nodes=SETTINGS["max_nodes"], budget=SETTINGS["budget"])
+    if verdict is None:
+        return [f"{puzzle.id}: no longer a puzzle"]
+    problems = []
+    if tuple(str(a) for a in verdict.answer) != puzzle.answer:
+        problems.append(f"{puzzle.id}: answer {verdict.answer} != {puzzle.answer}")
+    if (verdict.agree, verdict.deals) != (puzzle.agree, puzzle.deals):
+        problems.append(f"{puzzle.id}: agreement {verdict.agree}/{verdict.deals}")
+    if min(verdict.margin, 10_000) != puzzle.margin:
+        problems.append(f"{puzzle.id}: margin {verdict.margin} != {puzzle.margin}")
+    found = facts(match, verdict)
+    if found.themes != puzzle.themes:
+        problems.append(f"{puzzle.id}: themes {found.themes} != {puzzle.themes}")
+    if not with_words:
+        return problems
+    text = explanation(match, found, verdict)
+    for lang in ("en", "ru"):
+        if text.text(lang) != puzzle.explain(lang):
+            problems.append(f"{puzzle.id}: the {lang} explanation differs")
+    if rates(match, verdict.answer).rating != puzzle.rating:
+        problems.append(f"{puzzle.id}: rating differs")
+    return problems
+
+
+def test_the_shipped_set_holds_at_least_300_well_formed_puzzles() -> None:
+    assert len(PUZZLES) >= 300
+    assert len({p.id for p in PUZZLES}) == len(PUZZLES)
+    assert SETTINGS["count"] == len(PUZZLES)
+    for puzzle in PUZZLES:
+        match = puzzle.match()
+        assert match.to_move == puzzle.seat and match.players == puzzle.players
+        assert str(match.layout) == puzzle.layout
+        assert tuple(str(t) for t in match.hand(puzzle.seat)) == puzzle.hand
+        assert tuple(len(h) for h in match.hands) == puzzle.hand_sizes
+        assert (match.boneyard_count, match.scores) == (puzzle.boneyard, puzzle.scores)
+        legal = match.legal_actions()
+        assert len(legal) >= 2 and match.drawn_tile is None
+        assert set(puzzle.moves) == set(puzzle.values) == {str(a) for a in legal}
+        answers = puzzle.answers
+        assert answers and all(a in legal for a in answers)
+        assert len({a.tile for a in answers if isinstance(a, Play)}) == 1
+        assert puzzle.agree >= SETTINGS["share"] * puzzle.deals and puzzle.deals >= 50
+        assert puzzle.margin >= MEDIAN_MARGIN
+        assert puzzle.themes and set(puzzle.themes) <= set(THEMES)
+        assert 600 <= puzzle.rating <= 2600
+        assert puzzle.line and parse_action(puzzle.line[0]) == answers[0]
+        assert puzzle.explain("en") != puzzle.explain("ru")
+        assert re.search("[а-я]", puzzle.explain("ru"))
+
+
+def test_the_answer_is_best_in_the_real_deal_too() -> None:
+    for puzzle in PUZZLES[::10]:
+        values = solve(puzzle.match()).to_json()["moves"]
+        best = max(m["value"] for m in values)
+        assert {m["action"] for m in values if m["value"] == best} == set(puzzle.answer)
+        assert {m["action"]: m["value"] for m in values} == dict(puzzle.values)
+
+
+def test_every_rule_theme_is_taught_and_ratings_spread() -> None:
+    for theme in RULE_THEMES:
+        assert sum(theme in p.themes for p in PUZZLES) >= 3, theme
+    ratings = sorted(p.rating for p in PUZZLES)
+    assert ratings[len(ratings) // 10] < 1000 < 1400 < ratings[-len(ratings) // 10]
+    assert {p.players for p in PUZZLES} == {2, 4}
+
+
+def test_a_sample_re_verifies_from_its_seed() -> None:
+    """A few puzzles, different in every run, mined again: the same answer, margin, words."""
+    sample = random.sample(PUZZLES, 3)
+    problems = [p for puzzle in sample for p in reverify(puzzle, with_words=False)]
+    assert not problems, problems
+
+
+@pytest.mark.slow
+def test_every_puzzle_re_verifies_from_its_seed() -> None:
+    problems = [p for puzzle in PUZZLES for p in reverify(puzzle, with_words=True)]
+    assert not problems, problems[:20]
+
+
+@pytest.mark.slow
+def test_the_set_is_reproducible_from_its_seed() -> None:
+    """The match that gave the first puzzles, played again, gives them again, byte for byte."""
+    first = PUZZLES[0]
+    seed, index = (int(x) for x in first.check_seed.split("/")[:2])
+    assert seed == SETTINGS["seed"]
+    again = mine_match((seed, index))
+    same_match = [p for p in PUZZLES if p.check_seed.startswith(f"{seed}/{index}/")]
+    assert [{**p, "id": ""} for p in again] == [{**p.to_json(), "id": ""} for p in same_match]
+
+
+def test_make_puzzles_regenerates_the_file_from_the_recorded_seed() -> None:
+    dry = subprocess.run(["make", "-n", "puzzles"], cwd=ROOT, capture_output=True, text=True,
+                         check=True).stdout
+    assert "exact61_widgets.puzzles.mine" in dry
+    assert f"--seed {SETTINGS['seed']}" in dry and f"--count {SETTINGS['count']}" in dry
+
+
+def test_a_wrong_move_is_answered_with_what_it_gives_in_both_languages() -> None:
+    puzzle = next(p for p in PUZZLES if len(p.moves) >= 3)
+    wrong = next(a for a in puzzle.moves if a not in puzzle.answer)
+    english = puzzle.feedback(wrong, "en")
+    russian = puzzle.feedback(wrong, "ru")
+    assert english != russian and re.search("[а-я]", russian)
+    assert "best move" in english
+    with pytest.raises(PuzzleError):
+        puzzle.feedback("[6|6]@[6|6]:branchA", "en")
+
+
+def test_theme_names_exist_in_both_languages() -> None:
+    for theme in THEMES:
+        assert theme_name(theme, "en") != theme_name(theme, "ru")
+
+
+LATE = ("[1|5] [2|5]@[1|5]:high [1|6]@[1|5]:low [2|3]@[2|5]:low [3|5]@[2|3]:high "
+        "[3|6]@[1|6]:high [5|6]@[3|5]:high [0|3]@[3|6]:low [0|6]@[5|6]:high [0|2]@[0|3]:low "
+        "[0|5]@[0|6]:low [5|5]@[0|5]:high [2|2]@[0|2]:high [1|2]@[2|2]:lineB "
+        "[2|4]@[2|2]:branchA [1|4]@[1|2]:low [4|4]@[1|4]:high [2|6]@[2|2]:branchB")
+
+
+def test_an_exact_finish_is_verified_whatever_the_hidden_tiles() -> None:
+    """55 displayed points: [4|6] on [2|4] makes the ends 30, exactly 61, in every deal."""
+    match = position(2, LATE, [["[3|3]"], ["[0|1]", "[1|1]", "[1|3]", "[4|6]"]],
+                     boneyard=["[4|5]", "[0|4]", "[3|4]", "[0|0]", "[6|6]"], scores=[0, 275],
+                     to_move=1)
+    verdict = verify(match, random.Random(1), deals=50)
+    assert verdict is not None
+    assert verdict.answer == (Play("[4|6]", "[2|4]:high"),)
+    assert verdict.agree >= 48 and verdict.margin >= 10_000 // 2
+    found = facts(match, verdict)
+    assert "exact_finish" in found.themes
+    text = explanation(match, found, verdict)
+    assert "You needed exactly 30 raw points" in text.text("en")
+    assert "ровно 30 исходных очков" in text.text("ru")
+    assert "the match itself" in text.text("en")
+
+
+def test_one_tile_with_places_of_equal_worth_and_nothing_else_is_no_puzzle() -> None:
+    match = position(2, "[3|3]", [["[3|5]"], ["[0|0]", "[1|1]"]])
+    assert answer_group(solve(match)) is None
+    assert verify(match, random.Random(1)) is None
+
+
+def test_a_harder_puzzle_rates_higher() -> None:
+    easy = Rates(random=0.5, greedy=1.0, search=1.0, legal=2)
+    hard = Rates(random=0.1, greedy=0.0, search=0.0, legal=10)
+    middle = Rates(random=0.25, greedy=0.0, search=1.0, legal=4)
+    assert easy.rating < middle.rating < hard.rating
+    assert easy.rating % 10 == 0
+
+
+def test_easy_one_idea_puzzles_are_mostly_left_out() -> None:
+    easy = {"rates": {"greedy": 1, "search": 1}, "themes": ["going_out"]}
+    kept = sum(keep(easy, random.Random(i)) for i in range(400))
+    assert 60 < kept < 140
+    hard = {"rates": {"greedy": 0, "search": 1}, "themes": ["going_out"]}
+    assert all(keep(hard, random.Random(i)) for i in range(50))
+
+
+def test_a_bad_file_or_id_is_a_one_line_error_in_both_languages(tmp_path: Path) -> None:
+    with pytest.raises(PuzzleError) as err:
+        read_document({"format": "other", "version": 1, "puzzles": []})
+    assert "format" in str(err.value) and "формата" in err.value.text("ru")
+    with pytest.raises(PuzzleError):
+        get_puzzle("p99999")
+    broken = PUZZLES[0].to_json()
+    broken["themes"] = ["no-such-theme"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"format": "exact61-puzzles", "version": 1, "settings": {},
+                                "puzzles": [broken]}), "utf-8")
+    with pytest.raises(PuzzleError):
+        load_puzzles(path)
+    assert isinstance(PuzzleError(Msg("there is no puzzle {id}", {"id": "x"})), ValueError)
+
+
+def test_the_command_line_solves_a_puzzles_real_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    from exact61_widgets.cli import main
+
+    puzzle = PUZZLES[0]
+    assert main(["solve", "--puzzle", puzzle.id, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {m["action"]: m["value"] for m in data["moves"]} == dict(puzzle.values)
+    assert main(["solve", "--puzzle", "p99999"]) == 2
+    assert "p99999" in capsys.readouterr().err
