@@ -36,7 +36,7 @@ def random_prefixes(rng: random.Random, double_bias: float = 0.0) -> list[Layout
     a double is taken first when one can be played (spinner-heavy layouts).
     """
     layout = Layout()
-    texts = []
+    texts: list[Layout] = []
     while True:
         off = [t for t in TILES if t not in layout]
         choices = [(t, p) for p in layout.open_places() for t in off if t.has(p.number)
@@ -102,8 +102,9 @@ def check_prefixes(layouts: list[Layout], tally: Tally | None = None) -> None:
         assert set(geo.tiles) == {str(t) for t in layout.tiles}
         assert set(geo.places) == {str(p) for p in layout.open_places()}
         if before is None or geo.relayouts != before.relayouts:
-            if before is not None:
-                moved = sum(geo.tiles[k] != r for k, r in before.tiles.items())
+            if before is not None:  # moved: put elsewhere, or turned round in its place
+                now = {dt.tile: dt for dt in geo.drawn}
+                moved = sum(now[dt.tile] != dt for dt in before.drawn)
                 assert 0 < moved == geo.moved - before.moved, text
             check_all(geo)
         else:

@@ -1,7 +1,8 @@
 """Pure functions from engine state to text or SVG.
 
-Importing this package is cheap: the SVG modules (which need svgwrite) load on
-first use, so ``import exact61_widgets`` never pulls in svgwrite.
+Importing this package is cheap: the SVG modules load on first use. Every
+picture is written by one builder, :func:`exact61_widgets.render.svgkit.element`
+(plain string formatting; no svgwrite or ElementTree, see the README).
 """
 
 from __future__ import annotations

@@ -757,8 +757,18 @@ def layout_geometry(layout: Layout | str) -> LayoutGeometry:
     """
     if not isinstance(layout, Layout):
         layout = Layout.parse(layout)
-    notation = str(layout)
-    return _geometry(notation) if notation else _NOTHING
+    return drawn_geometry(layout, str(layout))
+
+
+def drawn_geometry(layout: Layout, notation: str) -> LayoutGeometry:
+    """:func:`layout_geometry` for a caller that has ``str(layout)`` at hand already.
+
+    The renderer writes the notation anyway (for the figure's ids); this spares
+    writing it twice and reading it back.
+    """
+    if not notation:
+        return _NOTHING
+    return _geometry(notation, tuple(place.code for place in layout.open_places()))
 
 
 def clear_cache() -> None:
@@ -768,12 +778,13 @@ def clear_cache() -> None:
 
 
 @lru_cache(maxsize=256)
-def _geometry(notation: str) -> LayoutGeometry:
+def _geometry(notation: str, open_codes: tuple[int, ...]) -> LayoutGeometry:
+    """The geometry of a layout's notation; ``open_codes`` are its open places' codes."""
     state = _state(notation)
     drawn = tuple(dt for dt in state.drawn if dt is not None)
     markers = {PLACES[code]: _marker(p) for code, p in state.ports.items()}
     # Which places are open is the engine's rule (R4.3), not the picture's.
-    places = {str(place): markers[place] for place in Layout.parse(notation).open_places()}
+    places = {str(place): markers[place] for place in (PLACES[code] for code in open_codes)}
     xs: list[int] = []
     ys: list[int] = []
     for dt in drawn:

@@ -18,9 +18,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Final
-from xml.etree import ElementTree as ET
 
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
@@ -34,6 +34,7 @@ from exact61_widgets.render.marks import (
 )
 from exact61_widgets.render.svgkit import (
     SIDE,
+    Markup,
     Panel,
     SvgText,
     check_size,
@@ -81,7 +82,7 @@ TEXT_X: Final = CELL_W + 16
 FONT_SIZE: Final = 13
 
 
-def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[ET.Element]:
+def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Markup]:
     """The mark ``key`` drawn in the cell whose top-left corner is (x, y)."""
     cx, cy = x + CELL_W / 2, y + SIDE / 2
     if key == "end":
@@ -121,12 +122,22 @@ def check_marks(marks: Iterable[str] | None) -> list[str]:
 
 
 def legend_rows(marks: Iterable[str], colors: Mapping[str, str], lang: str, x: float,
-                y: float) -> tuple[ET.Element, float, float]:
-    """The rows of ``marks`` (legend order) from (x, y): the group, its width and height."""
+                y: float) -> tuple[Markup, float, float]:
+    """The rows of ``marks`` (legend order) from (x, y): the group, its width and height.
+
+    Cached, like the tile faces: a board draws the same few legends again and again.
+    """
+    return _legend_rows(tuple(check_marks(marks)), tuple(colors.items()), lang, x, y)
+
+
+@lru_cache(maxsize=256)
+def _legend_rows(keys: tuple[str, ...], palette_: tuple[tuple[str, str], ...], lang: str,
+                 x: float, y: float) -> tuple[Markup, float, float]:
+    colors = dict(palette_)
     rows = []
     width = 0.0
     by_key = {mark.key: mark for mark in MARKS}
-    for i, key in enumerate(check_marks(marks)):
+    for i, key in enumerate(keys):
         top = y + i * ROW
         words = by_key[key].words.text(lang)
         rows.append(element("g", {"class": "legend-row", "data-mark": key}, [

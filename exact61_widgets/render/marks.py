@@ -19,10 +19,10 @@ draws them on the layout.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Final
-from xml.etree import ElementTree as ET
 
-from exact61_widgets.render.svgkit import element, num, text
+from exact61_widgets.render.svgkit import Markup, element, num, text
 
 #: A badge's side; its corners are rounded so that a wide ring clears them.
 BADGE: Final = 20
@@ -34,45 +34,58 @@ PICK_RADIUS: Final = 15
 PICK_EDGE: Final = 3.0
 
 
-def badge(x: float, y: float, value: int, colors: Mapping[str, str]) -> list[ET.Element]:
+def badge(x: float, y: float, value: int, colors: Mapping[str, str]) -> list[Markup]:
     """A scoring end's badge centred at (x, y): a filled rounded square and its value."""
+    return list(_badge(x, y, value, colors["badge"], colors["badge text"]))
+
+
+# The marks that every picture repeats, place by place, are written once per place and
+# colour (like the tile faces): a board draws nearly the same marks after every move.
+@lru_cache(maxsize=2048)
+def _badge(x: float, y: float, value: int, fill: str, figure: str) -> tuple[Markup, Markup]:
     half = BADGE / 2
     small = value >= 10
-    return [element("rect", {"x": num(x - half), "y": num(y - half), "width": num(BADGE),
-                             "height": num(BADGE), "rx": "5", "ry": "5",
-                             "fill": colors["badge"], "class": "badge"}),
+    return (element("rect", {"x": num(x - half), "y": num(y - half), "width": num(BADGE),
+                             "height": num(BADGE), "rx": "5", "ry": "5", "fill": fill,
+                             "class": "badge"}),
             text(x, y + (4 if small else 4.5), str(value), size=11 if small else 13,
-                 fill=colors["badge text"], anchor="middle", weight="bold")]
+                 fill=figure, anchor="middle", weight="bold"))
 
 
-def dot(x: float, y: float, colors: Mapping[str, str]) -> ET.Element:
+def dot(x: float, y: float, colors: Mapping[str, str]) -> Markup:
     """An open place: a small filled dot."""
-    return element("circle", {"cx": num(x), "cy": num(y), "r": num(DOT_RADIUS),
-                              "fill": colors["dot"], "class": "dot"})
+    return _dot(x, y, colors["dot"])
 
 
-def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> ET.Element:
+@lru_cache(maxsize=2048)
+def _dot(x: float, y: float, fill: str) -> Markup:
+    return element("circle", {"cx": num(x), "cy": num(y), "r": num(DOT_RADIUS), "fill": fill,
+                              "class": "dot"})
+
+
+def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
     """A closed branch: a small hollow ring (it is not an open place, R4.3)."""
     return element("circle", {"cx": num(x), "cy": num(y), "r": num(RING_RADIUS),
                               "fill": colors["dot fill"], "stroke": colors["closed"],
                               "stroke-width": "2", "class": "ring"})
 
 
-def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> ET.Element:
+def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
     """A place picked out: a wide ring round its dot or badge."""
     return element("circle", {"cx": num(x), "cy": num(y), "r": num(PICK_RADIUS),
                               "fill": "none", "stroke": colors["highlight"],
                               "stroke-width": "3", "class": "pick"})
 
 
-def hit_area(x: float, y: float) -> ET.Element:
+@lru_cache(maxsize=2048)
+def hit_area(x: float, y: float) -> Markup:
     """The invisible circle that takes a place's clicks (larger than its dot)."""
     return element("circle", {"cx": num(x), "cy": num(y), "r": num(PICK_RADIUS), "fill": "none",
                               "pointer-events": "all", "class": "hit"})
 
 
 def bridge(x1: float, y1: float, x2: float, y2: float, colors: Mapping[str, str]
-           ) -> ET.Element:
+           ) -> Markup:
     """The line from a place to a tile drawn a little apart from it."""
     return element("line", {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2),
                             "stroke": colors["bridge"], "stroke-width": "3",

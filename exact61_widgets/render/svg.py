@@ -33,12 +33,11 @@ the group that is to be clicked:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
-from xml.etree import ElementTree as ET
 
-from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
@@ -47,7 +46,7 @@ from exact61_widgets.render.alt_text import (
     hidden_ends_line,
     hidden_ends_title,
 )
-from exact61_widgets.render.geometry import LayoutGeometry, layout_geometry
+from exact61_widgets.render.geometry import LayoutGeometry, drawn_geometry
 from exact61_widgets.render.legend import legend_rows
 from exact61_widgets.render.marks import (
     PICK_EDGE,
@@ -61,6 +60,7 @@ from exact61_widgets.render.marks import (
 from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
     SIDE,
+    Markup,
     Panel,
     SvgText,
     back_group,
@@ -72,8 +72,14 @@ from exact61_widgets.render.svgkit import (
     text_width,
     tile_group,
 )
-from exact61_widgets.render.text import caption as caption_text
-from exact61_widgets.render.text import caption_line, describe
+from exact61_widgets.render.text import (
+    caption_line,
+    caption_line_of,
+    caption_of,
+    describe,
+    details,
+    sorted_contributions,
+)
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:
@@ -116,7 +122,7 @@ def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
 
 
 def _closed_places(layout: Layout, geo: LayoutGeometry, prefix: str,
-                   colors: Mapping[str, str]) -> list[ET.Element]:
+                   colors: Mapping[str, str]) -> list[Markup]:
     """Hollow rings where a spinner's branches will open once both lines are filled.
 
     They are not open places (R4.3); an interactive board can answer a click
@@ -143,10 +149,12 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
                  show_caption: bool = True, legend: bool = False, last: Tile | None = None,
                  highlight_tiles: AbstractSet[Tile] = frozenset(),
                  highlight_places: AbstractSet[Place] = frozenset(),
-                 closed_places: bool = True) -> Panel:
+                 closed_places: bool = True,
+                 contributions: Sequence[Contribution] | None = None) -> Panel:
     """The layout's elements in the geometry's user units, with caption and legend below.
 
     The legend lists exactly the marks drawn (a dot hidden under a badge does not count).
+    ``contributions`` are ``layout.contributions()``, if the caller has them.
     """
     if layout:
         x, y, w, h = geo.bounds
@@ -154,7 +162,7 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
     else:
         box = [-4 * SIDE, -SIDE, 8 * SIDE, 2 * SIDE]
     used: set[str] = set()
-    nodes: list[ET.Element] = []
+    nodes: list[Markup] = []
     bridges = [bridge(*b, colors) for b in (dt.bridge for dt in geo.drawn) if b is not None]
     if bridges:
         used.add("bridge")
@@ -184,7 +192,10 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
                                 edge=edge, edge_width=edge_width, frame=framed,
                                 star=tile is last))
     nodes.append(element("g", {"class": "tiles"}, tiles))
-    contributions = layout.contributions() if ends else []
+    if not ends:
+        contributions = []
+    elif contributions is None:
+        contributions = layout.contributions()
     covered = {_badge_place(layout, c.tile, c.port) for c in contributions}
     if places:
         dots = []
@@ -223,7 +234,8 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
     bottom = box[1] + box[3]
     width = box[2]
     if show_caption:
-        line = caption_line(layout, lang) if ends else hidden_ends_line(layout, lang)
+        line = (caption_line_of(layout, sorted_contributions(contributions, lang), lang)
+                if ends else hidden_ends_line(layout, lang))
         nodes.append(text(box[0] + MARGIN, bottom + 4, line, size=15, fill=colors["text"],
                           cls="caption"))
         width = max(width, 2 * MARGIN + text_width(line, 15))
@@ -278,8 +290,9 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
         layout = Layout.parse(layout)
     size = check_size(size)
     palette_ = palette(theme, colors)
-    if last == AUTO:
-        last_tile = layout.last.tile if layout.last is not None else None
+    if last == AUTO:  # the last placement's tile (cheaper than building every placement)
+        played = layout.tiles
+        last_tile = played[-1] if played else None
     else:
         last_tile = None if last is None else _tile_on(layout, last, "last")
     lit_tiles = {_tile_on(layout, t, "highlight_tiles") for t in highlight_tiles}
@@ -292,12 +305,16 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
         "colors": sorted(palette_.items()), "size": size,
         "tiles": sorted(t.index for t in lit_tiles),
         "lit": sorted(p.code for p in lit_places)}, id_prefix)
-    panel = layout_panel(layout, layout_geometry(layout), prefix, palette_, lang, ends=ends,
+    contributions = layout.contributions()
+    panel = layout_panel(layout, drawn_geometry(layout, notation), prefix, palette_, lang,
+                         contributions=contributions, ends=ends,
                          places=places, spinners=spinners, show_caption=caption,
                          legend=legend, last=last_tile, highlight_tiles=lit_tiles,
                          highlight_places=lit_places, closed_places=closed_places)
     if ends:
-        title, desc = caption_text(layout, lang), describe(layout, lang)
+        ordered = sorted_contributions(contributions, lang)
+        title = caption_of(layout, ordered, lang)
+        desc = f"{title} {details(layout, lang, ordered)}"
     else:
         title = hidden_ends_title(layout, lang)
         desc = hidden_ends_description(layout, lang, places=places)
@@ -342,8 +359,10 @@ def match_svg(match: Match, *, size: int | None = None, lang: str | None = None,
     prefix = figure_prefix("match", key, {"lang": lang, "theme": theme,
                                           "colors": sorted(palette_.items()),
                                           "size": size}, id_prefix)
-    last = layout.last.tile if layout.last is not None else None
-    table = layout_panel(layout, layout_geometry(layout), f"{prefix}-layout", palette_, lang,
+    final = layout.last
+    last = final.tile if final is not None else None
+    table = layout_panel(layout, drawn_geometry(layout, str(layout)), f"{prefix}-layout",
+                         palette_, lang,
                          last=last)
     hand = hand_panel(match.hand(seat), palette_, f"{prefix}-hand",
                       label=Msg("Seat {seat} to move", {"seat": seat}).text(lang))

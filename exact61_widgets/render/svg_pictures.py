@@ -8,7 +8,6 @@ picture with title, description and ids).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from xml.etree import ElementTree as ET
 
 from exact61_widgets.engine.scoring import POINT, TARGET, round5
 from exact61_widgets.engine.tiles import Tile, as_tile
@@ -17,6 +16,7 @@ from exact61_widgets.render.marks import PICK_EDGE
 from exact61_widgets.render.svg_tally import tally_panel
 from exact61_widgets.render.svgkit import (
     SIDE,
+    Markup,
     Panel,
     SvgText,
     back_group,
@@ -56,7 +56,7 @@ def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], prefix: str, *,
     A double in hand has class ``double`` (it becomes a spinner on the table).
     """
     lit = set(highlight)
-    nodes: list[ET.Element] = []
+    nodes: list[Markup] = []
     top = 0.0
     if label:
         nodes.append(text(0, 15, label, size=14, fill=colors["text"], cls="label"))
@@ -73,9 +73,8 @@ def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], prefix: str, *,
                                     classes=classes, ident=f"{prefix}-tile-{i}", face=face,
                                     edge=edge, edge_width=PICK_EDGE if edge else 1.2))
         else:
-            group = back_group(x, top, False, colors, ident=f"{prefix}-tile-{i}")
-            group.set("data-index", str(i))
-            nodes.append(group)
+            nodes.append(back_group(x, top, False, colors, ident=f"{prefix}-tile-{i}",
+                                    data={"data-index": str(i)}))
     width = float(max(len(tiles) * (SIDE + TILE_GAP) - TILE_GAP, 0))
     if label:
         width = max(width, 8.0 * len(label))

@@ -68,11 +68,12 @@ def _table(rows: list[tuple[dict[str, str], list[str], str | None]], heads: Sequ
                  for x, head in zip(columns, heads, strict=True) if head])]
     y = 16 + 2 * ROW
     for attrs, cells, color in rows:
+        filled = [(x, cell) for x, cell in zip(columns, cells, strict=True) if cell]
         parts = [text(x, y, cell, size=14, fill=colors["text"])  # an empty cell draws nothing
-                 for x, cell in zip(columns, cells, strict=True) if cell]
-        if color is not None:
-            parts[-1].set("fill", color)
-            parts[-1].set("font-weight", "bold")
+                 for x, cell in filled[:-1]]
+        x, cell = filled[-1]  # the last cell shows the status, in its colour
+        parts.append(text(x, y, cell, size=14, fill=color or colors["text"],
+                          weight="bold" if color is not None else None))
         nodes.append(element("g", {"class": "row", **attrs}, parts))
         y += ROW
     right = max(columns[-1] + 1.1 * CHAR * widths[-1], 1.1 * CHAR * len(title))

@@ -8,10 +8,10 @@ the diagonals, in that order. 61 points are six full figures and one stroke.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from xml.etree import ElementTree as ET
 
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.svgkit import (
+    Markup,
     Panel,
     SvgText,
     check_size,
@@ -67,7 +67,7 @@ def tally_panel(points: int, colors: Mapping[str, str], prefix: str,
                               {"points": repr(points)}))
     color = colors["rejected" if points < 0 else "tally"]
     figures = tally_figures(points)
-    nodes: list[ET.Element] = []
+    nodes: list[Markup] = []
     for i, count in enumerate(figures):
         fx = (i % per_row) * (FIGURE + GAP)
         fy = (i // per_row) * (FIGURE + GAP)

@@ -1,11 +1,19 @@
-"""Shared tools of the SVG pictures: the drawing, ids, numbers, and domino tiles.
+"""The one way every picture is built: SVG markup written by plain string formatting.
 
-Every picture is one :func:`svgwrite.Drawing` (``debug=False``) carrying a
-``<title>`` and ``<desc>`` and explicit ids under a per-figure prefix, so that
-several pictures can share a notebook page and the same state always gives the
-same bytes. A tile's face (rectangle, divider, pips) is drawn once per look
-with svgwrite, cached as an element tree and shared by every tile that looks
-the same: that keeps a 28-tile picture within a few milliseconds.
+Every element of every picture is written by :func:`element` (and :func:`text`,
+built on it), which escapes attribute values and text exactly as XML needs and
+writes attributes in the order given; a picture is one root ``<svg role="img">``
+(:func:`picture`) carrying a ``<title>`` and ``<desc>`` and explicit ids under a
+per-figure prefix, so that several pictures can share a notebook page and the
+same state always gives the same bytes.
+
+No element tree is built: a piece of a picture is its :data:`Markup`, a string,
+and a group is its children's markup joined. So a tile's face (rectangle,
+divider, pips), the same for every tile that looks the same, is written once per
+look and cached as its markup, and so are the marks that pictures repeat place by
+place. A 28-tile layout takes under a millisecond, about a tenth of what svgwrite
+(an element tree, serialised by ElementTree) needs for the same elements
+(``benchmarks/bench_render.py``; the README says why in its section on the pictures).
 """
 
 from __future__ import annotations
@@ -16,9 +24,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from xml.etree import ElementTree as ET
-
-import svgwrite
+from typing import TYPE_CHECKING, NewType
 
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg
@@ -29,6 +35,12 @@ from exact61_widgets.render.theme import RenderError
 #: A tile's short side in user units (two grid cells); its long side is twice that.
 SIDE = 2 * UNIT
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+if TYPE_CHECKING:
+    #: Finished SVG markup of one or more elements (only :func:`element` makes it).
+    Markup = NewType("Markup", str)
+else:  # the same check for the type checker, and no call for each element at run time
+    Markup = str
 
 
 class SvgText(str):
@@ -58,36 +70,58 @@ class SvgText(str):
         return {"image/svg+xml": str(self), "text/plain": self.summary or "<SVG picture>"}
 
 
-class Raw:
-    """An element tree put into a svgwrite drawing as it is (svgwrite calls ``get_xml``)."""
-
-    __slots__ = ("xml",)
-
-    def __init__(self, xml: ET.Element) -> None:
-        self.xml = xml
-
-    def get_xml(self) -> ET.Element:
-        """The element tree itself, shared, not copied."""
-        return self.xml
-
-
+@lru_cache(maxsize=8192)
 def num(value: float) -> str:
-    """A coordinate as short text: ``12``, ``12.5``, ``-3.25``."""
+    """A coordinate as short text: ``12``, ``12.5``, ``-3.25`` (cached: pictures repeat them)."""
     if value == int(value):
         return str(int(value))
     return f"{value:.2f}".rstrip("0")
 
 
-def element(tag: str, attrs: Mapping[str, str], children: Iterable[ET.Element] = ()
-            ) -> ET.Element:
-    """A plain element tree node (faster than svgwrite for the many small parts)."""
-    node = ET.Element(tag, dict(attrs))
-    node.extend(children)
-    return node
+# -- the builder ------------------------------------------------------------------------
+
+#: The characters that an attribute value cannot hold as they are.
+_SPECIAL = frozenset('&<>"\n\r\t')
+_ATTR_ENTITIES = (("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"),
+                  ("\r", "&#13;"), ("\t", "&#09;"))
+
+
+def escape_attr(value: str) -> str:
+    """An attribute value made safe between double quotes (newlines and tabs kept)."""
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    for char, entity in _ATTR_ENTITIES:
+        if char in value:
+            value = value.replace(char, entity)
+    return value
+
+
+def escape_text(value: str) -> str:
+    """Character data made safe inside an element."""
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def element(tag: str, attrs: Mapping[str, str], children: Iterable[Markup] = (),
+            content: str = "") -> Markup:
+    """One element: ``<tag k="v" …>content children</tag>``, or ``<tag … />`` when empty.
+
+    Attributes are written in the order given; values and ``content`` are escaped.
+    """
+    # Names are the code's own; values rarely need escaping: check them all at once.
+    if _SPECIAL.isdisjoint("".join(attrs.values())):
+        head = "".join([f' {key}="{value}"' for key, value in attrs.items()])
+    else:
+        head = "".join([f' {key}="{escape_attr(value)}"' for key, value in attrs.items()])
+    if content:
+        return Markup(f"<{tag}{head}>{escape_text(content)}{''.join(children)}</{tag}>")
+    inner = "".join(children)
+    if inner:
+        return Markup(f"<{tag}{head}>{inner}</{tag}>")
+    return Markup(f"<{tag}{head} />")
 
 
 def text(x: float, y: float, content: str, *, size: float, fill: str, anchor: str = "start",
-         weight: str | None = None, cls: str | None = None) -> ET.Element:
+         weight: str | None = None, cls: str | None = None) -> Markup:
     """A line of text with its baseline at ``y``."""
     attrs = {"x": num(x), "y": num(y), "font-family": FONT, "font-size": num(size),
              "fill": fill}
@@ -97,9 +131,7 @@ def text(x: float, y: float, content: str, *, size: float, fill: str, anchor: st
         attrs["font-weight"] = weight
     if cls:
         attrs["class"] = cls
-    node = ET.Element("text", attrs)
-    node.text = content
-    return node
+    return element("text", attrs, content=content)
 
 
 def _advance(char: str) -> float:
@@ -121,6 +153,7 @@ def _advance(char: str) -> float:
     return 0.72
 
 
+@lru_cache(maxsize=2048)
 def text_width(content: str, size: float, bold: bool = False) -> float:
     """A generous estimate of a text's width in user units (10 % over DejaVu Sans).
 
@@ -157,93 +190,6 @@ def check_size(size: object) -> int | None:
     return size
 
 
-def drawing(prefix: str, box: tuple[float, float, float, float], size: int | None,
-            title: str, desc: str, background: str | None) -> svgwrite.Drawing:
-    """An empty picture: root ``<svg role="img">`` with title, description, background.
-
-    ``box`` is the view box (x, y, width, height) in user units; ``size`` the
-    displayed width in pixels (None: one pixel per unit).
-    """
-    x, y, w, h = box
-    width, height = (w, h) if size is None else (size, size * h / w)
-    dwg = svgwrite.Drawing(size=(num(width), num(height)), debug=False, id=prefix,
-                           viewBox=" ".join(num(v) for v in box), role="img",
-                           **{"aria-labelledby": f"{prefix}-title",
-                              "aria-describedby": f"{prefix}-desc"})
-    dwg.elements.remove(dwg.defs)  # unused; title and desc come first
-    for tag, content in (("title", title), ("desc", desc)):
-        node = ET.Element(tag, {"id": f"{prefix}-{tag}"})
-        node.text = content
-        dwg.add(Raw(node))
-    if background is not None:
-        dwg.add(Raw(element("rect", {"x": num(x), "y": num(y), "width": num(w),
-                                     "height": num(h), "fill": background,
-                                     "class": "background"})))
-    return dwg
-
-
-#: The tag of a node whose ``text`` is already-serialised XML (a shared tile face).
-FRAGMENT = "exact61-fragment"
-
-
-def fragment(nodes: Iterable[ET.Element]) -> ET.Element:
-    """Elements serialised once, to be written out as they are wherever they appear."""
-    node = ET.Element(FRAGMENT)
-    node.text = "".join(serialize(n) for n in nodes)
-    return node
-
-
-def _escape_attr(value: str) -> str:
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    for char, entity in (("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"),
-                         ("\r", "&#13;"), ("\t", "&#09;")):
-        if char in value:
-            value = value.replace(char, entity)
-    return value
-
-
-def _escape_text(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def serialize(node: ET.Element) -> str:
-    """XML text of an element tree, byte for byte as ``ElementTree.tostring`` writes it.
-
-    Faster, because :func:`fragment` nodes (tile faces, built once and shared
-    by every tile that looks the same) are written from their cached text.
-    """
-    out: list[str] = []
-    _write(node, out)
-    return "".join(out)
-
-
-def _write(node: ET.Element, out: list[str]) -> None:
-    tag = node.tag
-    if tag == FRAGMENT:
-        out.append(node.text or "")
-        return
-    out.append("<" + tag)
-    for key, value in node.attrib.items():
-        out.append(f' {key}="{_escape_attr(value)}"')
-    if node.text or len(node):
-        out.append(">")
-        if node.text:
-            out.append(_escape_text(node.text))
-        for child in node:
-            _write(child, out)
-        out.append(f"</{tag}>")
-    else:
-        out.append(" />")
-    if node.tail:
-        out.append(_escape_text(node.tail))
-
-
-def finish(dwg: svgwrite.Drawing) -> SvgText:
-    """The picture's text (svgwrite builds the tree; :func:`serialize` writes it)."""
-    return SvgText(serialize(dwg.get_xml()))
-
-
 @dataclass
 class Panel:
     """Part of a picture: its elements and the box ``(x, y, width, height)`` they fill.
@@ -252,7 +198,7 @@ class Panel:
     """
 
     box: tuple[float, float, float, float]
-    nodes: list[ET.Element] = field(default_factory=list)
+    nodes: list[Markup] = field(default_factory=list)
 
     @property
     def width(self) -> float:
@@ -264,7 +210,7 @@ class Panel:
         """The panel's height in user units."""
         return self.box[3]
 
-    def at(self, x: float, y: float, cls: str) -> ET.Element:
+    def at(self, x: float, y: float, cls: str) -> Markup:
         """The panel as a group whose box starts at (x, y)."""
         dx, dy = x - self.box[0], y - self.box[1]
         attrs = {"class": cls}
@@ -273,13 +219,33 @@ class Panel:
         return element("g", attrs, self.nodes)
 
 
+#: The root's namespaces and SVG version, written after its own attributes.
+_ROOT_TAIL = {"xmlns": "http://www.w3.org/2000/svg",
+              "xmlns:ev": "http://www.w3.org/2001/xml-events",
+              "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+
+
 def picture(panel: Panel, prefix: str, size: int | None, title: str, desc: str,
             background: str | None) -> SvgText:
-    """One panel as a whole picture."""
-    dwg = drawing(prefix, panel.box, size, title, desc, background)
-    for node in panel.nodes:
-        dwg.add(Raw(node))
-    return finish(dwg)
+    """One panel as a whole picture: root ``<svg role="img">``, title, description, background.
+
+    The view box is the panel's box in user units; ``size`` the displayed width in
+    pixels (None: one pixel per unit). The root's attributes are in name order.
+    """
+    x, y, w, h = panel.box
+    width, height = (w, h) if size is None else (size, size * h / w)
+    root = {"aria-describedby": f"{prefix}-desc", "aria-labelledby": f"{prefix}-title",
+            "baseProfile": "full", "height": num(height), "id": prefix, "role": "img",
+            "version": "1.1", "viewBox": " ".join(num(v) for v in panel.box),
+            "width": num(width), **_ROOT_TAIL}
+    parts = [element("title", {"id": f"{prefix}-title"}, content=title),
+             element("desc", {"id": f"{prefix}-desc"}, content=desc)]
+    if background is not None:
+        parts.append(element("rect", {"x": num(x), "y": num(y), "width": num(w),
+                                      "height": num(h), "fill": background,
+                                      "class": "background"}))
+    parts.extend(panel.nodes)
+    return SvgText(element("svg", root, parts))
 
 
 # -- tiles ----------------------------------------------------------------------------
@@ -287,42 +253,45 @@ def picture(panel: Panel, prefix: str, size: int | None, title: str, desc: str,
 
 @lru_cache(maxsize=512)
 def tile_face(first: int, second: int, horizontal: bool, face: str, edge: str, pip: str,
-              divider: str, edge_width: float = 1.2) -> ET.Element:
-    """A face-up tile at the origin: rounded face, divider, pips, as a :func:`fragment`.
+              divider: str, edge_width: float = 1.2) -> Markup:
+    """A face-up tile at the origin: rounded face, divider, pips.
 
-    Built with svgwrite once per look and shared by every tile that looks the same.
+    Written once per look and shared by every tile that looks the same.
     """
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    dwg = svgwrite.Drawing(debug=False)
-    parts = [dwg.rect((1, 1), (w - 2, h - 2), rx=5, ry=5, fill=face, stroke=edge,
-                      stroke_width=num(edge_width), class_="face")]
+    parts = [element("rect", {"class": "face", "fill": face, "height": str(h - 2), "rx": "5",
+                              "ry": "5", "stroke": edge, "stroke-width": num(edge_width),
+                              "width": str(w - 2), "x": "1", "y": "1"})]
     if horizontal:
-        parts.append(dwg.line((SIDE, 5), (SIDE, h - 5), stroke=divider, stroke_width=1.5,
-                              class_="divider"))
+        ends = {"x1": str(SIDE), "x2": str(SIDE), "y1": "5", "y2": str(h - 5)}
     else:
-        parts.append(dwg.line((5, SIDE), (w - 5, SIDE), stroke=divider, stroke_width=1.5,
-                              class_="divider"))
+        ends = {"x1": "5", "x2": str(w - 5), "y1": str(SIDE), "y2": str(SIDE)}
+    parts.append(element("line", {"class": "divider", "stroke": divider, "stroke-width": "1.5",
+                                  **ends}))
     for number, (hx, hy) in ((first, (0, 0)), (second, (SIDE, 0) if horizontal else (0, SIDE))):
         for cx, cy in pip_centers(number, hx, hy, SIDE, horizontal):
-            parts.append(dwg.circle((num(cx), num(cy)), 3.4, fill=pip, class_="pip"))
-    return fragment(part.get_xml() for part in parts)
+            parts.append(element("circle", {"class": "pip", "cx": num(cx), "cy": num(cy),
+                                            "fill": pip, "r": "3.4"}))
+    return Markup("".join(parts))
 
 
 @lru_cache(maxsize=64)
-def tile_back(horizontal: bool, back: str, pattern: str, edge: str) -> ET.Element:
-    """A face-down tile at the origin, a plain back with a small emblem (a fragment)."""
+def tile_back(horizontal: bool, back: str, pattern: str, edge: str) -> Markup:
+    """A face-down tile at the origin, a plain back with a small emblem."""
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    dwg = svgwrite.Drawing(debug=False)
-    parts = [dwg.rect((1, 1), (w - 2, h - 2), rx=5, ry=5, fill=back, stroke=edge,
-                      stroke_width=1.2, class_="face"),
-             dwg.rect((5, 5), (w - 10, h - 10), rx=3, ry=3, fill="none", stroke=pattern,
-                      stroke_width=1.5),
-             dwg.circle((w / 2, h / 2), 4, fill=pattern)]
-    return fragment(part.get_xml() for part in parts)
+    return Markup(
+        element("rect", {"class": "face", "fill": back, "height": str(h - 2), "rx": "5",
+                         "ry": "5", "stroke": edge, "stroke-width": "1.2", "width": str(w - 2),
+                         "x": "1", "y": "1"})
+        + element("rect", {"fill": "none", "height": str(h - 10), "rx": "3", "ry": "3",
+                           "stroke": pattern, "stroke-width": "1.5", "width": str(w - 10),
+                           "x": "5", "y": "5"})
+        # The centre is written as a float (``32.0``), as the pictures always had it.
+        + element("circle", {"cx": str(w / 2), "cy": str(h / 2), "fill": pattern, "r": "4"}))
 
 
 @lru_cache(maxsize=64)
-def spinner_frame(horizontal: bool, color: str) -> ET.Element:
+def spinner_frame(horizontal: bool, color: str) -> Markup:
     """The dashed frame drawn just inside a spinner's edge (every double on the table).
 
     Dashed, so that it is told apart by its shape from a picked tile's thick solid
@@ -353,7 +322,7 @@ def star_points(cx: float, cy: float, outer: float = STAR_OUTER,
 
 
 @lru_cache(maxsize=64)
-def last_star(horizontal: bool, color: str, outline: str) -> ET.Element:
+def last_star(horizontal: bool, color: str, outline: str) -> Markup:
     """The star at the centre of the last tile played, on its divider where no pip lies."""
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
     return element("polygon", {"points": star_points(w / 2, h / 2), "fill": color,
@@ -365,7 +334,7 @@ def tile_group(tile: Tile, x: float, y: float, first: int, second: int, horizont
                colors: Mapping[str, str], *, classes: Sequence[str] = ("tile",),
                ident: str | None = None, face: str | None = None, edge: str | None = None,
                edge_width: float = 1.2, frame: bool = False, star: bool = False,
-               data: bool = True) -> ET.Element:
+               data: bool = True) -> Markup:
     """A face-up tile as a group at (x, y) with ``class`` and ``data-tile``.
 
     ``first`` is the number on the left or top half; ``frame`` adds the spinner's
@@ -388,11 +357,16 @@ def tile_group(tile: Tile, x: float, y: float, first: int, second: int, horizont
 
 
 def back_group(x: float, y: float, horizontal: bool, colors: Mapping[str, str],
-               ident: str | None = None) -> ET.Element:
-    """A face-down tile as a group at (x, y): class ``tile back`` and no ``data-tile``."""
+               ident: str | None = None, data: Mapping[str, str] | None = None) -> Markup:
+    """A face-down tile as a group at (x, y): class ``tile back`` and no ``data-tile``.
+
+    ``data`` adds attributes after the others (a hand's ``data-index``).
+    """
     attrs = {"class": "tile back"}
     if ident:
         attrs["id"] = ident
     attrs["transform"] = f"translate({num(x)},{num(y)})"
+    if data:
+        attrs.update(data)
     return element("g", attrs, [tile_back(horizontal, colors["tile back"],
                                           colors["tile back pattern"], colors["tile edge"])])

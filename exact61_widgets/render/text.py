@@ -6,7 +6,7 @@ Pure functions of a layout and a language; the SVG carries the caption as
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from exact61_widgets.engine.events import arithmetic
 from exact61_widgets.engine.layout import Contribution, Layout
@@ -40,9 +40,17 @@ def raw_points(raw: int, lang: str | None = None) -> str:
     }).text(lang)
 
 
-def _sorted_contributions(layout: Layout, lang: str) -> list[Contribution]:
-    return sorted(layout.contributions(), key=lambda c: (
-        c.tile.index, "" if c.port is None else port_label(c.port, lang)))
+def sorted_contributions(contributions: Iterable[Contribution], lang: str
+                         ) -> list[Contribution]:
+    """The scoring ends in the order the texts list them: by tile, then port name."""
+    labels = _labels(lang)
+    return sorted(contributions, key=lambda c: (
+        c.tile.index, "" if c.port is None else labels[c.port]))
+
+
+def _labels(lang: str) -> dict[Port, str]:
+    """Every port's name in ``lang`` (looked up once per text, not once per place)."""
+    return {port: port_label(port, lang) for port in PORT_LABELS}
 
 
 def sum_expression(values: Sequence[int], lang: str | None = None) -> str:
@@ -60,7 +68,12 @@ def caption(layout: Layout | str, lang: str | None = None) -> str:
     """The short caption: the contributions, their sum and the play award (R5, R6)."""
     lang = check_lang(lang)
     layout = _as_layout(layout)
-    values = [c.value for c in _sorted_contributions(layout, lang)]
+    return caption_of(layout, sorted_contributions(layout.contributions(), lang), lang)
+
+
+def caption_of(layout: Layout, ends: Sequence[Contribution], lang: str) -> str:
+    """:func:`caption` from the layout's :func:`sorted_contributions` (``ends``)."""
+    values = [c.value for c in ends]
     return Msg("Scoring contributions: {expr}. Award for the play: {award}.", {
         "expr": sum_expression(values, lang), "award": raw_points(layout.award, lang),
     }).text(lang)
@@ -81,22 +94,33 @@ def describe(layout: Layout | str, lang: str | None = None) -> str:
     """The long description: caption, tiles, spinners, connections, open places, ends."""
     lang = check_lang(lang)
     layout = _as_layout(layout)
-    tiles = [str(t) for t in layout.tiles]
-    spinners = [str(t) for t in layout.spinners]
-    connections = [f"{place_text(c.parent, lang, False)} – {place_text(c.child, lang, False)}"
-                   for c in layout.connections()]
-    places = [place_text(p, lang, True) for p in sorted(
-        layout.open_places(), key=lambda p: (p.tile.index, port_label(p.port, lang)))]
-    ends = [f"{c.tile}: {c.value}" for c in _sorted_contributions(layout, lang)]
-    body = Msg("Tiles: {tiles}. Spinners: {spinners}. Connections: {connections}. "
+    return f"{caption(layout, lang)} {details(layout, lang)}"
+
+
+def details(layout: Layout, lang: str, ends: Sequence[Contribution] | None = None) -> str:
+    """The long description after its caption (a picture has the caption at hand already).
+
+    ``ends`` are the layout's :func:`sorted_contributions`, if the caller has them.
+    """
+    labels = _labels(lang)
+    tiles = [t.text for t in layout.tiles]
+    spinners = [t.text for t in layout.spinners]
+    connections = [f"{pl.at.tile.text} ({labels[pl.at.port]}) – "  # layout.connections()
+                   f"{pl.tile.text} ({labels[pl.joined_by]})"
+                   for pl in layout.placements if pl.at is not None and pl.joined_by is not None]
+    places = [f"{p.tile.text} ({labels[p.port]}, {p.number})" for p in sorted(
+        layout.open_places(), key=lambda p: (p.tile.index, labels[p.port]))]
+    if ends is None:
+        ends = sorted_contributions(layout.contributions(), lang)
+    end_texts = [f"{c.tile.text}: {c.value}" for c in ends]
+    return Msg("Tiles: {tiles}. Spinners: {spinners}. Connections: {connections}. "
                "Open places: {places}. Scoring contributions: {ends}.", {
                    "tiles": listed(tiles, ", ", lang),
                    "spinners": listed(spinners, ", ", lang),
                    "connections": listed(connections, "; ", lang),
                    "places": listed(places, "; ", lang),
-                   "ends": listed(ends, "; ", lang),
+                   "ends": listed(end_texts, "; ", lang),
                }).text(lang)
-    return f"{caption(layout, lang)} {body}"
 
 
 def caption_line(layout: Layout | str, lang: str | None = None) -> str:
@@ -106,11 +130,16 @@ def caption_line(layout: Layout | str, lang: str | None = None) -> str:
     """
     lang = check_lang(lang)
     layout = _as_layout(layout)
+    return caption_line_of(layout, sorted_contributions(layout.contributions(), lang), lang)
+
+
+def caption_line_of(layout: Layout, ends: Sequence[Contribution], lang: str) -> str:
+    """:func:`caption_line` from the layout's :func:`sorted_contributions` (``ends``)."""
     if not layout:
         return gettext("The table is empty.", lang)
     award = layout.award
     return Msg("{expr} → {raw} ({points})", {
-        "expr": sum_expression([c.value for c in _sorted_contributions(layout, lang)], lang),
+        "expr": sum_expression([c.value for c in ends], lang),
         "raw": Plural("{n} raw", "{n} raw", award),
         "points": Plural("{n} point", "{n} points", award // 5),
     }).text(lang)

@@ -1,7 +1,7 @@
 """Colours of the pictures: a light and a dark theme, overridable key by key.
 
 Kept apart from the drawing code so widgets can show or edit a palette without
-loading svgwrite. Colours are CSS colour strings, written into the SVG as
+loading it. Colours are CSS colour strings, written into the SVG as
 presentation attributes (no style sheet: several pictures share a notebook page).
 
 Both palettes meet WCAG AA (text 4.5:1, marks 3:1; ``tests/test_contrast.py``),
