@@ -67,9 +67,11 @@ def _scores_text(scores: Sequence[int], lang: str) -> str:
 
 def _cmd_replay(args: argparse.Namespace) -> str:
     from exact61_widgets.engine.record import Replayer
+    from exact61_widgets.engine.scenario import SavedScenario, is_saved_scenario
 
-    record = _read_json(args.record)
-    match, hands = Replayer(record).run()
+    data = _read_json(args.record)  # a saved scenario by its marker, else a record
+    match, hands = (SavedScenario.from_json(data).replay() if is_saved_scenario(data)
+                    else Replayer(data).run())
     if args.json:
         doc = {"hands": hands, "scores": list(match.scores), "winner": match.winner}
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
@@ -152,8 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="the .svg file to write (default: stdout)")
     p.add_argument("--lang", type=_lang, default="en")
     p.set_defaults(run=_cmd_render)
-    p = sub.add_parser("replay", help="check a game record move by move")
-    p.add_argument("record", help="RECORD.json")
+    p = sub.add_parser("replay", help="check a game record (or saved scenario) move by move")
+    p.add_argument("record", help="RECORD.json: a game record, or a saved scenario (JSON)")
     p.add_argument("--json", action="store_true", help="print the event stream as JSON")
     p.add_argument("--lang", type=_lang, default="en")
     p.set_defaults(run=_cmd_replay)

@@ -1,8 +1,8 @@
 """``exact61 solve``: every legal move's exact value in an open position, from the command line.
 
-The position is the end of a game record (its last hand still being played),
-a set-up position (``--layout`` and one ``--hand`` per seat, the boneyard by
-default the other tiles in tile order) or a shipped puzzle's real deal
+The position is the end of a game record or of a saved scenario (its last hand
+still being played), a set-up position (``--layout`` and one ``--hand`` per seat,
+the boneyard by default the other tiles in tile order) or a shipped puzzle's real deal
 (``--puzzle p001``). The report lists each legal move with its exact value for
 the mover over the rest of the hand and its principal line
 (:func:`exact61_widgets.engine.solve.solve`); ``--json`` prints it as JSON.
@@ -46,9 +46,9 @@ def position(args: argparse.Namespace) -> Match:
         raise SetupError(Msg("name one position: a record file, --layout with --hand for "
                              "every seat, or --puzzle"))
     if args.record is not None:
-        from exact61_widgets.engine.record import load_record
+        from exact61_widgets.engine.loader import load_document
 
-        return load_record(_read_record(args.record))
+        return load_document(_read_record(args.record))  # a record or a saved scenario
     if args.puzzle is not None:
         from exact61_widgets.puzzles import get_puzzle
 
@@ -90,8 +90,8 @@ def add_command(subparsers: Any) -> None:
     """Add ``solve`` to the ``exact61`` command's subcommands."""
     p = subparsers.add_parser(
         "solve", help="every legal move's exact value when all the tiles are known")
-    p.add_argument("record", nargs="?", help="a game record (JSON) whose last hand is being "
-                                             "played")
+    p.add_argument("record", nargs="?", help="a game record or saved scenario (JSON) whose "
+                                             "last hand is being played")
     p.add_argument("--layout", help="layout notation of a set-up position")
     p.add_argument("--hand", action="append", default=[],
                    help="the tiles of one seat, in seat order (give it once per seat)")

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_record import played_record, small_record
@@ -87,3 +88,77 @@ def test_replay_of_a_played_record_in_process(tmp_path: Path,
     path.write_text(json.dumps(played_record(3, 1)), "utf-8")
     assert main(["replay", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["winner"] is not None
+
+
+def exported_scenario(tmp_path: Path) -> tuple[Path, Any]:
+    """A set-up position played across a deal in the explorer, saved as its Export gives it."""
+    from exact61_widgets.widgets import PositionExplorer
+    from exact61_widgets.widgets import scenarios as sc
+
+    explorer = PositionExplorer(sc.GOING_OUT_PAIRS)
+    explorer.play("[1|2]@[0|1]:high")  # seat 0 goes out
+    explorer.deal()
+    explorer.play(explorer.match.legal_actions()[0])
+    export = explorer.export()
+    assert export.record is None and export.setup is not None
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(export.setup), "utf-8")
+    return path, explorer.match
+
+
+def test_replay_loads_a_scenario_the_explorer_exported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from exact61_widgets.engine.scenario import SavedScenario
+
+    path, match = exported_scenario(tmp_path)
+    data = json.loads(path.read_text("utf-8"))
+    assert SavedScenario.from_json(data).to_json() == data  # the file round-trips
+    assert main(["replay", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["scores"] == list(match.scores) and doc["winner"] is None
+    assert [h["end"] for h in doc["hands"]] == ["out", None]
+    assert doc["hands"][0]["events"][1]["kind"] == "out"
+    assert sum(len(h["events"]) for h in doc["hands"]) == len(match.events)
+    assert main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Seat 0 plays [1|2] at [0|1]:high" in text and "Seat 0 goes out" in text
+    assert text.count("Hand ") == 3 and "  in progress" in text  # two hands and their end
+    assert text.rstrip().endswith(f"Final scores {match.scores[0]} {match.scores[1]}; "
+                                  "winner: -.")
+
+
+def test_solve_loads_a_scenario_the_explorer_exported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, match = exported_scenario(tmp_path)
+    assert main(["solve", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["seat"] == match.to_move
+    assert sorted(m["action"] for m in doc["moves"]) == sorted(
+        str(a) if a.kind == "play" else a.kind for a in match.legal_actions())
+
+
+@pytest.mark.parametrize(("change", "fragment"), [
+    ({"version": 2}, "'version' must be 1, not 2"),
+    ({"actions": ["[1|2]@[0|1]:high", "[6|6]@[0|1]:low"]},
+     "action 2 after the set-up, [6|6]@[0|1]:low, cannot be done: the hand is over"),
+    ({"setup": {"players": 4}}, "a position is a JSON object with players, layout and hands"),
+])
+def test_a_bad_scenario_file_is_one_line_on_stderr_with_exit_2(
+        tmp_path: Path, change: dict[str, Any], fragment: str) -> None:
+    path, _ = exported_scenario(tmp_path)
+    data = {**json.loads(path.read_text("utf-8")), **change}
+    path.write_text(json.dumps(data), "utf-8")
+    for command in ("replay", "solve"):
+        result = run(command, str(path))
+        assert (result.returncode, result.stdout) == (2, ""), command
+        assert result.stderr.count("\n") == 1 and fragment in result.stderr, result.stderr
+
+
+def test_a_file_without_the_scenario_marker_is_still_read_as_a_record(tmp_path: Path) -> None:
+    path, _ = exported_scenario(tmp_path)
+    data = json.loads(path.read_text("utf-8"))
+    del data["format"], data["version"]
+    path.write_text(json.dumps(data), "utf-8")
+    result = run("replay", str(path))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "exact61: error: the record has an unknown field 'actions'\n"

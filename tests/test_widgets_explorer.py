@@ -271,3 +271,56 @@ def test_a_failure_while_redrawing_is_shown_and_the_position_put_back(
     monkeypatch.undo()
     explorer.undo_button.click()  # nothing to undo: the play was put back
     assert "there is nothing to undo" in explorer.board.error
+
+
+def test_the_editor_panel_works_on_its_own() -> None:
+    from exact61_widgets.widgets.board import parse_message
+    from exact61_widgets.widgets.editor import PositionEditor
+
+    changes: list[str] = []
+    used: list[str] = []
+    editor = PositionEditor("en", wrap=lambda fn: lambda *_: fn(),
+                            changed=lambda: changes.append("changed"),
+                            apply=lambda: used.append("apply"), load=lambda: used.append("load"))
+    editor.fill(sc.EXACT_61)
+    assert changes == [] and editor.scenario() == sc.EXACT_61  # filling is not a change
+    assert editor.boneyard_input.value == "" and editor.scores_input.value == "290, 250"
+    editor.target_input.value = "seat1"
+    assert editor.click(parse_message({"type": "click", "tile": "[0|0]"})) is None
+    assert editor.hand_inputs[1].value == "[0|4] [2|2] [4|5] [0|0]" and changes == ["changed"]
+    editor.target_input.value = "table"
+    note = editor.click(parse_message({"type": "click", "place": "[4|6]:high"}))
+    assert note is not None and "Choose a tile of the tray first" in note.text("en")
+    editor.click(parse_message({"type": "click", "tile": "[1|6]"}))
+    assert editor.selected is not None and str(editor.selected) == "[1|6]"
+    panels = editor.panels(Layout())
+    assert [p.suffix for p in panels] == ["layout", "tray", "hand0", "hand1"]
+    assert panels[0].spec.places == ("[4|6]:high",)  # where the chosen [1|6] fits
+    editor.click(parse_message({"type": "click", "place": "[4|6]:high"}))
+    assert editor.layout_input.value == "[4|4] [4|6]@[4|4]:lineA [1|6]@[4|6]:high"
+    editor.record_input.value = '{"format": "exact61-record"'
+    with pytest.raises(WidgetError, match="that is not JSON"):
+        editor.pasted()
+    editor.record_input.value = " [3|3] "
+    assert editor.pasted() == "[3|3]"
+    editor.apply_button.click()
+    editor.load_button.click()
+    assert used == ["apply", "load"]
+
+
+def test_the_explorer_exports_a_saved_scenario_and_loads_an_older_export() -> None:
+    from exact61_widgets.widgets import SavedScenario
+    from exact61_widgets.widgets.editor import PositionEditor
+
+    explorer = PositionExplorer()
+    assert isinstance(explorer.edit_box, PositionEditor)
+    assert explorer.layout_input is explorer.editor.layout_input
+    explorer.play("[1|2]@[1|1]:lineB")
+    setup = explorer.export().setup
+    assert setup is not None and (setup["format"], setup["version"]) == ("exact61-scenario", 1)
+    assert SavedScenario.from_json(setup).match().scores == explorer.match.scores == (5, 0)
+    older = {"setup": setup["setup"], "actions": setup["actions"]}  # before the marker
+    assert str(PositionExplorer(older).match.layout) == str(explorer.match.layout)
+    with pytest.raises(WidgetError, match="'version' must be 1, not 2"):
+        explorer.load({**setup, "version": 2})
+    assert explorer.match.scores == (5, 0)  # a refused source changes nothing

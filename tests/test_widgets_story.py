@@ -28,7 +28,7 @@ from exact61_widgets.engine.events import (
 )
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import TARGET
-from exact61_widgets.widgets import HandScript, HandStory, WidgetError
+from exact61_widgets.widgets import HandScript, HandStory, ScenarioError, WidgetError
 from exact61_widgets.widgets.scenarios import BLOCKED_STORY, GOING_OUT_STORY, STORIES
 
 TAG = re.compile(r"<[^>]+>")
@@ -253,7 +253,7 @@ def test_a_bad_story_is_refused_with_the_reason() -> None:
     with pytest.raises(WidgetError, match="unknown story 'long'"):
         HandStory("long")
     broken = replace(GOING_OUT_STORY, actions=("[0|6]", "pass"))
-    with pytest.raises(WidgetError, match=r"action 2 of the hand, pass, cannot be done"):
+    with pytest.raises(ScenarioError, match=r"action 2 of the hand, pass, cannot be done"):
         HandStory(broken)
 
 
@@ -261,7 +261,7 @@ def test_a_hand_written_as_json_tells_the_same_story() -> None:
     data = BLOCKED_STORY.to_json()
     assert HandScript.from_json(data) == BLOCKED_STORY
     assert HandStory(data).static_text() == HandStory("blocked").static_text()
-    with pytest.raises(WidgetError, match="has no field 'moves'"):
+    with pytest.raises(ScenarioError, match="has no field 'moves'"):
         HandScript.from_json({**data, "moves": []})
-    with pytest.raises(WidgetError, match="JSON object with players"):
+    with pytest.raises(ScenarioError, match="JSON object with players"):
         HandScript.from_json({"players": 4})

@@ -5,12 +5,13 @@ shows the SVG it is given and reports clicks and keys. Importing this package
 loads ipywidgets and anywidget, which ``import exact61_widgets`` never does.
 """
 
+from exact61_widgets.engine.advice import Advice
+from exact61_widgets.engine.scenario import HandScript, SavedScenario, Scenario, ScenarioError
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.explorer import Export, PositionExplorer
 from exact61_widgets.widgets.puzzle import PuzzleWidget
-from exact61_widgets.widgets.scenarios import HandScript, Scenario
-from exact61_widgets.widgets.table import Advice, MatchTable
+from exact61_widgets.widgets.table import MatchTable
 from exact61_widgets.widgets.walkthroughs import (
     BlockedWalkthrough,
     EndScoringWalkthrough,
@@ -26,5 +27,6 @@ __all__ = [
     "Advice", "BlockedWalkthrough", "Board", "BoardAction", "EndScoringWalkthrough",
     "Exact61Walkthrough", "Export", "GoingOutWalkthrough", "HandScript", "HandStory",
     "MatchTable", "PositionExplorer", "PuzzleWidget",
-    "RoundingWalkthrough", "Scenario", "SpinnerWalkthrough", "Walkthrough", "WidgetError",
+    "RoundingWalkthrough", "SavedScenario", "Scenario", "ScenarioError", "SpinnerWalkthrough",
+    "Walkthrough", "WidgetError",
 ]

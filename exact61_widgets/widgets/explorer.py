@@ -1,12 +1,16 @@
 """The position explorer: build a hypothetical position, see every legal move, play, undo.
 
 A position comes from a :class:`Scenario` (the ``Match.setup`` arguments), a
-game record, layout notation, or the editor (by typing or clicking tiles into
-the layout, the hands and the boneyard). In play mode every legal move is
-listed with its award and the target check's verdict; a click on the board (a
-tile of the mover's hand, then a place) or the move list plays it; undo and
-redo walk the history. Export gives the layout notation and a game record — or,
-for a set-up position, which record v1 cannot hold, the set-up arguments as JSON.
+saved scenario, a game record, layout notation (all read by
+:func:`~exact61_widgets.engine.loader.load_position`), or the editor panel
+(:mod:`.editor`: by typing or clicking tiles into the layout, the hands and the
+boneyard). In play mode every legal move is listed with its award, the target
+check's verdict and its exact value; a click on the board (a tile of the mover's
+hand, then a place) or the move list plays it; undo and redo walk the history.
+Export gives the layout notation and a game record — or, for a set-up position,
+which record v1 cannot hold, a saved scenario (``"format": "exact61-scenario"``:
+the set-up arguments and the actions since), which ``exact61 replay`` and
+``exact61 solve`` load too.
 """
 
 from __future__ import annotations
@@ -14,38 +18,30 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 from exact61_widgets.engine.actions import Action, parse_action
-from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.loader import Source, from_notation, load_position
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.record import to_record
-from exact61_widgets.engine.tiles import TILES, Tile, parse_tile
+from exact61_widgets.engine.scenario import SavedScenario, Scenario, ScenarioError
+from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.editor import PositionEditor
 from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.widgets.export import Export, export_match, pretty_json
 from exact61_widgets.widgets.guard import Guard
-from exact61_widgets.widgets.history import (
-    Item,
-    can_undo,
-    item_text,
-    parse_items,
-    redo_one,
-    rewind,
-    undo_one,
-)
+from exact61_widgets.widgets.history import Item, can_undo, redo_one, undo_one
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
-from exact61_widgets.widgets.scenarios import Scenario
 from exact61_widgets.widgets.solution import solution_html
 from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 
@@ -54,72 +50,16 @@ EXPLORER_DEFAULT = Scenario.make(
     2, "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB",
     [["[0|3]", "[1|2]", "[1|5]", "[4|6]"], ["[0|0]", "[2|2]", "[3|3]", "[5|6]"]])
 
-Source = Scenario | Match | Mapping[str, Any] | str | Layout
-
-
-@dataclass(frozen=True)
-class Export:
-    """A position written out: layout notation, and a record or the set-up arguments.
-
-    ``record`` is a game record v1 when the match was dealt; a set-up position
-    has none (``to_record`` raises ``SetupError``), so ``setup`` holds the
-    ``Match.setup`` arguments and the actions played since, and ``note`` says so.
-    """
-
-    notation: str
-    record: dict[str, Any] | None
-    setup: dict[str, Any] | None
-    note: Msg | None
-
-    def text(self, lang: str | None = None) -> str:
-        """What the export box shows: the notation, then the JSON."""
-        data = self.record if self.record is not None else self.setup
-        label = gettext("Layout notation", lang)
-        kind = (gettext("Game record v1", lang) if self.record is not None else
-                gettext("Set-up arguments and actions (JSON)", lang))
-        return f"{label}:\n{self.notation}\n\n{kind}:\n{pretty_json(data)}"
-
-
-def pretty_json(data: object, indent: str = "") -> str:
-    """JSON indented by level, with lists of plain values (tiles, scores) on one line."""
-    inner = indent + " "
-    if isinstance(data, dict) and data:
-        items = ",\n".join(f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}"
-                           for k, v in data.items())
-        return f"{{\n{items}\n{indent}}}"
-    if isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data):
-        items = ",\n".join(f"{inner}{pretty_json(v, inner)}" for v in data)
-        return f"[\n{items}\n{indent}]"
-    return json.dumps(data, ensure_ascii=False)
-
-
-def _tile_list(text: str) -> list[Tile]:
-    return [parse_tile(t) for t in text.replace(",", " ").split()]
-
-
-def _scores(text: str) -> list[int] | None:
-    items = text.replace(",", " ").split()
-    if not items:
-        return None
-    try:
-        return [int(i) for i in items]
-    except ValueError:
-        raise WidgetError(Msg("scores are whole raw numbers separated by commas, like 0, 25"
-                              )) from None
-
-
-def from_notation(layout: Layout, players: int = 2) -> Scenario:
-    """A position around a layout: the free tiles dealt 5 each in tile order, the rest bones."""
-    free = [t for t in TILES if t not in layout]
-    hands = [free[s * 5:(s + 1) * 5] for s in range(players)]
-    return Scenario.make(players, layout, hands)
+__all__ = ["EXPLORER_DEFAULT", "Export", "PositionExplorer", "Source", "from_notation",
+           "pretty_json"]
 
 
 class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     """Build a position, list every legal move with its award and verdict, play, undo, export.
 
     ``source``: a :class:`Scenario` (default :data:`EXPLORER_DEFAULT`), a
-    :class:`Match`, a game record or set-up JSON (a dict), or layout notation.
+    :class:`Match`, a game record or a saved scenario (a dict, as :meth:`export` writes
+    them), a scenario's own JSON, or layout notation.
     Key methods: :meth:`load`, :meth:`set_up`, :meth:`play`, :meth:`undo`,
     :meth:`redo`, :meth:`moves`, :meth:`export`, :meth:`apply_editor`; the board
     takes clicks (a tile of the mover's hand, then a place). ``theme`` is the
@@ -134,7 +74,6 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.match = Match(2, deal=False)
         self._redo: list[Item] = []
         self.picker = PlayPicker()
-        self.edit_selected: Tile | None = None
         self.mode = "play"
         lang = self.lang
         self.board = Board(lang=lang, name=self.prefix, theme=theme)
@@ -172,32 +111,15 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             w.HBox([self.undo_button, self.redo_button, self.deal_button]),
             self.moves_table, self.exact_table])
         # editor
-        self.players_input = w.Dropdown(options=[2, 3, 4], value=2,
-                                        description=gettext("Players", lang))
-        self.layout_input = w.Text(description=gettext("Layout", lang),
-                                   placeholder="[1|4] [1|1]@[1|4]:low")
-        self.hand_inputs = [w.Text(description=Msg("Seat {seat}", {"seat": s}).text(lang),
-                                   placeholder="[1|2] [3|4]") for s in range(4)]
-        self.boneyard_input = w.Text(description=gettext("Boneyard", lang),
-                                     placeholder=gettext("empty: the rest, in tile order", lang))
-        self.scores_input = w.Text(description=gettext("Scores (raw)", lang), placeholder="0, 0")
-        self.to_move_input = w.Dropdown(options=[0, 1], value=0,
-                                        description=gettext("To move", lang))
-        self.target_input = w.ToggleButtons(description=gettext("Clicked tiles go to", lang))
-        self.apply_button = button(gettext("Use this position", lang), "use-position",
-                                   button_style="primary")
-        self.apply_button.on_click(cb(self.apply_editor))
-        self.record_input = w.Textarea(placeholder=gettext(
-            "Paste a game record, set-up JSON or layout notation", lang))
-        self.load_button = button(gettext("Load", lang), "load")
-        self.load_button.on_click(cb(self._load_pasted))
-        for field in (self.players_input, self.layout_input, *self.hand_inputs,
-                      self.boneyard_input, self.to_move_input):
-            field.observe(cb(self._editor_changed), names="value")
-        self.edit_box = w.VBox([self.players_input, self.layout_input, *self.hand_inputs,
-                                self.boneyard_input, self.scores_input, self.to_move_input,
-                                self.target_input, self.apply_button,
-                                w.HBox([self.record_input, self.load_button])])
+        self.editor = PositionEditor(lang, wrap=cb, changed=self._editor_changed,
+                                     apply=self.apply_editor, load=self._load_pasted)
+        editor = self.editor  # its fields, also under the explorer's own names
+        self.players_input, self.layout_input = editor.players_input, editor.layout_input
+        self.hand_inputs, self.boneyard_input = editor.hand_inputs, editor.boneyard_input
+        self.scores_input, self.to_move_input = editor.scores_input, editor.to_move_input
+        self.target_input, self.apply_button = editor.target_input, editor.apply_button
+        self.record_input, self.load_button = editor.record_input, editor.load_button
+        self.edit_box = editor
         # export
         self.export_button = button(gettext("Export", lang), "export", icon="download")
         self.export_button.on_click(cb(self._show_export))
@@ -207,51 +129,32 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         super().__init__([self.mode_buttons, self.status, self.board, self.play_box,
                           self.edit_box, self.export_box])
         self.add_class("exact61-explorer")
-        self._syncing = False
         self.load(start)
 
     # -- loading ---------------------------------------------------------------------------
 
     def load(self, source: Source) -> None:
-        """Show a new position: a scenario, a match (copied), a record, set-up JSON or notation."""
-        scenario: Scenario | None = None
-        actions: list[Item] = []
-        note = ""
-        if isinstance(source, Scenario):
-            scenario = source
-        elif isinstance(source, Match):
-            match = source.copy()
-        elif isinstance(source, (str, Layout)):
-            layout = source if isinstance(source, Layout) else Layout.parse(source)
-            scenario = from_notation(layout)
-            note = gettext("The hands were dealt from the free tiles in tile order: change "
-                           "them in Edit mode.", self.lang)
-        elif isinstance(source, Mapping) and "setup" in source:
-            scenario = Scenario.from_json(source["setup"])
-            actions = parse_items(source.get("actions", ()))
-        elif isinstance(source, Mapping) and "format" in source:
-            from exact61_widgets.engine.record import load_record
+        """Show a new position: a scenario, a match (copied), a record, set-up JSON or notation.
 
-            match = load_record(source)
-        elif isinstance(source, Mapping):
-            scenario = Scenario.from_json(source)
-        else:
-            raise WidgetError(Msg("the explorer loads a Scenario, a Match, a game record, "
-                                  "set-up JSON or layout notation, not {kind}",
-                                  {"kind": type(source).__name__}))
-        if scenario is not None:
-            match = scenario.match()
-            for item in actions:
-                redo_one(match, item)
+        Set-up JSON is a saved scenario (what :meth:`export` gives for a position set up
+        by hand) or a scenario's own :meth:`~Scenario.to_json`. A source that cannot be
+        read raises :class:`WidgetError`, as every bad input of a widget does.
+        """
+        try:
+            loaded = load_position(source)
+        except ScenarioError as err:
+            raise WidgetError(err.message) from None
+        match = loaded.match
         self.match = match
         self._redo = []
         self.picker.clear()
         self.edit_selected = None
-        self._seat_options(match.players)
-        self._fill_editor(Scenario.from_match(self.match) if match.status == "playing"
-                          else scenario)
+        self.editor.seat_options(match.players)
+        shown = Scenario.from_match(match) if match.status == "playing" else loaded.scenario
+        if shown is not None:
+            self.editor.fill(shown)
         self.refresh()
-        self.board.announcement = note
+        self.board.announcement = "" if loaded.note is None else loaded.note.text(self.lang)
 
     def set_up(self, players: int, layout: str | Layout, hands: Sequence[Sequence[Tile | str]],
                *, boneyard: Sequence[Tile | str] | None = None,
@@ -262,16 +165,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
                                 to_move=to_move, leader=leader))
 
     def _load_pasted(self) -> None:
-        text = self.record_input.value.strip()
-        if text.startswith("{"):
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError as err:
-                raise WidgetError(Msg("that is not JSON: {reason}", {"reason": err.msg})
-                                  ) from None
-            self.load(data)
-        else:
-            self.load(text)
+        self.load(self.editor.pasted())
         self.set_mode("play")
 
     # -- playing ---------------------------------------------------------------------------
@@ -357,43 +251,18 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.edit_selected = None
         self.refresh()
 
-    def _fill_editor(self, scenario: Scenario | None) -> None:
-        if scenario is None:
-            return
-        self._syncing = True
-        try:
-            self.players_input.value = scenario.players
-            self.layout_input.value = scenario.layout
-            for s, field in enumerate(self.hand_inputs):
-                field.value = " ".join(scenario.hands[s]) if s < scenario.players else ""
-            rest = Scenario(scenario.players, scenario.layout, scenario.hands)
-            bones = scenario.resolved_boneyard()
-            self.boneyard_input.value = ("" if bones == rest.resolved_boneyard()
-                                         else " ".join(bones))
-            self.scores_input.value = ", ".join(str(x) for x in (
-                scenario.scores or [0] * (2 if scenario.players == 4 else scenario.players)))
-            self._seat_options(scenario.players)
-            self.to_move_input.value = scenario.to_move
-        finally:
-            self._syncing = False
+    @property
+    def edit_selected(self) -> Tile | None:
+        """The tile chosen in edit mode for the table (its places are highlighted)."""
+        return self.editor.selected
 
-    def _seat_options(self, players: int) -> None:
-        self.to_move_input.options = list(range(players))
-        for s, field in enumerate(self.hand_inputs):
-            field.layout.display = None if s < players else "none"
-        self.target_input.options = [(gettext("table", self.lang), "table"), *[
-            (Msg("seat {seat}", {"seat": s}).text(self.lang), f"seat{s}")
-            for s in range(players)], (gettext("boneyard", self.lang), "boneyard")]
+    @edit_selected.setter
+    def edit_selected(self, tile: Tile | None) -> None:
+        self.editor.selected = tile
 
     def editor_scenario(self) -> Scenario:
         """The position the editor's fields describe (not yet checked for all 28 tiles)."""
-        players = int(self.players_input.value)
-        boneyard_text = self.boneyard_input.value.strip()
-        return Scenario.make(
-            players, self.layout_input.value.strip(),
-            [_tile_list(self.hand_inputs[s].value) for s in range(players)],
-            boneyard=_tile_list(boneyard_text) if boneyard_text else None,
-            scores=_scores(self.scores_input.value), to_move=int(self.to_move_input.value))
+        return self.editor.scenario()
 
     def apply_editor(self) -> None:
         """Use the editor's position (every tile once, ``Match.setup`` checks) and play it."""
@@ -401,82 +270,19 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.set_mode("play")
 
     def _editor_changed(self) -> None:
-        if self._syncing:
-            return
-        self._seat_options(int(self.players_input.value))
         if self.mode == "edit":
             self.refresh()
 
     def _edit_click(self, action: BoardAction) -> None:
-        if not action.activates:
-            if action.key == "Escape":
-                self.edit_selected = None
-                self.refresh()
-            return
-        draft = self.editor_scenario()
-        layout = Layout.parse(draft.layout)
-        hands = [list(h) for h in draft.hands]
-        bones = list(draft.boneyard or ())
-        tile = action.tile
-        if action.place is not None:
-            if self.edit_selected is None:
-                self.board.announcement = gettext("Choose a tile of the tray first, then a "
-                                                  "place.", self.lang)
-                return
-            layout.push(self.edit_selected, action.place)
-            self.edit_selected = None
-            self.layout_input.value = str(layout)
-            return
-        assert tile is not None
-        text = str(tile)
-        for s, hand in enumerate(hands):
-            if text in hand:
-                hand.remove(text)
-                self.hand_inputs[s].value = " ".join(hand)
-                return
-        if text in bones:
-            bones.remove(text)
-            self.boneyard_input.value = " ".join(bones)
-            return
-        if tile in layout:
-            last = layout.last
-            if last is None or last.tile is not tile:
-                raise WidgetError(Msg("only the last tile put on the table can be taken back "
-                                      "({tile})", {"tile": str(last.tile) if last else "—"}))
-            layout.pop()
-            self.layout_input.value = str(layout)
-            return
-        target = self.target_input.value or "table"
-        if target == "table":
-            self.edit_selected = None if self.edit_selected is tile else tile
-            if not layout and self.edit_selected is not None:
-                layout.push(tile)
-                self.edit_selected = None
-                self.layout_input.value = str(layout)
-                return
-            self.refresh()
-        elif target == "boneyard":
-            self.boneyard_input.value = " ".join([*bones, text])
-        else:
-            seat = int(target[4:])
-            self.hand_inputs[seat].value = " ".join([*hands[seat], text])
+        note = self.editor.click(action)
+        if note is not None:
+            self.board.announcement = note.text(self.lang)
 
     # -- export ------------------------------------------------------------------------------
 
     def export(self) -> Export:
-        """The layout notation, and the record (or, for a set-up position, the set-up JSON)."""
-        match = self.match
-        notation = str(match.layout)
-        try:
-            return Export(notation, to_record(match), None, None)
-        except SetupError:
-            start, items = rewind(match)
-            setup = {"setup": Scenario.from_match(start).to_json(),
-                     "actions": [item_text(i) for i in items]}
-            return Export(notation, None, setup,
-                          Msg("A game record v1 cannot hold a position set up by hand (it has "
-                              "no deal), so the export is the layout notation and the set-up "
-                              "arguments with the actions played since, as JSON."))
+        """The layout notation, and the record (or, for a set-up position, a saved scenario)."""
+        return export_match(self.match)
 
     def _show_export(self) -> None:
         result = self.export()
@@ -501,27 +307,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
                 *hands)
 
     def _edit_panels(self) -> tuple[Panel, ...]:
-        try:
-            draft = self.editor_scenario()
-            layout = Layout.parse(draft.layout)
-        except ValueError:
-            return (Panel(LayoutSpec(str(self.match.layout), last=False)),)
-        used = {str(t) for t in layout.tiles} | {t for h in draft.hands for t in h}
-        used |= set(draft.boneyard or ())
-        tray = tuple(str(t) for t in TILES if str(t) not in used)
-        chosen: tuple[str, ...] = ()
-        places: tuple[str, ...] = ()
-        if self.edit_selected is not None:
-            chosen = (str(self.edit_selected),)
-            places = tuple(str(p) for p in layout.legal_places(self.edit_selected)
-                           if p is not None)
-        bones = () if draft.boneyard is None else (Panel(
-            HandSpec(draft.boneyard), "bones", gettext("Boneyard, in draw order", self.lang)),)
-        return (Panel(LayoutSpec(str(layout), places=places, last=False)),
-                Panel(HandSpec(tray, chosen), "tray",
-                      gettext("Tiles not placed yet", self.lang)),
-                *(Panel(HandSpec(h), f"hand{s}", seat_label(s, False, self.lang))
-                  for s, h in enumerate(draft.hands)), *bones)
+        return self.editor.panels(self.match.layout)
 
     def refresh(self) -> None:
         """Redraw everything from the state (called after every change)."""
@@ -568,5 +354,5 @@ def _content(source: object) -> object:
         return repr(Scenario.from_match(source))
     if isinstance(source, Mapping):
         return json.dumps(source, sort_keys=True, default=str)
-    return repr(source) if isinstance(source, Scenario) else str(source)
+    return repr(source) if isinstance(source, (Scenario, SavedScenario)) else str(source)
 

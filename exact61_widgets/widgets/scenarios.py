@@ -1,229 +1,32 @@
-"""Ready positions for the walkthroughs and the explorer, as plain data.
+"""Ready positions for the walkthroughs, the hand stories and the explorer, as plain data.
 
-A :class:`Scenario` holds the arguments of :meth:`Match.setup` (layout, hands,
-boneyard, scores, player to move, leader), so a teacher can write a new one in
-a line, save it as JSON and build the same position again. The positions below
-are the hand-made ones of the engine's tests, every one of the 28 tiles
-somewhere.
+The positions below are the hand-made ones of the engine's tests, every one of
+the 28 tiles somewhere. The types they are written in (:class:`Scenario`,
+:class:`HandScript`) and the functions that turn sources into matches live in
+the engine (:mod:`exact61_widgets.engine.scenario`,
+:mod:`exact61_widgets.engine.loader`); they are imported here too, where the
+walkthroughs and older code find them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from exact61_widgets.engine.loader import as_layout, as_match
+from exact61_widgets.engine.scenario import (
+    HandScript,
+    SavedScenario,
+    Scenario,
+    ScenarioError,
+    as_actions,
+    rewind,
+)
 
-from exact61_widgets.engine.actions import Action, Draw, Pass, Play, parse_action
-from exact61_widgets.engine.events import Event
-from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.record import load_record
-from exact61_widgets.engine.tiles import TILES, Tile, as_tile
-from exact61_widgets.i18n import Msg
-from exact61_widgets.widgets.errors import WidgetError
-
-
-def _tiles(items: Iterable[Tile | str]) -> tuple[str, ...]:
-    return tuple(str(as_tile(t)) for t in items)
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """A hypothetical position: the arguments of :meth:`Match.setup`, as text.
-
-    ``boneyard`` None means "every tile not on the table or in a hand, in tile
-    order". :meth:`match` builds the position (raising ``SetupError`` if a tile
-    is missing or repeated); :meth:`to_json` / :meth:`from_json` save it.
-    """
-
-    players: int
-    layout: str
-    hands: tuple[tuple[str, ...], ...]
-    boneyard: tuple[str, ...] | None = None
-    scores: tuple[int, ...] | None = None
-    to_move: int = 0
-    leader: int | None = None
-
-    @classmethod
-    def make(cls, players: int, layout: str | Layout, hands: Sequence[Iterable[Tile | str]], *,
-             boneyard: Iterable[Tile | str] | None = None, scores: Sequence[int] | None = None,
-             to_move: int = 0, leader: int | None = None) -> Scenario:
-        """Normalise tiles and layout text (``[b|a]`` → ``[a|b]``) and build a scenario."""
-        text = str(layout if isinstance(layout, Layout) else Layout.parse(layout))
-        return cls(players, text, tuple(_tiles(h) for h in hands),
-                   None if boneyard is None else _tiles(boneyard),
-                   None if scores is None else tuple(scores), to_move, leader)
-
-    @classmethod
-    def from_match(cls, match: Match) -> Scenario:
-        """The position a match is in now (hands, boneyard left, scores, mover)."""
-        return cls(match.players, str(match.layout), tuple(_tiles(h) for h in match.hands),
-                   _tiles(match.boneyard), tuple(match.scores), match.to_move, match.leader)
-
-    def resolved_boneyard(self) -> tuple[str, ...]:
-        """The boneyard in draw order: as given, or every tile not used elsewhere."""
-        if self.boneyard is not None:
-            return self.boneyard
-        used = {str(t) for t in Layout.parse(self.layout).tiles}
-        used.update(t for hand in self.hands for t in hand)
-        return tuple(str(t) for t in TILES if str(t) not in used)
-
-    def match(self) -> Match:
-        """A fresh :class:`Match` in this position (``Match.setup``, seed 0: later deals and
-        lots are the same every run)."""
-        return Match.setup(self.players, layout=self.layout, hands=self.hands,
-                           boneyard=self.resolved_boneyard(), scores=self.scores,
-                           to_move=self.to_move, leader=self.leader, seed=0)
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``Match.setup`` arguments as JSON-ready data (the boneyard written out)."""
-        return {"players": self.players, "layout": self.layout,
-                "hands": [list(h) for h in self.hands],
-                "boneyard": list(self.resolved_boneyard()),
-                "scores": None if self.scores is None else list(self.scores),
-                "to_move": self.to_move, "leader": self.leader}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Scenario:
-        """Read what :meth:`to_json` wrote; a bad document raises :class:`WidgetError`."""
-        if not isinstance(data, Mapping):
-            raise WidgetError(Msg("a position is a JSON object with players, layout and hands"))
-        unknown = sorted(set(data) - {"players", "layout", "hands", "boneyard", "scores",
-                                      "to_move", "leader"})
-        if unknown:
-            raise WidgetError(Msg("a position has no field {field}", {"field": repr(unknown[0])}))
-        try:
-            return cls.make(data["players"], data.get("layout", ""), data["hands"],
-                            boneyard=data.get("boneyard"), scores=data.get("scores"),
-                            to_move=data.get("to_move", 0), leader=data.get("leader"))
-        except (KeyError, TypeError):
-            raise WidgetError(Msg("a position is a JSON object with players, layout and "
-                                  "hands")) from None
-
-
-@dataclass(frozen=True)
-class HandScript:
-    """One whole hand as data: the scores before it, the deal, the leader and every action.
-
-    ``hands`` are dealt as they are and ``boneyard`` is the draw order, so
-    :meth:`match` deals exactly this hand; ``actions`` are notation (``[0|6]``,
-    ``[0|3]@[0|6]:low``, ``draw``, ``pass``) and play the hand to its end.
-    ``beats`` say at which step of the story each kind of event is shown, as
-    ``(kind, step)`` pairs; the tests check every one against the engine.
-    """
-
-    players: int
-    scores: tuple[int, ...]
-    hands: tuple[tuple[str, ...], ...]
-    boneyard: tuple[str, ...]
-    leader: int
-    actions: tuple[str, ...]
-    beats: tuple[tuple[str, int], ...] = ()
-
-    def match(self) -> Match:
-        """A new match, dealt this hand (seed 0: any later lot is the same every run)."""
-        match = Match(self.players, seed=0, start_scores=self.scores, deal=False)
-        match.deal(self.hands, self.boneyard, leader=self.leader)
-        return match
-
-    def play(self) -> tuple[Match, tuple[tuple[Action, tuple[Event, ...]], ...]]:
-        """The match before the first action, and each action with the events it caused.
-
-        An action the rules refuse raises :class:`WidgetError` naming it and why.
-        """
-        start = self.match()
-        match = start.copy()
-        done: list[tuple[Action, tuple[Event, ...]]] = []
-        for action in as_actions(self.actions):
-            reason = match.why_illegal(action)
-            if reason is not None:
-                name = str(action) if isinstance(action, Play) else action.kind
-                raise WidgetError(Msg("action {n} of the hand, {action}, cannot be done: "
-                                      "{reason}", {"n": len(done) + 1, "action": name,
-                                                   "reason": reason}))
-            done.append((action, tuple(match.push(action))))
-        return start, tuple(done)
-
-    def beat(self, kind: str) -> int:
-        """The step at which the story shows ``kind`` (KeyError if it names none)."""
-        return dict(self.beats)[kind]
-
-    def to_json(self) -> dict[str, Any]:
-        """The hand as JSON-ready data (what :meth:`from_json` reads)."""
-        return {"players": self.players, "scores": list(self.scores),
-                "hands": [list(h) for h in self.hands], "boneyard": list(self.boneyard),
-                "leader": self.leader, "actions": list(self.actions),
-                "beats": [list(b) for b in self.beats]}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> HandScript:
-        """Read what :meth:`to_json` wrote; a bad document raises :class:`WidgetError`."""
-        fields = {"players", "scores", "hands", "boneyard", "leader", "actions", "beats"}
-        if not isinstance(data, Mapping) or not {"players", "hands", "boneyard", "leader",
-                                                  "actions"} <= set(data):
-            raise WidgetError(Msg("a hand is a JSON object with players, hands, boneyard, "
-                                  "leader and actions"))
-        unknown = sorted(set(data) - fields)
-        if unknown:
-            raise WidgetError(Msg("a hand has no field {field}", {"field": repr(unknown[0])}))
-        try:
-            players = data["players"]
-            return cls(players, tuple(data.get("scores") or (0,) * (2 if players == 4
-                                                                    else players)),
-                       tuple(_tiles(h) for h in data["hands"]), _tiles(data["boneyard"]),
-                       data["leader"], tuple(str(a) for a in data["actions"]),
-                       tuple((str(k), int(v)) for k, v in data.get("beats", ())))
-        except (TypeError, ValueError):
-            raise WidgetError(Msg("a hand is a JSON object with players, hands, boneyard, "
-                                  "leader and actions")) from None
-
-
-def as_match(source: Scenario | Match | Mapping[str, Any]) -> Match:
-    """A match from a scenario, a match (copied) or a game record v1 (replayed)."""
-    if isinstance(source, Scenario):
-        return source.match()
-    if isinstance(source, Match):
-        return source.copy()
-    if isinstance(source, Mapping):
-        if "format" in source:
-            return load_record(source)
-        return Scenario.from_json(source).match()
-    raise WidgetError(Msg("expected a Scenario, a Match or a game record, not {kind}",
-                          {"kind": type(source).__name__}))
-
-
-def as_layout(source: Layout | str | Mapping[str, Any] | Match) -> Layout:
-    """A layout from notation text, a layout, a match or a record (its last table)."""
-    if isinstance(source, Layout):
-        return source.copy()
-    if isinstance(source, str):
-        return Layout.parse(source)
-    if isinstance(source, Match):
-        return source.layout.copy()
-    if isinstance(source, Mapping):
-        return as_match(source).layout.copy()
-    raise WidgetError(Msg("expected layout notation, a Layout or a game record, not {kind}",
-                          {"kind": type(source).__name__}))
-
-
-def as_actions(items: Iterable[Action | str]) -> tuple[Action, ...]:
-    """Actions from objects or text (``[1|4]@[4|4]:lineB``, ``draw``, ``pass``)."""
-    return tuple(parse_action(a) if isinstance(a, str) else a for a in items)
-
-
-def rewind(match: Match, keep: int) -> list[Action]:
-    """Undo until ``match`` has at most ``keep`` events; the actions undone, in play order.
-
-    Deals undone on the way (later hands) are not listed.
-    """
-    undone: list[Action] = []
-    while len(match.events) > keep:
-        popped = match.pop()
-        if isinstance(popped, (Play, Draw, Pass)):
-            undone.append(popped)
-    undone.reverse()
-    return undone
-
+__all__ = [
+    "BLOCKED_3P", "BLOCKED_3P_NEAR_TARGET", "BLOCKED_PAIRS", "BLOCKED_PAIRS_NEAR_TARGET",
+    "BLOCKED_STORY", "BLOCKED_TIE", "EXACT_61", "EXACT_61_PLAYS", "GOING_OUT_3P",
+    "GOING_OUT_EXACT", "GOING_OUT_PAIRS", "GOING_OUT_REJECTED", "GOING_OUT_STORY", "RULES_NINE",
+    "SPINNER_LAYOUT", "STORIES", "HandScript", "SavedScenario", "Scenario", "ScenarioError",
+    "as_actions", "as_layout", "as_match", "rewind",
+]
 
 #: The rules text's nine plays (its diagrams), the default of the end-scoring walkthrough.
 #: They are the nine moves of pagat.com's All Fives example, played here with every

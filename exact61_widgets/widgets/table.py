@@ -6,31 +6,31 @@ only (hands stay hidden, R2.3); the score board keeps the paper tally (R10);
 the log explains every award. Step plays one action (a bot's, a forced draw or
 pass, or deals the next hand), auto-play runs until the learner must choose,
 undo takes back the learner's last move and the bots' answers, and hint asks
-the strongest bot available for the best move and its reason.
+the strongest bot available for the best move and its reason
+(:func:`~exact61_widgets.engine.advice.best_move`).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 from exact61_widgets.engine.actions import Action, Play
-from exact61_widgets.engine.bots import Bot, bot_names, immediate_gain, make_bot
+from exact61_widgets.engine.advice import Advice, best_move
+from exact61_widgets.engine.bots import Bot, make_bot
 from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
-from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
-from exact61_widgets.widgets.moves import action_text
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import (
@@ -42,47 +42,7 @@ from exact61_widgets.widgets.pictures import (
 )
 from exact61_widgets.widgets.texts import log_html, scores_text, seat_label, status_text
 
-#: Bots in order of strength: a hint asks the first one that is registered.
-STRENGTH = ("search", "greedy", "random")
-
-
-@dataclass(frozen=True)
-class Advice:
-    """A hint: the best action for the player to move and why, from the named bot."""
-
-    action: Action
-    reason: Msg
-    bot: str
-
-    def text(self, lang: str | None = None) -> str:
-        """``Hint (search): [1|4]@[4|4]:lineB — …``."""
-        return Msg("Hint ({bot}): {action} — {reason}", {
-            "bot": self.bot, "action": action_text(self.action, lang),
-            "reason": self.reason}).text(lang)
-
-
-def best_move(match: Match, *, seed: int | str = 0, budget: float | None = None,
-              playouts: int | None = None) -> Advice:
-    """The strongest available bot's move for the player to move, with its reason."""
-    try:
-        from exact61_widgets.engine import hints
-    except ImportError:  # the search bots are optional
-        hints = None  # type: ignore[assignment]
-    if hints is not None and "search" in bot_names():
-        kwargs: dict[str, Any] = {"seed": seed, "budget": budget}
-        if playouts is not None:
-            kwargs["playouts"] = playouts
-        found = hints.hint(match, **kwargs)
-        return Advice(found.best, found.reason, "search")
-    greedy = make_bot("greedy", seed)
-    action = greedy.choose(match)
-    if isinstance(action, Play):
-        gain = immediate_gain(match, action)
-        reason = Msg("it scores {gain} now, the most of any play (greedy)",
-                     {"gain": Plural("{n} raw point", "{n} raw points", gain)})
-    else:
-        reason = Msg("it is the only legal action (R3.3, R3.4)")
-    return Advice(action, reason, "greedy")
+__all__ = ["Advice", "MatchTable", "best_move"]  # the advice is the engine's, named here too
 
 
 class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
