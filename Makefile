@@ -70,8 +70,13 @@ lab: deps-lab
 classroom: deps-lab
 	$(SERVE) classroom
 
+# The notebooks under strict nbval, one notebook per worker at a time on two workers
+# (benchmarks/bench_notebooks.py times exactly this against its one-minute target).
+NBVAL := tutorials --nbval --nbval-sanitize-with tutorials/sanitize.cfg -n 2 --dist loadfile
+
 test: deps-test deps-lite browser
-	$(BIN)/python -m pytest tests tutorials --nbval --nbval-sanitize-with tutorials/sanitize.cfg
+	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest $(NBVAL)
 
 bench: venv
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
