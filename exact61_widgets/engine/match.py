@@ -16,6 +16,7 @@ through public read-only views (:attr:`~Match.hand_masks`,
 from __future__ import annotations
 
 import copy
+import os
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, NamedTuple
@@ -58,8 +59,16 @@ PLAYING: Final = "playing"
 HAND_OVER: Final = "hand_over"
 MATCH_OVER: Final = "match_over"
 
-__all__ = ["HAND_OVER", "HAND_SIZE", "MATCH_OVER", "PLAYING", "Deal", "HistoryEntry", "Match",
-           "SeatAction"]
+__all__ = [
+    "HAND_OVER",
+    "HAND_SIZE",
+    "MATCH_OVER",
+    "PLAYING",
+    "Deal",
+    "HistoryEntry",
+    "Match",
+    "SeatAction",
+]
 
 
 def _action_name(action: Action) -> str | Msg:
@@ -77,8 +86,12 @@ def _mask_of(tiles: Iterable[Tile | str], seat: int) -> int:
     for item in tiles:
         tile = item if type(item) is Tile else as_tile(item)
         if mask >> tile.index & 1:
-            raise SetupError(Msg("{tile} appears twice in {what}", {
-                "tile": str(tile), "what": Msg("the hand of seat {seat}", {"seat": seat})}))
+            raise SetupError(
+                Msg(
+                    "{tile} appears twice in {what}",
+                    {"tile": str(tile), "what": Msg("the hand of seat {seat}", {"seat": seat})},
+                )
+            )
         mask |= 1 << tile.index
     return mask
 
@@ -126,8 +139,12 @@ class _DealUndo(NamedTuple):
 
     def entry(self, rng_state: Any = None) -> Deal:
         """The public entry: the deal with tiles."""
-        return Deal(tuple(tiles_of(h) for h in self.hands),
-                    tuple(TILES[t] for t in self.boneyard), self.leader, rng_state)
+        return Deal(
+            tuple(tiles_of(h) for h in self.hands),
+            tuple(TILES[t] for t in self.boneyard),
+            self.leader,
+            rng_state,
+        )
 
 
 #: The events that record an action; the settlements an action causes follow its event.
@@ -153,12 +170,19 @@ class Match:
     :meth:`deal` starts the next one. Scores are raw points, one per side.
     """
 
-    def __init__(self, players: int = 2, *, seed: int | str | None = None,
-                 start_scores: Sequence[int] | None = None, leader: int | None = None,
-                 deal: bool = True) -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        seed: int | str | None = None,
+        start_scores: Sequence[int] | None = None,
+        leader: int | None = None,
+        deal: bool = True,
+    ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise SetupError(Msg("a match has 2, 3 or 4 players, not {players}",
-                                 {"players": repr(players)}))
+            raise SetupError(
+                Msg("a match has 2, 3 or 4 players, not {players}", {"players": repr(players)})
+            )
         self._n = players
         self._nsides = 2 if players == 4 else players
         self._side_of: tuple[int, ...] = tuple(s % self._nsides for s in range(players))
@@ -166,10 +190,13 @@ class Match:
         self._scores: tuple[int, ...] = self._check_scores(start_scores)
         self._start_scores = self._scores
         self._seed = seed
-        self._rng = random.Random(seed)
+        # Without a seed, one from the system's randomness (as random.Random() takes):
+        # kept as a seed, it costs less than the state of a generator seeded otherwise.
+        origin = seed if seed is not None else int.from_bytes(os.urandom(32), "big")
+        self._rng = random.Random(origin)
         #: Where the generator's state started (its seed, or the state it was last set
         #: to) and the draws made since: enough to bring back any earlier state.
-        self._rng_origin: Any = _Seed(seed) if seed is not None else self._rng.getstate()
+        self._rng_origin: Any = _Seed(origin)
         self._rng_draws: list[int] = []
         self._layout = Layout()
         self._hands: list[int] = [0] * players
@@ -201,19 +228,35 @@ class Match:
             return (0,) * self._nsides
         scores = list(scores)
         if len(scores) != self._nsides:
-            raise SetupError(Msg("{players} players keep {sides} scores, not {given}", {
-                "players": self._n, "sides": self._nsides, "given": len(scores)}))
+            raise SetupError(
+                Msg(
+                    "{players} players keep {sides} scores, not {given}",
+                    {"players": self._n, "sides": self._nsides, "given": len(scores)},
+                )
+            )
         for s in scores:
             if isinstance(s, bool) or not isinstance(s, int) or s % POINT or s >= TARGET:
-                raise SetupError(Msg("a start score is a raw multiple of 5 below 305 (D10), "
-                                     "not {score}", {"score": repr(s)}))
+                raise SetupError(
+                    Msg(
+                        "a start score is a raw multiple of 5 below 305 (D10), not {score}",
+                        {"score": repr(s)},
+                    )
+                )
         return tuple(scores)
 
     @classmethod
-    def setup(cls, players: int, *, hands: Sequence[Iterable[Tile | str]],
-              boneyard: Iterable[Tile | str] = (), layout: Layout | str = "",
-              scores: Sequence[int] | None = None, to_move: int = 0,
-              leader: int | None = None, seed: int | str | None = None) -> Match:
+    def setup(
+        cls,
+        players: int,
+        *,
+        hands: Sequence[Iterable[Tile | str]],
+        boneyard: Iterable[Tile | str] = (),
+        layout: Layout | str = "",
+        scores: Sequence[int] | None = None,
+        to_move: int = 0,
+        leader: int | None = None,
+        seed: int | str | None = None,
+    ) -> Match:
         """A hypothetical position: layout, hands, boneyard (draw order), scores, mover.
 
         Every one of the 28 tiles must be in exactly one place: on the table, in a
@@ -222,15 +265,20 @@ class Match:
         match = cls(players, seed=seed, start_scores=scores, deal=False)
         table = layout if isinstance(layout, Layout) else Layout.parse(layout)
         if len(hands) != players:
-            raise SetupError(Msg("{players} players need {players} hands, not {given}",
-                                 {"players": players, "given": len(hands)}))
+            raise SetupError(
+                Msg(
+                    "{players} players need {players} hands, not {given}",
+                    {"players": players, "given": len(hands)},
+                )
+            )
         seen = table.placed_mask
         masks = []
         for seat, hand in enumerate(hands):
             mask = _mask_of(hand, seat)
             if not mask:
-                raise SetupError(Msg("seat {seat} holds no tile: that hand would be over",
-                                     {"seat": seat}))
+                raise SetupError(
+                    Msg("seat {seat} holds no tile: that hand would be over", {"seat": seat})
+                )
             masks.append(mask)
         bones = [as_tile(t).index for t in boneyard]
         match._check_all_tiles([seen, *masks], bones)
@@ -250,8 +298,12 @@ class Match:
 
     def _check_seat(self, seat: object, what: Msg) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise SetupError(Msg("{what} must be a seat from 0 to {last}, not {seat}",
-                                 {"what": what, "last": self._n - 1, "seat": repr(seat)}))
+            raise SetupError(
+                Msg(
+                    "{what} must be a seat from 0 to {last}, not {seat}",
+                    {"what": what, "last": self._n - 1, "seat": repr(seat)},
+                )
+            )
 
     @staticmethod
     def _check_all_tiles(masks: Sequence[int], bones: Sequence[int]) -> None:
@@ -278,30 +330,46 @@ class Match:
         for t in range(28):
             if counts[t] != 1:
                 if counts[t] == 0:
-                    raise SetupError(Msg("the 28 tiles must each be in one place: {tile} is "
-                                         "missing", {"tile": str(TILES[t])}))
-                raise SetupError(Msg("the 28 tiles must each be in one place: {tile} is there "
-                                     "{count} times", {"tile": str(TILES[t]), "count": counts[t]}))
+                    raise SetupError(
+                        Msg(
+                            "the 28 tiles must each be in one place: {tile} is missing",
+                            {"tile": str(TILES[t])},
+                        )
+                    )
+                raise SetupError(
+                    Msg(
+                        "the 28 tiles must each be in one place: {tile} is there {count} times",
+                        {"tile": str(TILES[t]), "count": counts[t]},
+                    )
+                )
 
-    def deal(self, hands: Sequence[Iterable[Tile | str]] | None = None,
-             boneyard: Iterable[Tile | str] | None = None, leader: int | None = None) -> None:
+    def deal(
+        self,
+        hands: Sequence[Iterable[Tile | str]] | None = None,
+        boneyard: Iterable[Tile | str] | None = None,
+        leader: int | None = None,
+    ) -> None:
         """Start the next hand: deal 5 tiles each (shuffled, or as given) and pick the leader.
 
         Without ``leader`` the player who went out last leads (R2.5), otherwise a lot
         decides (D6). A given leader after a going-out must be that player.
         """
         if self._status == PLAYING:
-            raise IllegalMoveError(Msg("the hand is still being played: finish it before "
-                                       "dealing"))
+            raise IllegalMoveError(Msg("the hand is still being played: finish it before dealing"))
         if self._status == MATCH_OVER:
             raise IllegalMoveError(Msg("the match is over: nothing follows (D8)"))
         required = self._end.next_leader if self._end is not None else None
         if leader is not None:
-            self._check_seat(leader, Msg("the leader"))
+            if type(leader) is not int or not 0 <= leader < self._n:  # a message if needed
+                self._check_seat(leader, Msg("the leader"))
             if required is not None and leader != required:
-                raise IllegalMoveError(Msg("seat {seat} went out, so seat {seat} leads the "
-                                           "next hand (R2.5), not seat {leader}",
-                                           {"seat": required, "leader": leader}))
+                raise IllegalMoveError(
+                    Msg(
+                        "seat {seat} went out, so seat {seat} leads the "
+                        "next hand (R2.5), not seat {leader}",
+                        {"seat": required, "leader": leader},
+                    )
+                )
         n = self._n
         draws = tuple(self._rng_draws)
         if hands is None:
@@ -310,17 +378,25 @@ class Match:
             order = shuffled_tiles(self._rng)
             self._rng_draws.append(0)
             masks = dealt_hands(order, n)
-            bones = order[n * HAND_SIZE:]
+            bones = order[n * HAND_SIZE :]
         else:
             if len(hands) != n:
-                raise SetupError(Msg("{players} players need {players} hands, not {given}",
-                                     {"players": n, "given": len(hands)}))
+                raise SetupError(
+                    Msg(
+                        "{players} players need {players} hands, not {given}",
+                        {"players": n, "given": len(hands)},
+                    )
+                )
             masks = []
             for seat, hand in enumerate(hands):
                 hand = list(hand)
                 if len(hand) != HAND_SIZE:
-                    raise SetupError(Msg("seat {seat} is dealt {count} tiles, not 5 (R2.2)",
-                                         {"seat": seat, "count": len(hand)}))
+                    raise SetupError(
+                        Msg(
+                            "seat {seat} is dealt {count} tiles, not 5 (R2.2)",
+                            {"seat": seat, "count": len(hand)},
+                        )
+                    )
                 masks.append(_mask_of(hand, seat))
             bones = [(t if type(t) is Tile else as_tile(t)).index for t in (boneyard or ())]
             self._check_all_tiles(masks, bones)
@@ -330,10 +406,29 @@ class Match:
                 self._rng_draws.append(n)
             else:
                 leader = required
-        self._deals.append(_DealUndo(tuple(masks), tuple(bones), leader, _HandState(
-            self._layout, self._hands, self._boneyard, self._bone_pos, self._to_move,
-            self._pending, self._leader, self._hand_no, self._status, self._end,
-            self._hand_start), self._rng_origin, draws, len(self._events)))
+        self._deals.append(
+            _DealUndo(
+                tuple(masks),
+                tuple(bones),
+                leader,
+                _HandState(
+                    self._layout,
+                    self._hands,
+                    self._boneyard,
+                    self._bone_pos,
+                    self._to_move,
+                    self._pending,
+                    self._leader,
+                    self._hand_no,
+                    self._status,
+                    self._end,
+                    self._hand_start,
+                ),
+                self._rng_origin,
+                draws,
+                len(self._events),
+            )
+        )
         self._layout = Layout()
         self._hands = masks
         self._boneyard = bones
@@ -463,12 +558,12 @@ class Match:
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles still in the boneyard, in draw order."""
-        return tuple(TILES[t] for t in self._boneyard[self._bone_pos:])
+        return tuple(TILES[t] for t in self._boneyard[self._bone_pos :])
 
     @property
     def boneyard_indices(self) -> tuple[int, ...]:
         """The tile indices still in the boneyard, in draw order (for fast code)."""
-        return tuple(self._boneyard[self._bone_pos:])
+        return tuple(self._boneyard[self._bone_pos :])
 
     @property
     def boneyard_count(self) -> int:
@@ -483,7 +578,7 @@ class Match:
     @property
     def hand_events(self) -> tuple[Event, ...]:
         """The events of the current hand."""
-        return tuple(self._events[self._hand_start:])
+        return tuple(self._events[self._hand_start :])
 
     @property
     def history(self) -> tuple[HistoryEntry, ...]:
@@ -508,8 +603,9 @@ class Match:
     @property
     def action_stack(self) -> tuple[SeatAction, ...]:
         """Every action pushed, as ``(seat, action)``, across hands (deals left out)."""
-        return tuple(_seat_action(e) for e in self._events[self._floor:]
-                     if isinstance(e, _ACTION_EVENTS))
+        return tuple(
+            _seat_action(e) for e in self._events[self._floor :] if isinstance(e, _ACTION_EVENTS)
+        )
 
     @property
     def is_set_up(self) -> bool:
@@ -528,8 +624,7 @@ class Match:
         if self._status != PLAYING:
             return []
         pending = self._pending
-        return self._layout.plays_for(1 << pending if pending >= 0
-                                      else self._hands[self._to_move])
+        return self._layout.plays_for(1 << pending if pending >= 0 else self._hands[self._to_move])
 
     def legal_actions(self) -> list[Action]:
         """Plays if there are any (R3.2), else a draw (R3.3), else a pass (R3.4)."""
@@ -537,7 +632,8 @@ class Match:
             return []
         pending = self._pending
         plays: list[Action] = self._layout.plays_for(  # type: ignore[assignment]
-            1 << pending if pending >= 0 else self._hands[self._to_move])
+            1 << pending if pending >= 0 else self._hands[self._to_move]
+        )
         if plays:
             return plays
         return [DRAW] if self._bone_pos < len(self._boneyard) else [PASS]
@@ -556,21 +652,28 @@ class Match:
         playable = self._playable_mask(seat)
         if isinstance(action, Draw):
             if self._pending >= 0:
-                return Msg("play the drawn tile {tile} now (R3.3)",
-                           {"tile": str(TILES[self._pending])})
+                return Msg(
+                    "play the drawn tile {tile} now (R3.3)", {"tile": str(TILES[self._pending])}
+                )
             if playable:
-                return Msg("seat {seat} can play {tile}, so drawing is not allowed (R3.2)",
-                           {"seat": seat, "tile": str(tiles_of(playable)[0])})
+                return Msg(
+                    "seat {seat} can play {tile}, so drawing is not allowed (R3.2)",
+                    {"seat": seat, "tile": str(tiles_of(playable)[0])},
+                )
             if self._bone_pos >= len(self._boneyard):
                 return Msg("the boneyard is empty: nothing to draw (R3.4)")
             return None
         if isinstance(action, Pass):
             if playable:
-                return Msg("seat {seat} can play {tile}, so passing is not allowed (R3.2)",
-                           {"seat": seat, "tile": str(tiles_of(playable)[0])})
+                return Msg(
+                    "seat {seat} can play {tile}, so passing is not allowed (R3.2)",
+                    {"seat": seat, "tile": str(tiles_of(playable)[0])},
+                )
             if self._bone_pos < len(self._boneyard):
-                return Msg("seat {seat} must draw: the boneyard still has tiles (R3.3, R3.4)",
-                           {"seat": seat})
+                return Msg(
+                    "seat {seat} must draw: the boneyard still has tiles (R3.3, R3.4)",
+                    {"seat": seat},
+                )
             return None
         return Msg("{action} is not an action", {"action": repr(action)})
 
@@ -584,11 +687,14 @@ class Match:
     def _why_not_play(self, seat: int, play: Play) -> Msg | None:
         tile = play.tile
         if not self._hands[seat] >> play.t & 1:
-            return Msg("{tile} is not in the hand of seat {seat}", {"tile": str(tile),
-                                                                    "seat": seat})
+            return Msg(
+                "{tile} is not in the hand of seat {seat}", {"tile": str(tile), "seat": seat}
+            )
         if self._pending >= 0 and play.t != self._pending:
-            return Msg("the drawn tile {drawn} must be played at once, not {tile} (R3.3)",
-                       {"drawn": str(TILES[self._pending]), "tile": str(tile)})
+            return Msg(
+                "the drawn tile {drawn} must be played at once, not {tile} (R3.3)",
+                {"drawn": str(TILES[self._pending]), "tile": str(tile)},
+            )
         return self._layout.why_illegal(tile, play.at)
 
     def is_legal(self, action: Action | Deal) -> bool:
@@ -618,11 +724,16 @@ class Match:
             raise IllegalMoveError(Msg("no action blocks the hand in this position"))
         reason = self.why_illegal(action)
         if reason is not None:
-            raise IllegalMoveError(Msg("{action} cannot be done in this position: {reason}",
-                                       {"action": _action_name(action), "reason": reason}))
+            raise IllegalMoveError(
+                Msg(
+                    "{action} cannot be done in this position: {reason}",
+                    {"action": _action_name(action), "reason": reason},
+                )
+            )
         if not self.blocks(action):
-            raise IllegalMoveError(Msg("{action} does not block this hand",
-                                       {"action": _action_name(action)}))
+            raise IllegalMoveError(
+                Msg("{action} does not block this hand", {"action": _action_name(action)})
+            )
         return action
 
     # -- push / pop ------------------------------------------------------------------------
@@ -664,8 +775,19 @@ class Match:
             scores = self._set_score(side, before + award)
         else:
             status = "rejected"
-        event = play_event(seat, side, TILES[t], action.at, end_sum, award, status, before,
-                           scores, layout.placed_mask, layout.taken_bits)
+        event = play_event(
+            seat,
+            side,
+            TILES[t],
+            action.at,
+            end_sum,
+            award,
+            status,
+            before,
+            scores,
+            layout.placed_mask,
+            layout.taken_bits,
+        )
         events = self._events
         start = len(events)
         events.append(event)
@@ -682,9 +804,13 @@ class Match:
 
     def _push_other(self, action: Action | Deal) -> list[Event]:
         """:meth:`push` for a draw, a pass or a deal, and for whatever is illegal."""
-        if (action is DRAW and self._status == PLAYING and self._pending < 0
-                and self._bone_pos < len(self._boneyard)
-                and not self._layout.playable(self._hands[self._to_move])):
+        if (
+            action is DRAW
+            and self._status == PLAYING
+            and self._pending < 0
+            and self._bone_pos < len(self._boneyard)
+            and not self._layout.playable(self._hands[self._to_move])
+        ):
             return self._draw(self._to_move)
         reason = self.why_illegal(action)
         if reason is not None:
@@ -705,7 +831,7 @@ class Match:
 
     def _set_score(self, side: int, score: int) -> tuple[int, ...]:
         scores = self._scores
-        self._scores = scores = (*scores[:side], score, *scores[side + 1:])
+        self._scores = scores = (*scores[:side], score, *scores[side + 1 :])
         return scores
 
     def _draw(self, seat: int) -> list[Event]:
@@ -758,9 +884,22 @@ class Match:
             self._set_score(side, before + parts.net)
         else:
             status = "rejected"
-        self._events.append(OutEvent(seat, side, play_award, opponents, parts.opponents_award,
-                                     partner_pips, parts.partner_deduction, parts.net, status,
-                                     before, self._scores, tuple(tiles_of(h) for h in hands)))
+        self._events.append(
+            OutEvent(
+                seat,
+                side,
+                play_award,
+                opponents,
+                parts.opponents_award,
+                partner_pips,
+                parts.partner_deduction,
+                parts.net,
+                status,
+                before,
+                self._scores,
+                tuple(tiles_of(h) for h in hands),
+            )
+        )
         if status == "applied" and before + parts.net == TARGET:
             self._win(side, "out")
             self._end = HandEnd("out", side, None, self._scores)
@@ -784,17 +923,26 @@ class Match:
             else:
                 status = "applied"
                 self._set_score(side, before + award)
-            self._events.append(BlockedAwardEvent(share.seat, side, share.pips, share.compared,
-                                                  share.difference, award, status, before,
-                                                  self._scores))
+            self._events.append(
+                BlockedAwardEvent(
+                    share.seat,
+                    side,
+                    share.pips,
+                    share.compared,
+                    share.difference,
+                    award,
+                    status,
+                    before,
+                    self._scores,
+                )
+            )
             if status == "applied" and before + award == TARGET:
                 won = True
                 self._win(side, "blocked")
                 break
         if not won:
             self._status = HAND_OVER
-        self._end = HandEnd("blocked", blocked_winner(totals, self._side_of), None,
-                            self._scores)
+        self._end = HandEnd("blocked", blocked_winner(totals, self._side_of), None, self._scores)
 
     def pop(self) -> Action | Deal:
         """Undo the last action or deal exactly, settlements included; return it.
@@ -805,9 +953,19 @@ class Match:
         if self._deals and self._deals[-1].events_at == len(events):
             entry = self._deals.pop()
             deal = entry.entry(self._rng.getstate())
-            (self._layout, self._hands, self._boneyard, self._bone_pos, self._to_move,
-             self._pending, self._leader, self._hand_no, self._status, self._end,
-             self._hand_start) = entry.before
+            (
+                self._layout,
+                self._hands,
+                self._boneyard,
+                self._bone_pos,
+                self._to_move,
+                self._pending,
+                self._leader,
+                self._hand_no,
+                self._status,
+                self._end,
+                self._hand_start,
+            ) = entry.before
             self._rewind_rng(entry.rng_origin, entry.rng_draws)
             return deal
         if len(events) <= self._floor:
@@ -872,17 +1030,23 @@ class Match:
         other._events = list(self._events)
         # Earlier hands' layouts and hands come back on pop: give the copy its own.
         other._deals = [
-            entry._replace(before=entry.before._replace(
-                layout=entry.before.layout.copy(), hands=list(entry.before.hands)))
-            for entry in self._deals]
+            entry._replace(
+                before=entry.before._replace(
+                    layout=entry.before.layout.copy(), hands=list(entry.before.hands)
+                )
+            )
+            for entry in self._deals
+        ]
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         other._rng_draws = list(self._rng_draws)
         return other
 
     def __repr__(self) -> str:
-        return (f"<Match players={self._n} hand={self._hand_no} scores={self.scores} "
-                f"status={self._status} layout={str(self._layout)!r}>")
+        return (
+            f"<Match players={self._n} hand={self._hand_no} scores={self.scores} "
+            f"status={self._status} layout={str(self._layout)!r}>"
+        )
 
     def _repr_svg_(self) -> str:
         from exact61_widgets.render.svg import match_svg  # lazy: the engine imports no SVG code

@@ -9,13 +9,13 @@ format ships in ``exact61_widgets/schema/record-v1.schema.json``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from typing import Any, Final
 
 from exact61_widgets.engine.actions import DRAW, PASS, PLAY, Action, Play
 from exact61_widgets.engine.errors import Exact61Error, RecordError, SetupError
-from exact61_widgets.engine.events import DrawEvent, Event, HandEnd
+from exact61_widgets.engine.events import DrawEvent, Event, HandEnd, event_dicts
 from exact61_widgets.engine.history import Deal
 from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.ports import Place, port_fits
@@ -39,8 +39,9 @@ def _fail(reason: Msg, hand: int | None = None, action: int | None = None) -> Re
     return RecordError(reason, hand, action)
 
 
-def _obj(value: object, what: str | Msg, hand: int | None = None,
-         action: int | None = None) -> Mapping[str, Any]:
+def _obj(
+    value: object, what: str | Msg, hand: int | None = None, action: int | None = None
+) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise _fail(Msg("{what} must be a JSON object", {"what": what}), hand, action)
     return value
@@ -52,17 +53,24 @@ def _list(value: object, what: str | Msg, hand: int | None = None) -> Sequence[A
     return value
 
 
-def _unknown(keys: object, allowed: set[str], what: str | Msg, hand: int | None = None,
-             action: int | None = None) -> None:
+def _unknown(
+    keys: object,
+    allowed: set[str],
+    what: str | Msg,
+    hand: int | None = None,
+    action: int | None = None,
+) -> None:
     extra = sorted(set(keys) - allowed) if isinstance(keys, Mapping) else []
     if extra:
-        raise _fail(Msg("{what} has an unknown field {field}", {"what": what,
-                                                                "field": repr(extra[0])}),
-                    hand, action)
+        raise _fail(
+            Msg("{what} has an unknown field {field}", {"what": what, "field": repr(extra[0])}),
+            hand,
+            action,
+        )
 
 
 #: The plays a record names in canonical text: ``_PLAYS_BY_TEXT[tile][place]`` (the fast
-#: path of :func:`read_action`; anything else is read, and reported, the long way).
+#: path of :meth:`Replayer.run`; anything else is read, and reported, the long way).
 _PLAYS_BY_TEXT: Final[dict[str, dict[str, Play]]] = {}
 for _play in PLAY.values():
     if _play.at is not None and port_fits(_play.at.tile, _play.at.port):
@@ -83,26 +91,10 @@ def _read_tiles(lists: Sequence[Sequence[Any]]) -> list[list[Tile]]:
 def read_action(entry: object, hand: int, number: int) -> tuple[int, Action, Tile | None]:
     """Read one action object as (seat, action, the tile a draw names, else None).
 
-    Records written by :func:`to_record` take a fast path of dictionary look-ups;
-    anything else goes through :func:`parse_action_entry`, which names the fault.
+    The general reader, which names the fault: :meth:`Replayer.run` reads entries
+    in canonical text (as :func:`to_record` writes them) by look-ups of its own
+    and hands everything else to this function.
     """
-    if type(entry) is dict:
-        seat = entry.get("seat")
-        if type(seat) is int:
-            try:  # canonical text is found at once; anything else raises and is read below
-                at = entry.get("at")
-                if at is not None:
-                    if len(entry) == 3:
-                        return seat, _PLAYS_BY_TEXT[entry["play"]][at], None
-                elif len(entry) == 2:
-                    if "play" in entry:
-                        return seat, _OPENINGS_BY_TEXT[entry["play"]], None
-                    if "draw" in entry:
-                        return seat, DRAW, _TILES_BY_TEXT[entry["draw"]]
-                    if entry.get("pass") is True:
-                        return seat, PASS, None
-            except (KeyError, TypeError):
-                pass
     seat, action = parse_action_entry(entry, hand, number)
     drawn = parse_tile(entry["draw"]) if action is DRAW else None  # type: ignore[index]
     return seat, action, drawn
@@ -145,19 +137,31 @@ class Replayer:
     def __init__(self, record: object) -> None:
         self.record = _obj(record, Msg("a record"))
 
-    def run(self) -> tuple[Match, list[dict[str, Any]]]:
-        """Replay everything; return the final match and the §5 summary of each hand."""
+    def run(self, summaries: bool = True) -> tuple[Match, list[dict[str, Any]]]:
+        """Replay everything; return the final match and the §5 summary of each hand.
+
+        ``summaries=False`` checks the same and leaves the list empty, for callers
+        that want only the match (:func:`load_record`).
+        """
         rec = self.record
         _unknown(rec, _TOP_KEYS, Msg("the record"))
         if rec.get("format") != FORMAT:
-            raise _fail(Msg("'format' must be {expected}, not {given}",
-                            {"expected": repr(FORMAT), "given": repr(rec.get("format"))}))
+            raise _fail(
+                Msg(
+                    "'format' must be {expected}, not {given}",
+                    {"expected": repr(FORMAT), "given": repr(rec.get("format"))},
+                )
+            )
         if rec.get("version") != VERSION or isinstance(rec.get("version"), bool):
-            raise _fail(Msg("'version' must be 1, not {given}",
-                            {"given": repr(rec.get("version"))}))
+            raise _fail(
+                Msg("'version' must be 1, not {given}", {"given": repr(rec.get("version"))})
+            )
         try:
-            match = Match(rec.get("players"), start_scores=rec.get("start_scores"),  # type: ignore[arg-type]
-                          deal=False)
+            match = Match(
+                rec.get("players"),  # type: ignore[arg-type]  # Match checks it
+                start_scores=rec.get("start_scores"),
+                deal=False,
+            )
         except TypeError:
             raise _fail(Msg("'start_scores' must be a list of raw scores")) from None
         except SetupError as err:
@@ -165,37 +169,79 @@ class Replayer:
         hands = _list(rec.get("hands"), Msg("'hands'"))
         per_hand: list[dict[str, Any]] = []
         for number, hand in enumerate(hands, start=1):
-            per_hand.append(self._hand(match, hand, number))
+            self._deal(match, hand, number)
+            self._actions(match, hand["actions"], number)
+            if summaries:
+                per_hand.append(hand_summary(match.hand_events, match.hand_end, match.scores))
         return match, per_hand
 
-    def _hand(self, match: Match, hand_obj: object, number: int) -> dict[str, Any]:
-        hand = _obj(hand_obj, Msg("a hand"), number)
-        _unknown(hand, _HAND_KEYS, Msg("the hand"), number)
+    @staticmethod
+    def _deal(match: Match, hand: Any, number: int) -> None:
+        """Check a hand's fields and deal it; its actions are checked to be a list."""
+        if type(hand) is not dict or not hand.keys() <= _HAND_KEYS:  # else say what is wrong
+            _unknown(_obj(hand, Msg("a hand"), number), _HAND_KEYS, Msg("the hand"), number)
         if match.is_over:
             raise _fail(Msg("the match is already won: no hand may follow (D8)"), number)
         if match.status == "playing":
-            raise _fail(Msg("the previous hand did not end: no new hand may start (D9)"),
-                        number)
-        deal = _list(hand.get("deal"), Msg("'deal'"), number)
-        bones = _list(hand.get("boneyard"), Msg("'boneyard'"), number)
+            raise _fail(Msg("the previous hand did not end: no new hand may start (D9)"), number)
+        deal = hand.get("deal")
+        if type(deal) is not list:
+            deal = _list(deal, Msg("'deal'"), number)
+        bones = hand.get("boneyard")
+        if type(bones) is not list:
+            bones = _list(bones, Msg("'boneyard'"), number)
         leader = hand.get("leader")
         if isinstance(leader, bool) or not isinstance(leader, int):
             raise _fail(Msg("'leader' must be a seat number"), number)
         try:
-            if any(not isinstance(h, list) for h in deal):
-                raise _fail(Msg("'deal' holds one list of tiles per seat"), number)
+            for tiles in deal:
+                if not isinstance(tiles, list):
+                    raise _fail(Msg("'deal' holds one list of tiles per seat"), number)
             match.deal(_read_tiles(deal), _read_tiles([bones])[0], leader=leader)
         except RecordError:
             raise
         except Exact61Error as err:
             raise _fail(err.message, number) from None
-        actions = _list(hand.get("actions"), Msg("'actions'"), number)
+        if type(hand.get("actions")) is not list:
+            _list(hand.get("actions"), Msg("'actions'"), number)
+
+    @staticmethod
+    def _actions(match: Match, actions: list[Any], number: int) -> None:
+        """Push the hand's actions one by one; raise the first fault as a RecordError.
+
+        Entries as :func:`to_record` writes them are read by dictionary look-ups
+        alone, here in the loop; anything else goes through :func:`read_action`.
+        """
+        push = match.push
+        plays = _PLAYS_BY_TEXT
         for index, entry in enumerate(actions, start=1):
-            seat, action, named = read_action(entry, number, index)
+            named: Tile | None = None
+            try:  # canonical text is found at once; anything else raises and is read below
+                if type(entry) is not dict:
+                    raise KeyError
+                seat = entry["seat"]
+                if type(seat) is not int:
+                    raise KeyError
+                size = len(entry)
+                if size == 3:
+                    action: Action = plays[entry["play"]][entry["at"]]
+                elif size != 2:
+                    raise KeyError
+                elif "play" in entry:
+                    action = _OPENINGS_BY_TEXT[entry["play"]]
+                elif "draw" in entry:
+                    action = DRAW
+                    named = _TILES_BY_TEXT[entry["draw"]]
+                elif entry.get("pass") is True:
+                    action = PASS
+                else:
+                    raise KeyError
+            except (KeyError, TypeError):
+                seat, action, named = read_action(entry, number, index)
             # Push first, then check the seat: the checks and their order are the
             # record's (status, seat, the action), without a look-up per action.
             try:
-                events = match.push(action)
+                events = push(action)
             except Exact61Error as err:
                 raise _refused(match, seat, number, index, err.message) from None
             turn = events[0].seat  # type: ignore[union-attr]  # an action's own event
@@ -205,18 +251,25 @@ class Replayer:
                 drawn = events[0]
                 assert isinstance(drawn, DrawEvent)
                 if drawn.tile is not named:  # the record names another tile than the next
-                    raise _fail(Msg("draws {named}, but the next boneyard tile is {next}",
-                                    {"named": str(named), "next": str(drawn.tile)}),
-                                number, index)
-        return hand_summary(list(match.hand_events), match.hand_end, match.scores)
+                    raise _fail(
+                        Msg(
+                            "draws {named}, but the next boneyard tile is {next}",
+                            {"named": str(named), "next": str(drawn.tile)},
+                        ),
+                        number,
+                        index,
+                    )
 
 
 def _refused(match: Match, seat: int, hand: int, action: int, reason: Msg) -> RecordError:
     """Why the record's action was refused: the hand or match is over, it is another
     seat's turn, or else ``reason`` (the rules' own)."""
     if match.status != PLAYING:
-        what = (Msg("the match is already won (D8)") if match.is_over
-                else Msg("the hand is already over (D9)"))
+        what = (
+            Msg("the match is already won (D8)")
+            if match.is_over
+            else Msg("the hand is already over (D9)")
+        )
         return _fail(Msg("{what}: nothing may follow", {"what": what}), hand, action)
     if seat != match.to_move:
         return _wrong_turn(match.to_move, seat, hand, action)
@@ -224,42 +277,54 @@ def _refused(match: Match, seat: int, hand: int, action: int, reason: Msg) -> Re
 
 
 def _wrong_turn(turn: int, seat: int, hand: int, action: int) -> RecordError:
-    return _fail(Msg("it is seat {turn}'s turn, not seat {seat}'s",
-                     {"turn": turn, "seat": seat}), hand, action)
+    return _fail(
+        Msg("it is seat {turn}'s turn, not seat {seat}'s", {"turn": turn, "seat": seat}),
+        hand,
+        action,
+    )
 
 
 def load_record(record: object) -> Match:
     """Replay a record (a dict, as parsed from JSON) and return the match at its end."""
-    match, _ = Replayer(record).run()
+    match, _ = Replayer(record).run(summaries=False)
     return match
 
 
-def hand_summary(events: list[Event], end: HandEnd | None,
-                 scores: tuple[int, ...]) -> dict[str, Any]:
+def hand_summary(
+    events: Iterable[Event], end: HandEnd | None, scores: tuple[int, ...]
+) -> dict[str, Any]:
     """The §5 summary of one hand: its events, how it ended, and the scores after it."""
-    return {"events": [e.to_dict() for e in events],
-            "end": None if end is None else end.kind,
-            "hand_winner": None if end is None else end.hand_winner,
-            "next_leader": None if end is None else end.next_leader,
-            "scores": list(scores if end is None else end.scores)}
+    return {
+        "events": event_dicts(events),
+        "end": None if end is None else end.kind,
+        "hand_winner": None if end is None else end.hand_winner,
+        "next_leader": None if end is None else end.next_leader,
+        "scores": list(scores if end is None else end.scores),
+    }
 
 
 def to_record(match: Match) -> dict[str, Any]:
     """Write the match's history as a record v1 (only for matches that were dealt)."""
     if match.is_set_up:
-        raise SetupError(Msg("a position set up by hand has no deal, so record v1 cannot "
-                             "hold it; export its layout notation instead"))
+        raise SetupError(
+            Msg(
+                "a position set up by hand has no deal, so record v1 cannot "
+                "hold it; export its layout notation instead"
+            )
+        )
     hands: list[dict[str, Any]] = []
     draws: Iterator[Tile] = iter(())
     for entry in match.history:
         if isinstance(entry, Deal):
             draws = iter(entry.boneyard)
-            hands.append({
-                "leader": entry.leader,
-                "deal": [[str(t) for t in hand] for hand in entry.hands],
-                "boneyard": [str(t) for t in entry.boneyard],
-                "actions": [],
-            })
+            hands.append(
+                {
+                    "leader": entry.leader,
+                    "deal": [[str(t) for t in hand] for hand in entry.hands],
+                    "boneyard": [str(t) for t in entry.boneyard],
+                    "actions": [],
+                }
+            )
             continue
         action = entry.action
         item: dict[str, Any] = {"seat": entry.seat}
@@ -272,5 +337,10 @@ def to_record(match: Match) -> dict[str, Any]:
         else:
             item["pass"] = True
         hands[-1]["actions"].append(item)
-    return {"format": FORMAT, "version": VERSION, "players": match.players,
-            "start_scores": list(match.start_scores), "hands": hands}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": match.players,
+        "start_scores": list(match.start_scores),
+        "hands": hands,
+    }
