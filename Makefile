@@ -14,7 +14,7 @@ SERVE = $(BIN)/python scripts/serve.py $(if $(PORT),--port=$(PORT)) $(if $(NO_BR
 # starts at once; deps-test (which installs the lab extras too) refreshes it.
 LAB_STAMP := $(VENV)/.deps-lab.stamp
 
-.PHONY: lab test classroom venv deps-lab deps-test deps-lite lite browser bench puzzles clean
+.PHONY: check lab test classroom venv deps-lab deps-test deps-lite lite browser bench puzzles clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,9 +28,10 @@ $(LAB_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[lab]"
 	@touch $@
 
-deps-test: venv
-	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
-	@touch $(LAB_STAMP)
+# deps-test installs only when pyproject.toml is newer than its stamp (and refreshes the lab's).
+TEST_STAMP := $(VENV)/.deps-test.stamp
+
+deps-test: $(TEST_STAMP)
 	@# axe-core for the accessibility browser tests (tests/browser/package.json pins it);
 	@# npm comes from Debian's package when it is missing, as Chromium does below
 	@[ -d tests/browser/node_modules/axe-core ] || { command -v npm >/dev/null || \
@@ -39,6 +40,10 @@ deps-test: venv
 		{ echo "make test needs npm: run 'sudo apt-get install npm' once" >&2; exit 2; }; \
 		npm install --prefix tests/browser --no-package-lock --no-audit --no-fund \
 		--loglevel=error; }
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test,lab]"
+	@touch $(LAB_STAMP) $@
 
 # make lite: the tutorials as a static JupyterLite site in _site/ (lite/build.py; README.md says
 # how to serve and publish it). It needs the JupyterLite build tools and npm (for the Pyodide core).
@@ -77,6 +82,14 @@ NBVAL := tutorials --nbval --nbval-sanitize-with tutorials/sanitize.cfg -n 2 --d
 test: deps-test deps-lite browser
 	$(BIN)/python -m pytest tests
 	$(BIN)/python -m pytest $(NBVAL)
+
+# make check: lint, formatting, types and the fast tests, in about a minute (the README's
+# test command runs everything; this is the quick loop while working).
+check: deps-test
+	$(BIN)/python -m ruff check .
+	$(BIN)/python -m ruff format --check .
+	$(BIN)/python -m mypy exact61_widgets
+	$(BIN)/python -m pytest tests -q -n 2 -m "not slow and not browser" -p no:cacheprovider
 
 bench: venv
 	$(BIN)/python -m pip install --quiet -e ".[bench]"

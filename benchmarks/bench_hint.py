@@ -58,10 +58,14 @@ def main() -> None:
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
     over = sum(1 for t in times if t > GOAL)
-    print(f"{len(times)} hints (2–4 players, {min(choices)}–{max(choices)} legal actions; "
-          f"budget {HINT_PLAYOUTS} playouts or {HINT_SECONDS} s)")
-    print(f"median {statistics.median(times):.3f} s, 95th percentile {p95:.3f} s, "
-          f"max {times[-1]:.3f} s; over {GOAL} s: {over}")
+    print(
+        f"{len(times)} hints (2–4 players, {min(choices)}–{max(choices)} legal actions; "
+        f"budget {HINT_PLAYOUTS} playouts or {HINT_SECONDS} s)"
+    )
+    print(
+        f"median {statistics.median(times):.3f} s, 95th percentile {p95:.3f} s, "
+        f"max {times[-1]:.3f} s; over {GOAL} s: {over}"
+    )
 
 
 if __name__ == "__main__":

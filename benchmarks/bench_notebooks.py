@@ -54,8 +54,13 @@ def run(args: list[str]) -> tuple[float, float, str]:
     """Wall seconds, CPU seconds of the children, and pytest's summary line."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -68,13 +73,16 @@ def run(args: list[str]) -> tuple[float, float, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--serial", action="store_true",
-                        help="also time plain nbval in one process, the peer")
+    parser.add_argument(
+        "--serial", action="store_true", help="also time plain nbval in one process, the peer"
+    )
     parser.add_argument("--rounds", type=int, default=1, help="runs of each (median is shown)")
     options = parser.parse_args()
     args = nbval_args()
-    print(f"cores: {os.cpu_count()}; load average before: "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"cores: {os.cpu_count()}; load average before: "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     print(f"pytest {' '.join(args)}")
     walls: list[float] = []
     peer: list[float] = []

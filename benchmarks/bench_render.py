@@ -46,13 +46,15 @@ import svgwrite.base
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.render import geometry, render_svg
 
-FULL = ("[4|4] [3|4]@[4|4]:lineB [3|3]@[3|4]:low [1|3]@[3|3]:lineB [3|6]@[3|3]:branchA "
-        "[1|2]@[1|3]:low [6|6]@[3|6]:high [2|2]@[1|2]:high [2|6]@[6|6]:lineB "
-        "[2|4]@[4|4]:lineA [4|5]@[4|4]:branchA [3|5]@[3|3]:branchB [5|5]@[3|5]:high "
-        "[5|6]@[6|6]:branchA [2|5]@[2|2]:lineB [0|2]@[2|4]:low [0|0]@[0|2]:low "
-        "[0|5]@[5|5]:lineB [2|3]@[2|6]:low [0|1]@[0|0]:lineB [0|6]@[0|5]:low "
-        "[1|1]@[0|1]:high [1|6]@[6|6]:branchB [1|4]@[1|6]:low [1|5]@[4|5]:high "
-        "[4|6]@[0|6]:high [0|3]@[0|0]:branchA [0|4]@[0|0]:branchB")
+FULL = (
+    "[4|4] [3|4]@[4|4]:lineB [3|3]@[3|4]:low [1|3]@[3|3]:lineB [3|6]@[3|3]:branchA "
+    "[1|2]@[1|3]:low [6|6]@[3|6]:high [2|2]@[1|2]:high [2|6]@[6|6]:lineB "
+    "[2|4]@[4|4]:lineA [4|5]@[4|4]:branchA [3|5]@[3|3]:branchB [5|5]@[3|5]:high "
+    "[5|6]@[6|6]:branchA [2|5]@[2|2]:lineB [0|2]@[2|4]:low [0|0]@[0|2]:low "
+    "[0|5]@[5|5]:lineB [2|3]@[2|6]:low [0|1]@[0|0]:lineB [0|6]@[0|5]:low "
+    "[1|1]@[0|1]:high [1|6]@[6|6]:branchB [1|4]@[1|6]:low [1|5]@[4|5]:high "
+    "[4|6]@[0|6]:high [0|3]@[0|0]:branchA [0|4]@[0|0]:branchB"
+)
 RUY_LOPEZ = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7"
 #: Issue #15: a 28-tile layout in under 1 ms; a cold one (placing included) in 5 ms.
 TARGET_MS = 1.0
@@ -122,8 +124,9 @@ def svgwrite_peer() -> Callable[[], str]:
     def plan(node: ET.Element) -> tuple[Any, ...]:
         """What to build for ``node``: its name, attributes, text and children's plans."""
         shared = face(node) if "tile" in (node.get("class") or "").split() else []
-        children = tuple(plan(child) for child in node
-                         if not shared or child.get("class") not in FACE_PARTS)
+        children = tuple(
+            plan(child) for child in node if not shared or child.get("class") not in FACE_PARTS
+        )
         return _local(node.tag), dict(node.attrib), node.text, tuple(shared), children
 
     def build(step: tuple[Any, ...]) -> _Element:
@@ -135,8 +138,11 @@ def svgwrite_peer() -> Callable[[], str]:
 
     top = [plan(child) for child in root]
     size = (root.get("width"), root.get("height"))
-    extra = {k: v for k, v in root.attrib.items()
-             if k not in ("width", "height", "version", "baseProfile")}
+    extra = {
+        k: v
+        for k, v in root.attrib.items()
+        if k not in ("width", "height", "version", "baseProfile")
+    }
 
     def run() -> str:
         dwg = svgwrite.Drawing(size=size, debug=False, **extra)
@@ -159,10 +165,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=200)
     parser.add_argument("--block", type=int, default=10)
     args = parser.parse_args()
-    contenders = {"render_svg warm": ours("warm"), "render_svg +1 tile": ours("next"),
-                  "render_svg cold": ours("cold"),
-                  "svgwrite, same picture": (lambda: None, svgwrite_peer()),
-                  "chess.svg.board": (lambda: None, chess_board())}
+    contenders = {
+        "render_svg warm": ours("warm"),
+        "render_svg +1 tile": ours("next"),
+        "render_svg cold": ours("cold"),
+        "svgwrite, same picture": (lambda: None, svgwrite_peer()),
+        "chess.svg.board": (lambda: None, chess_board()),
+    }
     times: dict[str, list[float]] = {name: [] for name in contenders}
     for prepare, fn in contenders.values():
         prepare()
@@ -174,18 +183,25 @@ def main() -> None:
     medians = {name: statistics.median(ts) * 1000 for name, ts in times.items()}
     ours_svg = picture()
     peer_svg = contenders["svgwrite, same picture"][1]()
-    same = (sum(1 for _ in ET.fromstring(ours_svg).iter())
-            == sum(1 for _ in ET.fromstring(peer_svg).iter()))
-    print(f"28-tile layout, 7 spinners, every marker ({len(ours_svg)} bytes); "
-          f"{args.runs} runs each")
+    same = sum(1 for _ in ET.fromstring(ours_svg).iter()) == sum(
+        1 for _ in ET.fromstring(peer_svg).iter()
+    )
+    print(
+        f"28-tile layout, 7 spinners, every marker ({len(ours_svg)} bytes); {args.runs} runs each"
+    )
     for name, ms in medians.items():
         print(f"  {name:22} median {ms:6.3f} ms")
     warm = medians["render_svg warm"]
-    print(f"  svgwrite / render_svg warm = {medians['svgwrite, same picture'] / warm:.1f} "
-          f"(same elements: {'yes' if same else 'NO'})")
+    print(
+        f"  svgwrite / render_svg warm = {medians['svgwrite, same picture'] / warm:.1f} "
+        f"(same elements: {'yes' if same else 'NO'})"
+    )
     print(f"  render_svg warm / chess.svg.board = {warm / medians['chess.svg.board']:.2f}")
-    checks = [("render_svg warm", TARGET_MS), ("render_svg +1 tile", TARGET_MS),
-              ("render_svg cold", COLD_TARGET_MS)]
+    checks = [
+        ("render_svg warm", TARGET_MS),
+        ("render_svg +1 tile", TARGET_MS),
+        ("render_svg cold", COLD_TARGET_MS),
+    ]
     for name, target in checks:
         verdict = "met" if medians[name] < target else "NOT met"
         print(f"target {name} < {target:g} ms: {verdict} ({medians[name]:.3f} ms)")

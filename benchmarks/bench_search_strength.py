@@ -59,17 +59,22 @@ def main() -> None:
         name = f"search{args.playouts}"  # registered before the worker processes fork
         register_bot(name, functools.partial(SearchBot, playouts=args.playouts))
     start = time.perf_counter()
-    result = simulate(args.matches, 2, [name, "greedy"], args.seed, processes=args.processes,
-                      progress=True)
+    result = simulate(
+        args.matches, 2, [name, "greedy"], args.seed, processes=args.processes, progress=True
+    )
     elapsed = time.perf_counter() - start
     print(result.table("en"), end="")
     rate, low, high = result.win_rate(0)
-    print(f"search ({args.playouts} playouts per decision) vs greedy: {result.wins(0)} wins in "
-          f"{result.matches} matches = {100 * rate:.1f}% "
-          f"(Wilson 95% CI {100 * low:.1f}%–{100 * high:.1f}%), {elapsed:.0f} s")
+    print(
+        f"search ({args.playouts} playouts per decision) vs greedy: {result.wins(0)} wins in "
+        f"{result.matches} matches = {100 * rate:.1f}% "
+        f"(Wilson 95% CI {100 * low:.1f}%–{100 * high:.1f}%), {elapsed:.0f} s"
+    )
     speed, searches = search_speed(args.playouts, 6, args.seed)
-    print(f"search bot: {speed:,.0f} playouts/s over {searches} searches "
-          f"(greedy playouts to the end of the hand, trial play included)")
+    print(
+        f"search bot: {speed:,.0f} playouts/s over {searches} searches "
+        f"(greedy playouts to the end of the hand, trial play included)"
+    )
     print(f"engine: {engine_speed(2.0, args.seed):,.0f} random playouts/s to the end of a hand")
 
 

@@ -98,16 +98,20 @@ def main() -> None:
             nodes += solution.nodes
         times.sort()
         every += times
-        print(f"{players} players: {len(times)} positions (≤ {args.unplayed} tiles unplayed), "
-              f"median {1000 * statistics.median(times):.1f} ms, "
-              f"95th percentile {1000 * times[int(0.95 * (len(times) - 1))]:.1f} ms, "
-              f"max {1000 * times[-1]:.1f} ms")
+        print(
+            f"{players} players: {len(times)} positions (≤ {args.unplayed} tiles unplayed), "
+            f"median {1000 * statistics.median(times):.1f} ms, "
+            f"95th percentile {1000 * times[int(0.95 * (len(times) - 1))]:.1f} ms, "
+            f"max {1000 * times[-1]:.1f} ms"
+        )
     every.sort()
     median = statistics.median(every)
     over = sum(1 for t in every if t > MAX_GOAL)
-    print(f"all: median {1000 * median:.1f} ms (goal < {1000 * MEDIAN_GOAL:.0f} ms), "
-          f"max {every[-1]:.3f} s, over {MAX_GOAL:.0f} s: {over} (goal 0); "
-          f"{nodes / sum(every):,.0f} nodes per second")
+    print(
+        f"all: median {1000 * median:.1f} ms (goal < {1000 * MEDIAN_GOAL:.0f} ms), "
+        f"max {every[-1]:.3f} s, over {MAX_GOAL:.0f} s: {over} (goal 0); "
+        f"{nodes / sum(every):,.0f} nodes per second"
+    )
     peer_time = solver_time = 0.0
     for players in (2, 4):
         for match in positions(players, args.peer // 2, 8, args.seed + 1):
@@ -119,9 +123,11 @@ def main() -> None:
             peer_time += time.perf_counter() - start
             for move in solution.moves:
                 assert peer[move.action] == move.value, (str(match.layout), move)
-    print(f"peer, plain minimax over Match.push/pop, on {args.peer} positions with ≤ 8 tiles "
-          f"unplayed: {peer_time:.2f} s against the solver's {solver_time:.2f} s "
-          f"(×{peer_time / max(solver_time, 1e-9):.1f}); every value agrees")
+    print(
+        f"peer, plain minimax over Match.push/pop, on {args.peer} positions with ≤ 8 tiles "
+        f"unplayed: {peer_time:.2f} s against the solver's {solver_time:.2f} s "
+        f"(×{peer_time / max(solver_time, 1e-9):.1f}); every value agrees"
+    )
     print("goals met" if median < MEDIAN_GOAL and over == 0 else "GOALS MISSED")
 
 

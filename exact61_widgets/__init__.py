@@ -35,9 +35,23 @@ _LAZY = {
 }
 
 __all__ = [
-    "DRAW", "PASS", "IllegalMoveError", "Layout", "Match", "NotationError", "Place", "Play",
-    "Port", "RecordError", "SetupError", "Tile", "__version__", "caption", "describe",
-    "get_language", "set_language",
+    "DRAW",
+    "PASS",
+    "IllegalMoveError",
+    "Layout",
+    "Match",
+    "NotationError",
+    "Place",
+    "Play",
+    "Port",
+    "RecordError",
+    "SetupError",
+    "Tile",
+    "__version__",
+    "caption",
+    "describe",
+    "get_language",
+    "set_language",
     *_LAZY,
 ]
 

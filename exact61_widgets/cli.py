@@ -16,8 +16,11 @@ from typing import Any, NoReturn
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.i18n import Msg, check_lang
 
-END_KINDS = {"out": Msg("a player went out"), "blocked": Msg("blocked"),
-             "match_won": Msg("the match was won")}
+END_KINDS = {
+    "out": Msg("a player went out"),
+    "blocked": Msg("blocked"),
+    "match_won": Msg("the match was won"),
+}
 
 
 class UsageError(Exception):
@@ -37,8 +40,9 @@ def _read_json(path: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise UsageError(f"{path} is not valid JSON: line {err.lineno} column {err.colno}: "
-                         f"{err.msg}") from None
+        raise UsageError(
+            f"{path} is not valid JSON: line {err.lineno} column {err.colno}: {err.msg}"
+        ) from None
 
 
 def _cmd_describe(args: argparse.Namespace) -> str:
@@ -70,8 +74,9 @@ def _cmd_replay(args: argparse.Namespace) -> str:
     from exact61_widgets.engine.scenario import SavedScenario, is_saved_scenario
 
     data = _read_json(args.record)  # a saved scenario by its marker, else a record
-    match, hands = (SavedScenario.from_json(data).replay() if is_saved_scenario(data)
-                    else Replayer(data).run())
+    match, hands = (
+        SavedScenario.from_json(data).replay() if is_saved_scenario(data) else Replayer(data).run()
+    )
     if args.json:
         doc = {"hands": hands, "scores": list(match.scores), "winner": match.winner}
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
@@ -81,21 +86,33 @@ def _cmd_replay(args: argparse.Namespace) -> str:
     for number, hand in enumerate(hands, start=1):
         lines.append(Msg("Hand {n}", {"n": number}).text(args.lang))
         count = len(hand["events"])
-        for event in events[start:start + count]:
+        for event in events[start : start + count]:
             lines.append(f"  {event.explain(args.lang)} ({_scores_text(event.scores, args.lang)})")
         start += count
         end = hand["end"]
         if end is None:
             lines.append("  " + Msg("in progress").text(args.lang))
         else:
-            lines.append("  " + Msg("Hand ends: {end}; {scores}.", {
-                "end": END_KINDS[end], "scores": _scores_text(hand["scores"], args.lang),
-            }).text(args.lang))
+            lines.append(
+                "  "
+                + Msg(
+                    "Hand ends: {end}; {scores}.",
+                    {
+                        "end": END_KINDS[end],
+                        "scores": _scores_text(hand["scores"], args.lang),
+                    },
+                ).text(args.lang)
+            )
     winner = match.winner
-    lines.append(Msg("Final {scores}; winner: {winner}.", {
-        "scores": _scores_text(match.scores, args.lang),
-        "winner": "-" if winner is None else Msg("side {side}", {"side": winner})},
-    ).text(args.lang))
+    lines.append(
+        Msg(
+            "Final {scores}; winner: {winner}.",
+            {
+                "scores": _scores_text(match.scores, args.lang),
+                "winner": "-" if winner is None else Msg("side {side}", {"side": winner}),
+            },
+        ).text(args.lang)
+    )
     return "\n".join(lines) + "\n"
 
 
@@ -112,9 +129,18 @@ def _cmd_play(args: argparse.Namespace) -> str:
         end = m.hand_end
         assert end is not None
         winner = "-" if end.hand_winner is None else Msg("side {side}", {"side": end.hand_winner})
-        print(Msg("Hand {n}: {end}, hand won by {winner}; {scores}.", {
-            "n": m.hand_number, "end": END_KINDS[end.kind], "winner": winner,
-            "scores": _scores_text(end.scores, lang)}).text(lang), flush=True)
+        print(
+            Msg(
+                "Hand {n}: {end}, hand won by {winner}; {scores}.",
+                {
+                    "n": m.hand_number,
+                    "end": END_KINDS[end.kind],
+                    "winner": winner,
+                    "scores": _scores_text(end.scores, lang),
+                },
+            ).text(lang),
+            flush=True,
+        )
 
     play_match(match, bots, on_hand_end=progress)
     if args.record:
@@ -123,9 +149,17 @@ def _cmd_play(args: argparse.Namespace) -> str:
         except OSError as err:
             raise UsageError(f"cannot write {args.record}: {err.strerror or err}") from None
     winner = match.winner
-    return Msg("Match over after {hands} hands: side {side} reaches exactly 61; {scores}.", {
-        "hands": match.hand_number, "side": "-" if winner is None else winner,
-        "scores": _scores_text(match.scores, lang)}).text(lang) + "\n"
+    return (
+        Msg(
+            "Match over after {hands} hands: side {side} reaches exactly 61; {scores}.",
+            {
+                "hands": match.hand_number,
+                "side": "-" if winner is None else winner,
+                "scores": _scores_text(match.scores, lang),
+            },
+        ).text(lang)
+        + "\n"
+    )
 
 
 def _lang(text: str) -> str:

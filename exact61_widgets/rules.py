@@ -16,17 +16,65 @@ from exact61_widgets.i18n import Msg, check_lang
 
 #: Every rule and decision with an anchor on both rules pages, in page order.
 RULE_CODES: Final[tuple[str, ...]] = (
-    "R1", "R1.1", "R1.2", "R1.3", "R1.4",
-    "R2", "R2.1", "R2.2", "R2.3", "R2.4", "R2.5",
-    "R3", "R3.1", "R3.2", "R3.3", "R3.4", "R3.5",
-    "R4", "R4.1", "R4.2", "R4.3", "R4.4",
-    "R5", "R5.1", "R5.2", "R5.3", "R5.4",
-    "R6", "R6.1", "R6.2", "R6.3",
-    "R7", "R7.1", "R7.2", "R7.3", "R7.4", "R7.5",
-    "R8", "R8.1", "R8.2", "R8.3", "R8.4", "R8.5", "R8.6", "R8.7",
-    "R9", "R9.1",
-    "R10", "R10.1",
-    "D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8", "D9", "D10",
+    "R1",
+    "R1.1",
+    "R1.2",
+    "R1.3",
+    "R1.4",
+    "R2",
+    "R2.1",
+    "R2.2",
+    "R2.3",
+    "R2.4",
+    "R2.5",
+    "R3",
+    "R3.1",
+    "R3.2",
+    "R3.3",
+    "R3.4",
+    "R3.5",
+    "R4",
+    "R4.1",
+    "R4.2",
+    "R4.3",
+    "R4.4",
+    "R5",
+    "R5.1",
+    "R5.2",
+    "R5.3",
+    "R5.4",
+    "R6",
+    "R6.1",
+    "R6.2",
+    "R6.3",
+    "R7",
+    "R7.1",
+    "R7.2",
+    "R7.3",
+    "R7.4",
+    "R7.5",
+    "R8",
+    "R8.1",
+    "R8.2",
+    "R8.3",
+    "R8.4",
+    "R8.5",
+    "R8.6",
+    "R8.7",
+    "R9",
+    "R9.1",
+    "R10",
+    "R10.1",
+    "D1",
+    "D2",
+    "D3",
+    "D4",
+    "D5",
+    "D6",
+    "D7",
+    "D8",
+    "D9",
+    "D10",
 )
 _KNOWN: Final = frozenset(RULE_CODES)
 
@@ -57,9 +105,13 @@ class UnknownRuleError(Exact61Error):
 def rule_anchor(code: str) -> str:
     """The page anchor of ``code``: ``"R7.3"`` -> ``"r7-3"``, ``"D5"`` -> ``"d5"``."""
     if code not in _KNOWN:
-        raise UnknownRuleError(Msg("unknown rule code {code}: the rules pages have "
-                                   "R1–R10 with their parts such as R7.3, and D1–D10",
-                                   {"code": repr(code)}))
+        raise UnknownRuleError(
+            Msg(
+                "unknown rule code {code}: the rules pages have "
+                "R1–R10 with their parts such as R7.3, and D1–D10",
+                {"code": repr(code)},
+            )
+        )
     return code.lower().replace(".", "-")
 
 
@@ -119,9 +171,8 @@ def link_codes_md(markdown: str, lang: str | None = None) -> str:
     out: list[str] = []
     last = 0
     for skip in _MD_SKIP.finditer(markdown):
-        out.append(link(markdown[last:skip.start()]))
+        out.append(link(markdown[last : skip.start()]))
         out.append(skip.group(0))
         last = skip.end()
     out.append(link(markdown[last:]))
     return "".join(out)
-

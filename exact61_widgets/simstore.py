@@ -28,15 +28,22 @@ _SUMMARY_FIELDS = tuple(f.name for f in fields(MatchSummary))
 
 def result_to_json(result: SimulationResult) -> dict[str, Any]:
     """The result as plain JSON data: its arguments and one object per match."""
-    return {"format": FORMAT, "players": result.players, "bots": list(result.bots),
-            "seed": result.seed,
-            "summaries": [{k: list(v) if isinstance(v, tuple) else v
-                           for k, v in asdict(s).items()} for s in result.summaries]}
+    return {
+        "format": FORMAT,
+        "players": result.players,
+        "bots": list(result.bots),
+        "seed": result.seed,
+        "summaries": [
+            {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(s).items()}
+            for s in result.summaries
+        ],
+    }
 
 
 def _bad(path: str, reason: Msg | str) -> SetupError:
-    return SetupError(Msg("{path} is not a saved simulation: {reason}",
-                          {"path": path, "reason": reason}))
+    return SetupError(
+        Msg("{path} is not a saved simulation: {reason}", {"path": path, "reason": reason})
+    )
 
 
 def _summary(row: Mapping[str, Any], index: int, path: str) -> MatchSummary:
@@ -45,26 +52,50 @@ def _summary(row: Mapping[str, Any], index: int, path: str) -> MatchSummary:
     def count(name: str, *, signed: bool = False) -> int:
         value = row[name]
         if not isinstance(value, int) or isinstance(value, bool) or (value < 0 and not signed):
-            raise _bad(path, Msg("match {index}: {field} is {value}, not a count",
-                                 {"index": index, "field": name, "value": repr(value)}))
+            raise _bad(
+                path,
+                Msg(
+                    "match {index}: {field} is {value}, not a count",
+                    {"index": index, "field": name, "value": repr(value)},
+                ),
+            )
         return value
 
     seat_of, winner, won = row["seat_of"], row["winner"], row["first_leader_won"]
     if not isinstance(seat_of, list) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in seat_of):
-        raise _bad(path, Msg("match {index}: {field} is {value}, not a count",
-                             {"index": index, "field": "seat_of", "value": repr(seat_of)}))
+        isinstance(v, int) and not isinstance(v, bool) for v in seat_of
+    ):
+        raise _bad(
+            path,
+            Msg(
+                "match {index}: {field} is {value}, not a count",
+                {"index": index, "field": "seat_of", "value": repr(seat_of)},
+            ),
+        )
     if winner is not None:
         winner = count("winner")
     if not isinstance(won, bool):
-        raise _bad(path, Msg("match {index}: {field} is {value}, not true or false",
-                             {"index": index, "field": "first_leader_won", "value": repr(won)}))
+        raise _bad(
+            path,
+            Msg(
+                "match {index}: {field} is {value}, not true or false",
+                {"index": index, "field": "first_leader_won", "value": repr(won)},
+            ),
+        )
     return MatchSummary(
-        index=count("index"), first_leader=count("first_leader"), seat_of=tuple(seat_of),
-        winner=winner, first_leader_won=won, hands=count("hands"),
-        blocked_hands=count("blocked_hands"), decided_hands=count("decided_hands"),
-        leader_hand_wins=count("leader_hand_wins"), points=count("points", signed=True),
-        awards=count("awards"), rejected=count("rejected"))
+        index=count("index"),
+        first_leader=count("first_leader"),
+        seat_of=tuple(seat_of),
+        winner=winner,
+        first_leader_won=won,
+        hands=count("hands"),
+        blocked_hands=count("blocked_hands"),
+        decided_hands=count("decided_hands"),
+        leader_hand_wins=count("leader_hand_wins"),
+        points=count("points", signed=True),
+        awards=count("awards"),
+        rejected=count("rejected"),
+    )
 
 
 def result_from_json(data: object, path: str = "the data") -> SimulationResult:
@@ -84,8 +115,13 @@ def result_from_json(data: object, path: str = "the data") -> SimulationResult:
     summaries = []
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping) or set(row) != set(_SUMMARY_FIELDS):
-            raise _bad(path, Msg("match {index} does not have the fields {fields}",
-                                 {"index": i, "fields": ", ".join(_SUMMARY_FIELDS)}))
+            raise _bad(
+                path,
+                Msg(
+                    "match {index} does not have the fields {fields}",
+                    {"index": i, "fields": ", ".join(_SUMMARY_FIELDS)},
+                ),
+            )
         summaries.append(_summary(row, i, path))
     return SimulationResult(players, tuple(bots), seed, tuple(summaries))
 
@@ -111,8 +147,9 @@ def save_result(result: SimulationResult, path: str | Path) -> None:
     Path(path).write_text(text + "\n", encoding="utf-8")
 
 
-def simulated(folder: str | Path, matches: int, players: int, bots: Sequence[str],
-              seed: int = 0) -> SimulationResult:
+def simulated(
+    folder: str | Path, matches: int, players: int, bots: Sequence[str], seed: int = 0
+) -> SimulationResult:
     """The simulation saved in ``folder`` for these arguments; played and saved there if absent.
 
     The file is named after the arguments (:func:`file_name`), so changing any of them
@@ -122,8 +159,12 @@ def simulated(folder: str | Path, matches: int, players: int, bots: Sequence[str
     path = Path(folder) / file_name(matches, players, names, seed)
     if path.exists():
         result = load_result(path)
-        if result.matches != matches or result.players != players or result.bots != names \
-                or result.seed != seed:
+        if (
+            result.matches != matches
+            or result.players != players
+            or result.bots != names
+            or result.seed != seed
+        ):
             raise _bad(str(path), Msg("it was played with other arguments than its name says"))
         return result
     result = simulate(matches, players, names, seed, processes=1)

@@ -97,12 +97,19 @@ def play_one(index: int, players: int, names: Sequence[str], seed: int) -> Match
                 awards += 1
     winner = match.winner
     return MatchSummary(
-        index=index, first_leader=leader, seat_of=seat_of, winner=winner,
+        index=index,
+        first_leader=leader,
+        seat_of=seat_of,
+        winner=winner,
         first_leader_won=winner is not None and winner == match.side_of(leader),
-        hands=len(ends), blocked_hands=sum(1 for e in ends if e[0] == "blocked"),
+        hands=len(ends),
+        blocked_hands=sum(1 for e in ends if e[0] == "blocked"),
         decided_hands=sum(1 for e in ends if e[1] is not None),
         leader_hand_wins=sum(1 for e in ends if e[1] is not None and e[1] == e[2]),
-        points=sum(match.scores) - sum(match.start_scores), awards=awards, rejected=rejected)
+        points=sum(match.scores) - sum(match.start_scores),
+        awards=awards,
+        rejected=rejected,
+    )
 
 
 def _play_packed(args: tuple[int, int, tuple[str, ...], int]) -> MatchSummary:
@@ -126,8 +133,9 @@ class SimulationResult:
     def wins(self, bot: int) -> int:
         """Matches won by the side of the ``bot``-th bot named (partners share wins)."""
         sides = 2 if self.players == 4 else self.players
-        return sum(1 for m in self.summaries
-                   if m.winner is not None and m.seat_of[bot] % sides == m.winner)
+        return sum(
+            1 for m in self.summaries if m.winner is not None and m.seat_of[bot] % sides == m.winner
+        )
 
     def win_rate(self, bot: int) -> tuple[float, float, float]:
         """The ``bot``-th bot's win rate and its Wilson 95% interval."""
@@ -194,8 +202,9 @@ def _dec(value: float) -> Msg:
     """A number with one decimal, written the way the language writes decimals."""
     tenths = round(value * 10)
     whole, frac = divmod(abs(tenths), 10)
-    return Msg("{sign}{whole}.{frac}", {"sign": "-" if tenths < 0 else "", "whole": whole,
-                                       "frac": frac})
+    return Msg(
+        "{sign}{whole}.{frac}", {"sign": "-" if tenths < 0 else "", "whole": whole, "frac": frac}
+    )
 
 
 def _pct(value: float) -> Msg:
@@ -203,8 +212,10 @@ def _pct(value: float) -> Msg:
 
 
 def _share(part: int, whole: int) -> Msg:
-    return Msg("{part} of {whole} ({pct})", {"part": part, "whole": whole,
-                                            "pct": _pct(part / whole if whole else 0.0)})
+    return Msg(
+        "{part} of {whole} ({pct})",
+        {"part": part, "whole": whole, "pct": _pct(part / whole if whole else 0.0)},
+    )
 
 
 def _table(result: SimulationResult, lang: str) -> str:
@@ -213,10 +224,19 @@ def _table(result: SimulationResult, lang: str) -> str:
 
     n = result.matches
     names = ", ".join(result.bots)
-    lines = [t(Msg("{matches}, {players}, bots {names}, seed {seed}", {
-        "matches": Plural("{n} match", "{n} matches", n),
-        "players": Plural("{n} player", "{n} players", result.players),
-        "names": names, "seed": result.seed}))]
+    lines = [
+        t(
+            Msg(
+                "{matches}, {players}, bots {names}, seed {seed}",
+                {
+                    "matches": Plural("{n} match", "{n} matches", n),
+                    "players": Plural("{n} player", "{n} players", result.players),
+                    "names": names,
+                    "seed": result.seed,
+                },
+            )
+        )
+    ]
     if result.players == 4:
         lines.append(t(Msg("pairs: bots 1 and 3 against bots 2 and 4")))
     rows: list[tuple[str, int, float, float, float]] = []
@@ -225,28 +245,69 @@ def _table(result: SimulationResult, lang: str) -> str:
     lead = result.first_leader_wins
     rows.append((t(Msg("first leader's side")), lead, lead / n, *wilson(lead, n)))
     head = (t(Msg("bot")), t(Msg("wins")), t(Msg("win rate")), t(Msg("95% CI (Wilson)")))
-    cells = [head] + [(label, str(w), t(_pct(r)), f"{t(_pct(lo))} – {t(_pct(hi))}")
-                      for label, w, r, lo, hi in rows]
+    cells = [head] + [
+        (label, str(w), t(_pct(r)), f"{t(_pct(lo))} – {t(_pct(hi))}")
+        for label, w, r, lo, hi in rows
+    ]
     widths = [max(len(c[i]) for c in cells) for i in range(4)]
     for c in cells:
-        lines.append(f"{c[0].ljust(widths[0])}  {c[1].rjust(widths[1])}  "
-                     f"{c[2].rjust(widths[2])}  {c[3].rjust(widths[3])}".rstrip())
+        lines.append(
+            f"{c[0].ljust(widths[0])}  {c[1].rjust(widths[1])}  "
+            f"{c[2].rjust(widths[2])}  {c[3].rjust(widths[3])}".rstrip()
+        )
     hands = result.hands_per_match
-    lines.append(t(Msg("hands per match: mean {mean}, median {median}, range {low}–{high}", {
-        "mean": _dec(statistics.fmean(hands)), "median": _dec(statistics.median(hands)),
-        "low": min(hands), "high": max(hands)})))
-    lines.append(t(Msg("displayed points per hand: {points} (net, all sides)", {
-        "points": _dec(result.points_per_hand)})))
-    lines.append(t(Msg("awards rejected by the exact-61 rule: {share}, {per_match} per match", {
-        "share": _share(result.rejected, result.awards),
-        "per_match": _dec(result.rejected / n)})))
-    lines.append(t(Msg("blocked hands: {share}", {
-        "share": _share(result.blocked_hands, result.hands)})))
-    lines.append(t(Msg("decided hands won by their leader's side: {share}", {
-        "share": _share(result.leader_hand_wins, result.decided_hands)})))
+    lines.append(
+        t(
+            Msg(
+                "hands per match: mean {mean}, median {median}, range {low}–{high}",
+                {
+                    "mean": _dec(statistics.fmean(hands)),
+                    "median": _dec(statistics.median(hands)),
+                    "low": min(hands),
+                    "high": max(hands),
+                },
+            )
+        )
+    )
+    lines.append(
+        t(
+            Msg(
+                "displayed points per hand: {points} (net, all sides)",
+                {"points": _dec(result.points_per_hand)},
+            )
+        )
+    )
+    lines.append(
+        t(
+            Msg(
+                "awards rejected by the exact-61 rule: {share}, {per_match} per match",
+                {
+                    "share": _share(result.rejected, result.awards),
+                    "per_match": _dec(result.rejected / n),
+                },
+            )
+        )
+    )
+    lines.append(
+        t(Msg("blocked hands: {share}", {"share": _share(result.blocked_hands, result.hands)}))
+    )
+    lines.append(
+        t(
+            Msg(
+                "decided hands won by their leader's side: {share}",
+                {"share": _share(result.leader_hand_wins, result.decided_hands)},
+            )
+        )
+    )
     if result.unfinished:
-        lines.append(t(Msg("unfinished matches (hand limit {limit}): {count}", {
-            "limit": MAX_HANDS, "count": result.unfinished})))
+        lines.append(
+            t(
+                Msg(
+                    "unfinished matches (hand limit {limit}): {count}",
+                    {"limit": MAX_HANDS, "count": result.unfinished},
+                )
+            )
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -259,8 +320,12 @@ def check_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
     if len(names) == 1 or (players == 4 and len(names) == 2):
         names = names * (players // len(names))
     if len(names) != players:
-        raise SetupError(Msg("name one bot for every seat, or one for all: {players} seats, "
-                             "{given} bots", {"players": players, "given": len(names)}))
+        raise SetupError(
+            Msg(
+                "name one bot for every seat, or one for all: {players} seats, {given} bots",
+                {"players": players, "given": len(names)},
+            )
+        )
     for name in set(names):
         make_bot(name, 0)
     return names
@@ -268,13 +333,23 @@ def check_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
 
 def _check_count(value: object, what: Msg, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SetupError(Msg("{what} must be a whole number of at least {low}, not {value}",
-                             {"what": what, "low": low, "value": repr(value)}))
+        raise SetupError(
+            Msg(
+                "{what} must be a whole number of at least {low}, not {value}",
+                {"what": what, "low": low, "value": repr(value)},
+            )
+        )
     return value
 
 
-def simulate(matches: int, players: int, bots: Sequence[str], seed: int = 0,
-             processes: int | None = None, progress: bool = False) -> SimulationResult:
+def simulate(
+    matches: int,
+    players: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    processes: int | None = None,
+    progress: bool = False,
+) -> SimulationResult:
     """Play ``matches`` matches of ``players`` players between the named ``bots``.
 
     ``processes`` worker processes share the matches (None: one per core; 1:
@@ -284,8 +359,9 @@ def simulate(matches: int, players: int, bots: Sequence[str], seed: int = 0,
     """
     _check_count(matches, Msg("the number of matches"), 1)
     if isinstance(players, bool) or players not in (2, 3, 4):
-        raise SetupError(Msg("a match has 2, 3 or 4 players, not {players}",
-                             {"players": repr(players)}))
+        raise SetupError(
+            Msg("a match has 2, 3 or 4 players, not {players}", {"players": repr(players)})
+        )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError(Msg("a seed is a whole number, not {value}", {"value": repr(seed)}))
     names = check_bots(bots, players)
@@ -312,8 +388,9 @@ def simulate(matches: int, players: int, bots: Sequence[str], seed: int = 0,
     return SimulationResult(players, names, seed, tuple(summaries))
 
 
-def _run(jobs: list[tuple[int, int, tuple[str, ...], int]],
-         processes: int | None) -> Iterator[MatchSummary]:
+def _run(
+    jobs: list[tuple[int, int, tuple[str, ...], int]], processes: int | None
+) -> Iterator[MatchSummary]:
     """Play the jobs in order, in this process or in a pool (results keep the jobs' order)."""
     import os
 
@@ -357,25 +434,42 @@ def _lang_arg(text: str) -> str:
 
 def _cmd_simulate(args: argparse.Namespace) -> str:
     progress = sys.stderr.isatty() if args.progress is None else args.progress
-    result = simulate(args.matches, args.players, args.bots.split(","), args.seed,
-                      processes=args.processes, progress=progress)
+    result = simulate(
+        args.matches,
+        args.players,
+        args.bots.split(","),
+        args.seed,
+        processes=args.processes,
+        progress=progress,
+    )
     return result.table(args.lang)
 
 
 def add_command(subparsers: Any) -> None:
     """Add ``simulate`` to the ``exact61`` command's subcommands."""
-    p = subparsers.add_parser("simulate", help="play many matches between bots on all cores "
-                                               "and print win rates and hand statistics")
+    p = subparsers.add_parser(
+        "simulate",
+        help="play many matches between bots on all cores and print win rates and hand statistics",
+    )
     p.add_argument("--matches", type=_positive, required=True, help="how many matches")
     p.add_argument("--players", type=_players_arg, required=True, help="2, 3 or 4")
-    p.add_argument("--bots", default="greedy",
-                   help="bot names separated by commas: one for all, one per seat, or with "
-                        "4 players one per pair")
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help="bot names separated by commas: one for all, one per seat, or with "
+        "4 players one per pair",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation")
-    p.add_argument("--processes", type=_positive, default=None,
-                   help="worker processes (default: one per core)")
-    p.add_argument("--progress", dest="progress", action="store_true", default=None,
-                   help="show a progress bar on stderr (default: when stderr is a terminal)")
+    p.add_argument(
+        "--processes", type=_positive, default=None, help="worker processes (default: one per core)"
+    )
+    p.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show a progress bar on stderr (default: when stderr is a terminal)",
+    )
     p.add_argument("--no-progress", dest="progress", action="store_false")
     p.add_argument("--lang", type=_lang_arg, default="en", help="en (default) or ru")
     p.set_defaults(run=_cmd_simulate)

@@ -31,20 +31,28 @@ def _read_record(path: str) -> Any:
     try:
         return json.loads(Path(path).read_text("utf-8"))
     except OSError as err:
-        raise SetupError(Msg("cannot read {path}: {reason}",
-                             {"path": path, "reason": err.strerror or str(err)})) from None
+        raise SetupError(
+            Msg("cannot read {path}: {reason}", {"path": path, "reason": err.strerror or str(err)})
+        ) from None
     except json.JSONDecodeError as err:
-        raise SetupError(Msg("{path} is not valid JSON: {reason}",
-                             {"path": path, "reason": err.msg})) from None
+        raise SetupError(
+            Msg("{path} is not valid JSON: {reason}", {"path": path, "reason": err.msg})
+        ) from None
 
 
 def position(args: argparse.Namespace) -> Match:
     """The match whose position the arguments name."""
-    given = [args.record is not None, args.layout is not None or bool(args.hand),
-             args.puzzle is not None]
+    given = [
+        args.record is not None,
+        args.layout is not None or bool(args.hand),
+        args.puzzle is not None,
+    ]
     if sum(given) != 1:
-        raise SetupError(Msg("name one position: a record file, --layout with --hand for "
-                             "every seat, or --puzzle"))
+        raise SetupError(
+            Msg(
+                "name one position: a record file, --layout with --hand for every seat, or --puzzle"
+            )
+        )
     if args.record is not None:
         from exact61_widgets.engine.loader import load_document
 
@@ -61,8 +69,15 @@ def position(args: argparse.Namespace) -> Match:
     else:
         bones = _tiles(args.boneyard)
     scores = None if args.scores is None else [int(s) for s in args.scores.split(",")]
-    return Match.setup(len(hands), hands=hands, boneyard=bones, layout=layout, scores=scores,
-                       to_move=args.to_move, leader=args.leader)
+    return Match.setup(
+        len(hands),
+        hands=hands,
+        boneyard=bones,
+        layout=layout,
+        scores=scores,
+        to_move=args.to_move,
+        leader=args.leader,
+    )
 
 
 def _cmd_solve(args: argparse.Namespace) -> str:
@@ -89,23 +104,36 @@ def _positive(text: str) -> int:
 def add_command(subparsers: Any) -> None:
     """Add ``solve`` to the ``exact61`` command's subcommands."""
     p = subparsers.add_parser(
-        "solve", help="every legal move's exact value when all the tiles are known")
-    p.add_argument("record", nargs="?", help="a game record or saved scenario (JSON) whose "
-                                             "last hand is being played")
+        "solve", help="every legal move's exact value when all the tiles are known"
+    )
+    p.add_argument(
+        "record",
+        nargs="?",
+        help="a game record or saved scenario (JSON) whose last hand is being played",
+    )
     p.add_argument("--layout", help="layout notation of a set-up position")
-    p.add_argument("--hand", action="append", default=[],
-                   help="the tiles of one seat, in seat order (give it once per seat)")
+    p.add_argument(
+        "--hand",
+        action="append",
+        default=[],
+        help="the tiles of one seat, in seat order (give it once per seat)",
+    )
     p.add_argument("--boneyard", help="the boneyard in draw order (default: the other tiles)")
     p.add_argument("--scores", help="raw scores, one per player or pair, e.g. 250,280")
     p.add_argument("--to-move", type=int, default=0, help="the seat to move (default 0)")
-    p.add_argument("--leader", type=int, default=None, help="the hand's leader (default: the "
-                                                            "seat to move)")
+    p.add_argument(
+        "--leader", type=int, default=None, help="the hand's leader (default: the seat to move)"
+    )
     p.add_argument("--puzzle", help="a shipped puzzle's id, e.g. p001 (its real deal)")
-    p.add_argument("--method", choices=METHODS, default=None,
-                   help="alphabeta (two sides, default), paranoid (three players, default) "
-                        "or maxn")
-    p.add_argument("--max-nodes", type=_positive, default=None,
-                   help="give up beyond this many positions")
+    p.add_argument(
+        "--method",
+        choices=METHODS,
+        default=None,
+        help="alphabeta (two sides, default), paranoid (three players, default) or maxn",
+    )
+    p.add_argument(
+        "--max-nodes", type=_positive, default=None, help="give up beyond this many positions"
+    )
     p.add_argument("--json", action="store_true", help="print the values as JSON")
     p.add_argument("--lang", type=_lang, default="en", help="en (default) or ru")
     p.set_defaults(run=_cmd_solve)

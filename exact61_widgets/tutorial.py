@@ -37,10 +37,17 @@ def alt_text(svg: str) -> str:
     return f"{title}. {desc}"
 
 
-def show(picture: object) -> None:
-    """Show an SVG picture (a string or anything whose ``str`` is SVG) with its text beside it."""
+def show(picture: object, caption: str | None = None) -> None:
+    """Show an SVG picture (a string or anything whose ``str`` is SVG) with its text beside it.
+
+    ``caption``, if given, is shown as plain text right under the picture: unlike a
+    ``print`` after it, it keeps its place when the notebook's outputs are saved (the
+    saved streams of a cell are merged into one).
+    """
     from IPython.display import display
 
     svg = str(picture)
     bundle: dict[str, Any] = {"image/svg+xml": svg, "text/plain": alt_text(svg)}
     display(bundle, raw=True)  # type: ignore[no-untyped-call]
+    if caption is not None:
+        display({"text/plain": caption}, raw=True)  # type: ignore[no-untyped-call]

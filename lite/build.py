@@ -51,8 +51,17 @@ LITE = ROOT / "lite"
 DOCUMENTS = ("RULES.md", "RULES.ru.md", "docs")
 #: The packages the kernel loads while it starts: the kernel's own (names as the kernel
 #: checks them, so it does not install them again) and this package with its dependencies.
-PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
-           "widgetsnbextension", "exact61-widgets")
+PRELOAD = (
+    "micropip",
+    "piplite",
+    "ipykernel",
+    "comm",
+    "pyodide-kernel",
+    "jedi",
+    "ipython",
+    "widgetsnbextension",
+    "exact61-widgets",
+)
 #: The kernelspec of the site's notebooks: the Pyodide kernel's, so no kernel is asked for.
 KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 #: How many built sites the cache keeps (the newest).
@@ -102,6 +111,7 @@ def site_key(root: Path = ROOT) -> str:
 
 # -- what goes into the site ---------------------------------------------------------------------
 
+
 def notebook_imports(notebook: dict[str, Any]) -> set[str]:
     """The top-level modules a notebook's code cells import (magics and shell lines skipped)."""
     found: set[str] = set()
@@ -142,8 +152,9 @@ def choose_notebooks(available: set[str]) -> tuple[list[Path], dict[str, list[st
     left_out: dict[str, list[str]] = {}
     for path in sorted((ROOT / "tutorials").glob("*.ipynb")):
         imports = notebook_imports(json.loads(path.read_text("utf-8")))
-        missing = sorted(m for m in imports
-                         if m not in available and m not in sys.stdlib_module_names)
+        missing = sorted(
+            m for m in imports if m not in available and m not in sys.stdlib_module_names
+        )
         if missing:
             left_out[path.name] = missing
         else:
@@ -165,7 +176,8 @@ def copy_contents(notebooks: Iterable[Path], files: Path) -> None:
         notebook = json.loads(path.read_text("utf-8"))
         notebook.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
         (files / "tutorials" / path.name).write_text(
-            json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
+            json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8"
+        )
 
 
 def landing_page(notebooks: Iterable[Path]) -> str:
@@ -179,8 +191,9 @@ def landing_page(notebooks: Iterable[Path]) -> str:
         lang = "ru" if path.stem.endswith("_ru") else "en"
         href = html.escape(f"lab/index.html?path=tutorials/{path.name}", quote=True)
         rows[lang].append(f'      <li><a href="{href}">{html.escape(title)}</a></li>')
-    return (template.replace("<!-- NOTEBOOKS_EN -->", "\n".join(rows["en"]).strip())
-            .replace("<!-- NOTEBOOKS_RU -->", "\n".join(rows["ru"]).strip()))
+    return template.replace("<!-- NOTEBOOKS_EN -->", "\n".join(rows["en"]).strip()).replace(
+        "<!-- NOTEBOOKS_RU -->", "\n".join(rows["ru"]).strip()
+    )
 
 
 def kernel_extension() -> Path:
@@ -189,15 +202,20 @@ def kernel_extension() -> Path:
     for file in dist.files or []:
         if str(file).endswith("pyodide-kernel-extension/package.json"):
             return Path(str(dist.locate_file(file))).resolve().parent
-    raise BuildError("jupyterlite-pyodide-kernel has no labextension: reinstall it "
-                     "(pip install -r lite/requirements.txt)")
+    raise BuildError(
+        "jupyterlite-pyodide-kernel has no labextension: reinstall it "
+        "(pip install -r lite/requirements.txt)"
+    )
 
 
 def kernel_wheels(extension: Path) -> list[Path]:
     """The kernel's own wheels from its extension: piplite, pyodide-kernel, the ipykernel
     stand-in, and the widgetsnbextension 4 stand-in that ipywidgets 8 asks for."""
-    wheels = [w for w in sorted((extension / "static" / "pypi").glob("*.whl"))
-              if not w.name.startswith("widgetsnbextension-3.")]
+    wheels = [
+        w
+        for w in sorted((extension / "static" / "pypi").glob("*.whl"))
+        if not w.name.startswith("widgetsnbextension-3.")
+    ]
     names = {read_wheel(w).key for w in wheels}
     wanted = {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension"}
     if not wanted <= names:
@@ -224,6 +242,7 @@ def runtime_config() -> dict[str, Any]:
 
 # -- the build -----------------------------------------------------------------------------------
 
+
 def assemble(lite_dir: Path, downloads: Path, log: list[str]) -> list[Path]:
     """Lay out ``lite_dir`` for ``jupyter lite build``; the notebooks it holds."""
     from jupyterlite_pyodide_kernel.constants import (  # type: ignore[import-untyped]
@@ -245,34 +264,40 @@ def assemble(lite_dir: Path, downloads: Path, log: list[str]) -> list[Path]:
     pyodide = lite_dir / "static" / "pyodide"
     pyodide.mkdir(parents=True)
     started = time.monotonic()
-    third, stdlib = precompile_cached(core, [*pypi, *kernel], core / "python_stdlib.zip",
-                                      downloads)
+    third, stdlib = precompile_cached(core, [*pypi, *kernel], core / "python_stdlib.zip", downloads)
     compiled = [*third, *precompile(core, [own], lite_dir.parent / "compiled")]
     log.append(f"compiled to bytecode in {time.monotonic() - started:.0f} s")
     for path in [*compiled, stdlib]:
         shutil.copy2(path, pyodide / path.name)
     for path in sorted(core.iterdir()):
-        if not (pyodide / path.name).exists() and path.name not in ("pyodide-lock.json",
-                                                                     "package.json"):
+        if not (pyodide / path.name).exists() and path.name not in (
+            "pyodide-lock.json",
+            "package.json",
+        ):
             shutil.copy2(path, pyodide / path.name)
-    write_lock(core / "pyodide-lock.json", [pyodide / w.name for w in compiled],
-               pyodide / "pyodide-lock.json")
+    write_lock(
+        core / "pyodide-lock.json",
+        [pyodide / w.name for w in compiled],
+        pyodide / "pyodide-lock.json",
+    )
 
     available = {name for wheel in compiled for name in read_wheel(wheel).imports}
     notebooks, left_out = choose_notebooks(available)
     for name, missing in left_out.items():
-        log.append(f"left out {name}: it imports {', '.join(missing)}, which has no "
-                   "pure-Python wheel (Pyodide builds it for WebAssembly; neither PyPI nor "
-                   "the npm package carries that build)")
+        log.append(
+            f"left out {name}: it imports {', '.join(missing)}, which has no "
+            "pure-Python wheel (Pyodide builds it for WebAssembly; neither PyPI nor "
+            "the npm package carries that build)"
+        )
     copy_contents(notebooks, lite_dir / "files")
 
     by_name = {read_wheel(w).name.replace("-", "_").lower(): w for w in pypi}
     extensions = [str(extension), *(str(by_name[n]) for n in EXTENSION_WHEELS)]
     (lite_dir / "jupyter_lite_config.json").write_text(
-        json.dumps(lite_config(extensions), indent=2), "utf-8")
+        json.dumps(lite_config(extensions), indent=2), "utf-8"
+    )
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(runtime_config(), indent=2), "utf-8")
-    (lite_dir / "overrides.json").write_text((LITE / "overrides.json").read_text("utf-8"),
-                                            "utf-8")
+    (lite_dir / "overrides.json").write_text((LITE / "overrides.json").read_text("utf-8"), "utf-8")
     return notebooks
 
 
@@ -284,11 +309,16 @@ def check_offline(site: Path) -> None:
     urls = [kernel.get("pyodideUrl", ""), *kernel.get("pipliteUrls", [])]
     remote = [u for u in urls if not u.startswith("./")]
     if not kernel.get("pyodideUrl") or remote:
-        raise BuildError(f"the site would load from elsewhere: pyodideUrl "
-                         f"{kernel.get('pyodideUrl')!r}, pipliteUrls {kernel.get('pipliteUrls')}")
+        raise BuildError(
+            f"the site would load from elsewhere: pyodideUrl "
+            f"{kernel.get('pyodideUrl')!r}, pipliteUrls {kernel.get('pipliteUrls')}"
+        )
     lock = json.loads((site / "static/pyodide/pyodide-lock.json").read_text("utf-8"))
-    absent = [p["file_name"] for p in lock["packages"].values()
-              if not (site / "static/pyodide" / p["file_name"]).is_file()]
+    absent = [
+        p["file_name"]
+        for p in lock["packages"].values()
+        if not (site / "static/pyodide" / p["file_name"]).is_file()
+    ]
     if absent:
         raise BuildError(f"the lock names wheels the site lacks: {absent}")
 
@@ -296,12 +326,17 @@ def check_offline(site: Path) -> None:
 def check_contents(site: Path, notebooks: Iterable[Path]) -> None:
     """Fail unless the site's file browser lists every notebook (jupyter_server indexes them)."""
     index = site / "api" / "contents" / "tutorials" / "all.json"
-    listed = ({item["name"] for item in json.loads(index.read_text("utf-8"))["content"]}
-              if index.is_file() else set())
+    listed = (
+        {item["name"] for item in json.loads(index.read_text("utf-8"))["content"]}
+        if index.is_file()
+        else set()
+    )
     missing = sorted({p.name for p in notebooks} - listed)
     if missing:
-        raise BuildError(f"the site's file browser lacks {missing}: is jupyter_server "
-                         "installed (pip install -r lite/requirements.txt)?")
+        raise BuildError(
+            f"the site's file browser lacks {missing}: is jupyter_server "
+            "installed (pip install -r lite/requirements.txt)?"
+        )
 
 
 def build(target: Path, log: list[str]) -> None:
@@ -311,15 +346,28 @@ def build(target: Path, log: list[str]) -> None:
         lite_dir = Path(tmp) / "lite"
         lite_dir.mkdir()
         notebooks = assemble(lite_dir, downloads, log)
-        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(Path(tmp) / "config"),
-                   JUPYTER_DATA_DIR=str(Path(tmp) / "data"))
-        args = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-                "--output-dir", str(target)]
-        done = subprocess.run(args, cwd=lite_dir, env=env, capture_output=True, text=True,
-                              check=False)
+        env = dict(
+            os.environ,
+            JUPYTER_CONFIG_DIR=str(Path(tmp) / "config"),
+            JUPYTER_DATA_DIR=str(Path(tmp) / "data"),
+        )
+        args = [
+            sys.executable,
+            "-m",
+            "jupyterlite_core",
+            "build",
+            "--lite-dir",
+            str(lite_dir),
+            "--output-dir",
+            str(target),
+        ]
+        done = subprocess.run(
+            args, cwd=lite_dir, env=env, capture_output=True, text=True, check=False
+        )
         if done.returncode:
-            raise BuildError(f"jupyter lite build failed:\n{done.stdout[-4000:]}"
-                             f"{done.stderr[-4000:]}")
+            raise BuildError(
+                f"jupyter lite build failed:\n{done.stdout[-4000:]}{done.stderr[-4000:]}"
+            )
         (target / "index.html").write_text(landing_page(notebooks), "utf-8")
         if (target / "lab" / "favicon.ico").is_file():  # browsers ask the root for one
             shutil.copy2(target / "lab" / "favicon.ico", target / "favicon.ico")
@@ -355,8 +403,11 @@ def cached_site(force: bool = False, quiet: bool = False) -> Path:
 
 def _prune(sites: Path, keep: Path) -> None:
     """Keep only the newest :data:`KEEP_SITES` sites in the cache."""
-    built = sorted((p for p in sites.iterdir() if p.is_dir() and ".partial-" not in p.name),
-                   key=lambda p: p.stat().st_mtime, reverse=True)
+    built = sorted(
+        (p for p in sites.iterdir() if p.is_dir() and ".partial-" not in p.name),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
     for old in built[KEEP_SITES:]:
         if old != keep:
             shutil.rmtree(old, ignore_errors=True)
@@ -365,8 +416,9 @@ def _prune(sites: Path, keep: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, help="copy the site to this folder (e.g. _site)")
-    parser.add_argument("--print-site", action="store_true",
-                        help="print the folder of the cached site")
+    parser.add_argument(
+        "--print-site", action="store_true", help="print the folder of the cached site"
+    )
     parser.add_argument("--force", action="store_true", help="build even if cached")
     args = parser.parse_args(argv)
     try:

@@ -17,8 +17,14 @@ import sys
 from pathlib import Path
 
 #: The files of the npm ``pyodide`` package that the browser loads (no consoles or typings).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json", "package.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+)
 
 
 class FetchError(RuntimeError):
@@ -63,9 +69,23 @@ def pyodide_core(version: str, cache: Path) -> Path:
     if npm is None:
         raise FetchError("npm is needed to fetch the Pyodide core (Debian: apt-get install npm)")
     staging = staging_for(folder)
-    _run([npm, "install", "--prefix", str(staging / "npm"), "--no-package-lock", "--no-save",
-          "--no-audit", "--no-fund", "--ignore-scripts", "--omit=optional",
-          "--loglevel=error", f"pyodide@{version}"], f"npm install pyodide@{version}")
+    _run(
+        [
+            npm,
+            "install",
+            "--prefix",
+            str(staging / "npm"),
+            "--no-package-lock",
+            "--no-save",
+            "--no-audit",
+            "--no-fund",
+            "--ignore-scripts",
+            "--omit=optional",
+            "--loglevel=error",
+            f"pyodide@{version}",
+        ],
+        f"npm install pyodide@{version}",
+    )
     package = staging / "npm" / "node_modules" / "pyodide"
     missing = [name for name in PYODIDE_FILES if not (package / name).is_file()]
     if missing:
@@ -90,10 +110,30 @@ def browser_wheels(requirements: Path, python: str, cache: Path) -> list[Path]:
         return sorted(folder.glob("*.whl"))
     staging = staging_for(folder)
     minor = ".".join(python.split(".")[:2])
-    _run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-          "--only-binary=:all:", "--platform", "any", "--abi", "none",
-          "--implementation", "py", "--python-version", minor, "--dest", str(staging),
-          "--requirement", str(requirements)], "pip download of the browser's wheels")
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--platform",
+            "any",
+            "--abi",
+            "none",
+            "--implementation",
+            "py",
+            "--python-version",
+            minor,
+            "--dest",
+            str(staging),
+            "--requirement",
+            str(requirements),
+        ],
+        "pip download of the browser's wheels",
+    )
     (staging / ".complete").write_text(requirements.read_text("utf-8"), "utf-8")
     return sorted(publish(staging, folder).glob("*.whl"))
 
@@ -101,8 +141,20 @@ def browser_wheels(requirements: Path, python: str, cache: Path) -> list[Path]:
 def package_wheel(project: Path, target: Path) -> Path:
     """Build this project's wheel from ``project`` into the empty folder ``target``."""
     target.mkdir(parents=True, exist_ok=True)
-    _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
-          str(target), str(project)], "building the exact61_widgets wheel")
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--wheel-dir",
+            str(target),
+            str(project),
+        ],
+        "building the exact61_widgets wheel",
+    )
     found = sorted(target.glob("exact61_widgets-*-py3-none-any.whl"))
     if len(found) != 1:
         raise FetchError(f"expected one exact61_widgets wheel in {target}, found {found}")

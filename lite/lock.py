@@ -69,20 +69,29 @@ def read_wheel(path: Path) -> Wheel:
         raise LockError(f"{path.name} is not a pure-Python wheel (…-none-any.whl)")
     with zipfile.ZipFile(path) as archive:
         names = archive.namelist()
-        meta_name = next((n for n in names if n.endswith(".dist-info/METADATA")
-                          and n.count("/") == 1), None)
+        meta_name = next(
+            (n for n in names if n.endswith(".dist-info/METADATA") and n.count("/") == 1), None
+        )
         if meta_name is None:
             raise LockError(f"{path.name} has no .dist-info/METADATA")
         meta = email.parser.HeaderParser().parsestr(archive.read(meta_name).decode("utf-8"))
         top_level = meta_name.replace("METADATA", "top_level.txt")
         if top_level in names:
-            imports = [line.strip() for line in
-                       archive.read(top_level).decode("utf-8").splitlines() if line.strip()]
+            imports = [
+                line.strip()
+                for line in archive.read(top_level).decode("utf-8").splitlines()
+                if line.strip()
+            ]
         else:
             imports = _imports_from_names(names)
     requires = tuple(Requirement(r) for r in meta.get_all("Requires-Dist") or [])
-    return Wheel(path, meta["Name"], meta["Version"], requires,
-                 tuple(sorted(i for i in set(imports) if i.isidentifier())))
+    return Wheel(
+        path,
+        meta["Name"],
+        meta["Version"],
+        requires,
+        tuple(sorted(i for i in set(imports) if i.isidentifier())),
+    )
 
 
 def _imports_from_names(names: Iterable[str]) -> list[str]:
@@ -113,8 +122,10 @@ def check_closed(wheels: Mapping[str, Wheel], env: Mapping[str, str]) -> None:
             if dep is None:
                 faults.append(f"{wheel.name} {wheel.version} needs {req}, which is not bundled")
             elif not req.specifier.contains(Version(dep.version), prereleases=True):
-                faults.append(f"{wheel.name} {wheel.version} needs {req}, "
-                              f"but {dep.name} {dep.version} is bundled")
+                faults.append(
+                    f"{wheel.name} {wheel.version} needs {req}, "
+                    f"but {dep.name} {dep.version} is bundled"
+                )
     if faults:
         raise LockError("the browser's wheels are not complete: " + "; ".join(sorted(faults)))
 
@@ -156,11 +167,14 @@ def write_lock(core_lock: Path, wheel_paths: Iterable[Path], target: Path) -> di
     for path in sorted(wheel_paths):
         wheel = read_wheel(path)
         if wheel.key in wheels:
-            raise LockError(f"two wheels of {wheel.key}: {wheels[wheel.key].path.name} "
-                            f"and {path.name}")
+            raise LockError(
+                f"two wheels of {wheel.key}: {wheels[wheel.key].path.name} and {path.name}"
+            )
         wheels[wheel.key] = wheel
     check_closed(wheels, env)
-    lock = {"info": core["info"],
-            "packages": {key: lock_entry(wheels[key], env) for key in sorted(wheels)}}
+    lock = {
+        "info": core["info"],
+        "packages": {key: lock_entry(wheels[key], env) for key in sorted(wheels)},
+    }
     target.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n", "utf-8")
     return lock

@@ -43,8 +43,7 @@ def _zip(folder: Path, target: Path, last: str | None = None, dirs: bool = False
     folder too, as the standard library's archive has them.
     """
     paths = sorted(p for p in folder.rglob("*") if p.is_file() or (dirs and p.is_dir()))
-    names = sorted(p.relative_to(folder).as_posix() + ("/" if p.is_dir() else "")
-                   for p in paths)
+    names = sorted(p.relative_to(folder).as_posix() + ("/" if p.is_dir() else "") for p in paths)
     if last in names:
         names.remove(last)
         names.append(last)
@@ -76,8 +75,9 @@ def _record_pycs(unpacked: Path) -> str | None:
     return record.relative_to(unpacked).as_posix()
 
 
-def precompile(pyodide: Path, wheels: Iterable[Path], out: Path,
-               stdlib: Path | None = None) -> list[Path]:
+def precompile(
+    pyodide: Path, wheels: Iterable[Path], out: Path, stdlib: Path | None = None
+) -> list[Path]:
     """Write compiled copies of ``wheels`` (and of ``stdlib``) into ``out``; the new wheels.
 
     ``pyodide`` is the folder of the Pyodide core that compiles them (and that the
@@ -94,11 +94,16 @@ def precompile(pyodide: Path, wheels: Iterable[Path], out: Path,
             _unzip(wheel, tree / "wheels" / wheel.name)
         if stdlib is not None:
             _unzip(stdlib, tree / "stdlib")
-        done = subprocess.run([node, str(HERE / "pycompile.mjs"), str(pyodide), str(tree)],
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [node, str(HERE / "pycompile.mjs"), str(pyodide), str(tree)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if done.returncode:
-            raise CompileError(f"compiling with Pyodide failed:\n{done.stdout[-2000:]}"
-                               f"{done.stderr[-2000:]}")
+            raise CompileError(
+                f"compiling with Pyodide failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}"
+            )
         compiled = []
         for wheel in wheels:
             unpacked = tree / "wheels" / wheel.name
@@ -110,8 +115,9 @@ def precompile(pyodide: Path, wheels: Iterable[Path], out: Path,
     return compiled
 
 
-def precompile_cached(pyodide: Path, wheels: Iterable[Path], stdlib: Path,
-                      cache: Path) -> tuple[list[Path], Path]:
+def precompile_cached(
+    pyodide: Path, wheels: Iterable[Path], stdlib: Path, cache: Path
+) -> tuple[list[Path], Path]:
     """:func:`precompile` into a folder of ``cache`` named by the inputs, done only once.
 
     For what changes seldom (the wheels from PyPI, the kernel's, the standard library);
@@ -119,8 +125,13 @@ def precompile_cached(pyodide: Path, wheels: Iterable[Path], stdlib: Path,
     """
     wheels = sorted(wheels)
     digest = hashlib.sha256()
-    for path in (HERE / "pycompile.mjs", HERE / "pycompile.py", pyodide / "pyodide.asm.wasm",
-                 stdlib, *wheels):
+    for path in (
+        HERE / "pycompile.mjs",
+        HERE / "pycompile.py",
+        pyodide / "pyodide.asm.wasm",
+        stdlib,
+        *wheels,
+    ):
         digest.update(path.name.encode() + hashlib.sha256(path.read_bytes()).digest())
     folder = cache / f"compiled-{digest.hexdigest()[:16]}"
     if not (folder / ".complete").is_file():

@@ -17,16 +17,26 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 #: Content types the site needs right (module scripts and WebAssembly are refused otherwise).
-TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-         ".json": "application/json", ".ipynb": "application/json", ".whl": "application/zip",
-         ".zip": "application/zip", ".svg": "image/svg+xml", ".md": "text/markdown"}
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".ipynb": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".md": "text/markdown",
+}
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     """A static file handler with :data:`TYPES`, quiet unless ``verbose``."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012
-                      **TYPES}
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **TYPES,
+    }
     verbose: ClassVar[bool] = False
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -36,15 +46,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def make_server(site: Path, port: int, verbose: bool = False) -> http.server.ThreadingHTTPServer:
     """A threaded server of ``site`` on 127.0.0.1:``port`` (0: any free port)."""
-    handler = functools.partial(type("SiteHandler", (Handler,), {"verbose": verbose}),
-                                directory=str(site))
+    handler = functools.partial(
+        type("SiteHandler", (Handler,), {"verbose": verbose}), directory=str(site)
+    )
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("site", nargs="?", type=Path, default=Path("_site"),
-                        help="the built site (default: _site, as `make lite` makes it)")
+    parser.add_argument(
+        "site",
+        nargs="?",
+        type=Path,
+        default=Path("_site"),
+        help="the built site (default: _site, as `make lite` makes it)",
+    )
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--verbose", action="store_true", help="log every request")

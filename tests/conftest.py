@@ -38,21 +38,46 @@ def seed_examples() -> list[dict[str, Any]]:
     return examples
 
 
-def position(players: int, layout: str, hands: list[list[str]], *, scores: list[int] | None
-             = None, to_move: int = 0, leader: int | None = None,
-             boneyard: list[str] | None = None) -> Match:
+def position(
+    players: int,
+    layout: str,
+    hands: list[list[str]],
+    *,
+    scores: list[int] | None = None,
+    to_move: int = 0,
+    leader: int | None = None,
+    boneyard: list[str] | None = None,
+) -> Match:
     """A set-up position; every tile not on the table or in a hand goes to the boneyard."""
     from exact61_widgets.engine.layout import Layout
 
     used = {str(t) for t in Layout.parse(layout).tiles} | {t for h in hands for t in h}
     if boneyard is None:
         boneyard = [str(t) for t in TILES if str(t) not in used]
-    return Match.setup(players, layout=layout, hands=hands, boneyard=boneyard, scores=scores,
-                       to_move=to_move, leader=leader)
+    return Match.setup(
+        players,
+        layout=layout,
+        hands=hands,
+        boneyard=boneyard,
+        scores=scores,
+        to_move=to_move,
+        leader=leader,
+    )
 
 
 def snapshot(match: Match) -> tuple[Any, ...]:
     """Everything a refused action must leave unchanged."""
-    return (str(match.layout), match.hands, match.scores, match.to_move, match.events,
-            match.boneyard, match.drawn_tile, match.status, match.hand_end, match.winner,
-            match.layout.open_places(), match.layout.end_sum)
+    return (
+        str(match.layout),
+        match.hands,
+        match.scores,
+        match.to_move,
+        match.events,
+        match.boneyard,
+        match.drawn_tile,
+        match.status,
+        match.hand_end,
+        match.winner,
+        match.layout.open_places(),
+        match.layout.end_sum,
+    )

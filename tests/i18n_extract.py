@@ -23,7 +23,9 @@ _SINGLE = {"Msg", "gettext", "_"}
 _PLURAL = {"Plural", "ngettext"}
 #: Babel's keyword spec: the argument positions that hold the message ids.
 BABEL_KEYWORDS: dict[str, tuple[int, ...]] = {
-    **dict.fromkeys(_SINGLE, (1,)), **dict.fromkeys(_PLURAL, (1, 2))}
+    **dict.fromkeys(_SINGLE, (1,)),
+    **dict.fromkeys(_PLURAL, (1, 2)),
+}
 
 Key = tuple[str, str]
 
@@ -71,8 +73,12 @@ def babel_message_ids(root: Path = PACKAGE) -> dict[Key, str]:
     """The same, found by Babel's Python extractor (it skips calls inside f-strings)."""
     found: dict[Key, str] = {}
     for filename, lineno, message, _comments, _context in extract_from_dir(
-            str(root), method_map=[("**.py", "python")], keywords=BABEL_KEYWORDS,
-            comment_tags=(), strip_comment_tags=True):
+        str(root),
+        method_map=[("**.py", "python")],
+        keywords=BABEL_KEYWORDS,
+        comment_tags=(),
+        strip_comment_tags=True,
+    ):
         if isinstance(message, str):
             key = (message, "")
         else:

@@ -37,8 +37,12 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 def clone_files(target: Path) -> None:
     """Copy what a clone would hold: tracked and new (not ignored) files, without ``.git``."""
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
-                             "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout
     for name in filter(None, listed.decode("utf-8").split("\0")):
         source = ROOT / name
         if source.is_file():
@@ -46,14 +50,23 @@ def clone_files(target: Path) -> None:
             shutil.copy2(source, target / name)
 
 
-def run(args: list[str | Path], cwd: Path, env: dict[str, str],
-        timeout: float = 600) -> subprocess.CompletedProcess[str]:
+def run(
+    args: list[str | Path], cwd: Path, env: dict[str, str], timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
     """Run a command; fail the test with its output if it fails."""
-    result = subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True,
-                            text=True, timeout=timeout, check=False)
+    result = subprocess.run(
+        [str(a) for a in args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
     assert result.returncode == 0, (
         f"{' '.join(str(a) for a in args)} failed:\n{result.stdout[-3000:]}\n"
-        f"{result.stderr[-5000:]}")
+        f"{result.stderr[-5000:]}"
+    )
     return result
 
 
@@ -64,28 +77,51 @@ def test_binder_requirements_alone_run_every_tutorial(tmp_path: Path) -> None:
     clone_files(repo)
     # A Russian twin runs the same code as its English notebook (test_tutorial_sources
     # checks that), so the English notebooks stand for both languages here.
-    notebooks = sorted(p for p in (repo / "tutorials").glob("*.ipynb")
-                       if not p.stem.endswith("_ru"))
+    notebooks = sorted(
+        p for p in (repo / "tutorials").glob("*.ipynb") if not p.stem.endswith("_ru")
+    )
     assert notebooks, "no tutorials to run"
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     bin_dir = venv / "bin"
     # Nothing from this test run may leak in: no PYTHONPATH, own Jupyter folders.
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("PYTHONPATH", "PYTHONHOME", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH",
-                          "VIRTUAL_ENV")}
-    env.update(PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}", VIRTUAL_ENV=str(venv),
-               JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"),
-               JUPYTER_DATA_DIR=str(tmp_path / "jupyter-data"),
-               JUPYTER_RUNTIME_DIR=str(tmp_path / "jupyter-runtime"),
-               MPLBACKEND="Agg", PYTHONDONTWRITEBYTECODE="1")
-    run([bin_dir / "python", "-m", "pip", "install", "--quiet", "--no-compile",
-         "--disable-pip-version-check", "-r", "binder/requirements.txt"], repo, env)
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key
+        not in ("PYTHONPATH", "PYTHONHOME", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "VIRTUAL_ENV")
+    }
+    env.update(
+        PATH=f"{bin_dir}{os.pathsep}{env.get('PATH', '')}",
+        VIRTUAL_ENV=str(venv),
+        JUPYTER_CONFIG_DIR=str(tmp_path / "jupyter-config"),
+        JUPYTER_DATA_DIR=str(tmp_path / "jupyter-data"),
+        JUPYTER_RUNTIME_DIR=str(tmp_path / "jupyter-runtime"),
+        MPLBACKEND="Agg",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    run(
+        [
+            bin_dir / "python",
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-compile",
+            "--disable-pip-version-check",
+            "-r",
+            "binder/requirements.txt",
+        ],
+        repo,
+        env,
+    )
     installed = time.monotonic()
 
-    where = run([bin_dir / "python", "-c",
-                 "import exact61_widgets; print(exact61_widgets.__file__)"],
-                tmp_path, env).stdout.strip()
+    where = run(
+        [bin_dir / "python", "-c", "import exact61_widgets; print(exact61_widgets.__file__)"],
+        tmp_path,
+        env,
+    ).stdout.strip()
     assert Path(where).is_relative_to(venv), f"exact61_widgets came from {where}, not the venv"
     servers = run([bin_dir / "jupyter", "server", "extension", "list"], tmp_path, env)
     listing = _ANSI.sub("", servers.stdout + servers.stderr)
@@ -96,17 +132,31 @@ def test_binder_requirements_alone_run_every_tutorial(tmp_path: Path) -> None:
     for extension in ("anywidget", "@jupyter-widgets/jupyterlab-manager"):
         assert extension in listing, listing
 
-    specs = json.loads(run([bin_dir / "jupyter", "kernelspec", "list", "--json"], tmp_path,
-                           env).stdout)["kernelspecs"]
+    specs = json.loads(
+        run([bin_dir / "jupyter", "kernelspec", "list", "--json"], tmp_path, env).stdout
+    )["kernelspecs"]
     assert Path(specs["python3"]["resource_dir"]).is_relative_to(venv), specs
 
     out = tmp_path / "executed"
 
     def execute(notebook: Path) -> tuple[str, float]:
         begin = time.monotonic()
-        run([bin_dir / "jupyter", "nbconvert", "--to", "notebook", "--execute",
-             "--ExecutePreprocessor.timeout=600", "--ExecutePreprocessor.kernel_name=python3",
-             "--output-dir", out, notebook.name], notebook.parent, env)
+        run(
+            [
+                bin_dir / "jupyter",
+                "nbconvert",
+                "--to",
+                "notebook",
+                "--execute",
+                "--ExecutePreprocessor.timeout=600",
+                "--ExecutePreprocessor.kernel_name=python3",
+                "--output-dir",
+                out,
+                notebook.name,
+            ],
+            notebook.parent,
+            env,
+        )
         return notebook.name, time.monotonic() - begin
 
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -115,6 +165,8 @@ def test_binder_requirements_alone_run_every_tutorial(tmp_path: Path) -> None:
         cells = json.loads((out / notebook.name).read_text("utf-8"))["cells"]
         errors = [o for c in cells for o in c.get("outputs", ()) if o.get("output_type") == "error"]
         assert not errors, f"{notebook.name}: {errors[0]}"
-    print(f"\nbinder: install {installed - started:.0f} s, tutorials "
-          + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in timings)
-          + f"; total {time.monotonic() - started:.0f} s")
+    print(
+        f"\nbinder: install {installed - started:.0f} s, tutorials "
+        + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in timings)
+        + f"; total {time.monotonic() - started:.0f} s"
+    )

@@ -20,8 +20,18 @@ INSIDE = tuple(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.st
 #: A path from the repository's root, or from the package's root.
 ROOTS = "|".join(re.escape(t) for t in TOP + INSIDE)
 CITED = re.compile(rf"(?<![\w/.-])((?:{ROOTS})/[\w./-]*\w)")
-SKIP = {".venv", "node_modules", ".lite-cache", "_site", ".git", ".hypothesis", ".mypy_cache",
-        ".ruff_cache", "__pycache__", ".ipynb_checkpoints"}
+SKIP = {
+    ".venv",
+    "node_modules",
+    ".lite-cache",
+    "_site",
+    ".git",
+    ".hypothesis",
+    ".mypy_cache",
+    ".ruff_cache",
+    "__pycache__",
+    ".ipynb_checkpoints",
+}
 SUFFIXES = {".py", ".md", ".toml", ".cfg", ".js", ".mjs", ".css", ".po", ".txt"}
 
 
@@ -30,15 +40,21 @@ def sources() -> list[Path]:
     found = []
     for folder, dirs, files in os.walk(ROOT):
         dirs[:] = [d for d in dirs if d not in SKIP and not (folder == str(ROOT) and d == "tests")]
-        found += [Path(folder, name) for name in files
-                  if Path(name).suffix in SUFFIXES or name in ("Makefile", "run")]
+        found += [
+            Path(folder, name)
+            for name in files
+            if Path(name).suffix in SUFFIXES or name in ("Makefile", "run")
+        ]
     return sorted(found)
 
 
 def cited(text: str) -> set[str]:
     """The repository paths a text names, placeholders (``NAME``) and patterns left out."""
-    return {m.group(1).rstrip(".") for m in CITED.finditer(text)
-            if "NAME" not in m.group(1) and not any(c in m.group(1) for c in "*{<")}
+    return {
+        m.group(1).rstrip(".")
+        for m in CITED.finditer(text)
+        if "NAME" not in m.group(1) and not any(c in m.group(1) for c in "*{<")
+    }
 
 
 def exists(path: str) -> bool:
@@ -49,7 +65,9 @@ def test_the_scan_finds_citations_and_would_see_a_missing_one() -> None:
     readme = cited((ROOT / "README.md").read_text("utf-8"))
     assert "tutorials/00_start_here.ipynb" in readme and all(exists(p) for p in readme)
     assert cited("see engine/nothing_here.py and docs/gone.svg") == {
-        "engine/nothing_here.py", "docs/gone.svg"}
+        "engine/nothing_here.py",
+        "docs/gone.svg",
+    }
     assert not exists("engine/nothing_here.py")
 
 

@@ -15,8 +15,13 @@ from exact61_widgets.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "exact61_widgets", *args], capture_output=True,
-                          text=True, encoding="utf-8", check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "exact61_widgets", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
 
 
 def test_describe_defaults_to_english(capsys: pytest.CaptureFixture[str]) -> None:
@@ -25,16 +30,19 @@ def test_describe_defaults_to_english(capsys: pytest.CaptureFixture[str]) -> Non
     assert out.out.startswith("Scoring contributions: 4 + 1 = 5.") and out.err == ""
 
 
-@pytest.mark.parametrize(("args", "fragment"), [
-    (["describe", "[1|4] [7|1]@[1|4]:low"], "placement 2 ([7|1]@[1|4]:low): '[7|1]' is not"),
-    (["describe", "[1|4]", "--lang", "de"], "unknown language 'de'"),
-    (["replay", "/nonexistent/record.json"], "cannot read /nonexistent/record.json"),
-    (["play", "--players", "5", "--seed", "1"], "2, 3 or 4 players"),
-    (["play", "--players", "2", "--seed", "1", "--bots", "nobody"], "unknown bot 'nobody'"),
-    (["play", "--players", "3", "--seed", "1", "--bots", "random,greedy"], "3 seats, 2 bots"),
-    ([], "required"),
-    (["teleport"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["describe", "[1|4] [7|1]@[1|4]:low"], "placement 2 ([7|1]@[1|4]:low): '[7|1]' is not"),
+        (["describe", "[1|4]", "--lang", "de"], "unknown language 'de'"),
+        (["replay", "/nonexistent/record.json"], "cannot read /nonexistent/record.json"),
+        (["play", "--players", "5", "--seed", "1"], "2, 3 or 4 players"),
+        (["play", "--players", "2", "--seed", "1", "--bots", "nobody"], "unknown bot 'nobody'"),
+        (["play", "--players", "3", "--seed", "1", "--bots", "random,greedy"], "3 seats, 2 bots"),
+        ([], "required"),
+        (["teleport"], "invalid choice"),
+    ],
+)
 def test_errors_are_one_line_on_stderr_with_exit_2(args: list[str], fragment: str) -> None:
     result = run(*args)
     assert result.returncode == 2
@@ -62,8 +70,9 @@ def test_replay_reports_a_broken_record(tmp_path: Path) -> None:
     path.write_text(json.dumps(record), "utf-8")
     result = run("replay", str(path))
     assert (result.returncode, result.stdout) == (2, "")
-    assert result.stderr == ("exact61: error: hand 1, action 2: it is seat 1's turn, not "
-                             "seat 3's\n")
+    assert result.stderr == (
+        "exact61: error: hand 1, action 2: it is seat 1's turn, not seat 3's\n"
+    )
     path.write_text("{not json", "utf-8")
     result = run("replay", str(path))
     assert result.returncode == 2 and "is not valid JSON: line 1" in result.stderr
@@ -71,8 +80,17 @@ def test_replay_reports_a_broken_record(tmp_path: Path) -> None:
 
 def test_play_shows_progress_and_saves_a_record_that_replays(tmp_path: Path) -> None:
     path = tmp_path / "match.json"
-    result = run("play", "--players", "4", "--seed", "7", "--bots", "greedy,random,greedy,random",
-                 "--record", str(path))
+    result = run(
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "7",
+        "--bots",
+        "greedy,random,greedy,random",
+        "--record",
+        str(path),
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("Hand 1: ") and "reaches exactly 61" in lines[-1]
@@ -82,8 +100,9 @@ def test_play_shows_progress_and_saves_a_record_that_replays(tmp_path: Path) -> 
     assert 305 in json.loads(doc.stdout)["scores"]
 
 
-def test_replay_of_a_played_record_in_process(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_of_a_played_record_in_process(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "r.json"
     path.write_text(json.dumps(played_record(3, 1)), "utf-8")
     assert main(["replay", str(path), "--json"]) == 0
@@ -107,7 +126,8 @@ def exported_scenario(tmp_path: Path) -> tuple[Path, Any]:
 
 
 def test_replay_loads_a_scenario_the_explorer_exported(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from exact61_widgets.engine.scenario import SavedScenario
 
     path, match = exported_scenario(tmp_path)
@@ -123,28 +143,35 @@ def test_replay_loads_a_scenario_the_explorer_exported(
     text = capsys.readouterr().out
     assert "Seat 0 plays [1|2] at [0|1]:high" in text and "Seat 0 goes out" in text
     assert text.count("Hand ") == 3 and "  in progress" in text  # two hands and their end
-    assert text.rstrip().endswith(f"Final scores {match.scores[0]} {match.scores[1]}; "
-                                  "winner: -.")
+    assert text.rstrip().endswith(f"Final scores {match.scores[0]} {match.scores[1]}; winner: -.")
 
 
 def test_solve_loads_a_scenario_the_explorer_exported(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, match = exported_scenario(tmp_path)
     assert main(["solve", str(path), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["seat"] == match.to_move
     assert sorted(m["action"] for m in doc["moves"]) == sorted(
-        str(a) if a.kind == "play" else a.kind for a in match.legal_actions())
+        str(a) if a.kind == "play" else a.kind for a in match.legal_actions()
+    )
 
 
-@pytest.mark.parametrize(("change", "fragment"), [
-    ({"version": 2}, "'version' must be 1, not 2"),
-    ({"actions": ["[1|2]@[0|1]:high", "[6|6]@[0|1]:low"]},
-     "action 2 after the set-up, [6|6]@[0|1]:low, cannot be done: the hand is over"),
-    ({"setup": {"players": 4}}, "a position is a JSON object with players, layout and hands"),
-])
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"version": 2}, "'version' must be 1, not 2"),
+        (
+            {"actions": ["[1|2]@[0|1]:high", "[6|6]@[0|1]:low"]},
+            "action 2 after the set-up, [6|6]@[0|1]:low, cannot be done: the hand is over",
+        ),
+        ({"setup": {"players": 4}}, "a position is a JSON object with players, layout and hands"),
+    ],
+)
 def test_a_bad_scenario_file_is_one_line_on_stderr_with_exit_2(
-        tmp_path: Path, change: dict[str, Any], fragment: str) -> None:
+    tmp_path: Path, change: dict[str, Any], fragment: str
+) -> None:
     path, _ = exported_scenario(tmp_path)
     data = {**json.loads(path.read_text("utf-8")), **change}
     path.write_text(json.dumps(data), "utf-8")

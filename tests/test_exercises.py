@@ -58,15 +58,21 @@ from exact61_widgets.exercises.position import match_from_position, position_spe
 from exact61_widgets.render import caption, hand_svg
 
 FOUR = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB"
-NINE = ("[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB [1|2]@[1|1]:lineB "
-        "[1|5]@[1|1]:branchA [5|5]@[1|5]:high [0|5]@[5|5]:lineB [1|3]@[1|1]:branchB")
+NINE = (
+    "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB [1|2]@[1|1]:lineB "
+    "[1|5]@[1|1]:branchA [5|5]@[1|5]:high [0|5]@[5|5]:lineB [1|3]@[1|1]:branchB"
+)
 BLOCKED_LAYOUT = (
     "[0|6] [0|4]@[0|6]:low [1|4]@[0|4]:high [5|6]@[0|6]:high [3|5]@[5|6]:low "
     "[1|5]@[1|4]:low [3|4]@[3|5]:low [2|4]@[3|4]:high [2|2]@[2|4]:low "
     "[0|2]@[2|2]:lineB [0|5]@[0|2]:low [5|5]@[1|5]:high [2|6]@[2|2]:branchA "
-    "[4|6]@[2|6]:high [4|4]@[4|6]:low [2|5]@[2|2]:branchB [4|5]@[5|5]:lineB")
-BLOCKED_HANDS = (["[3|3]"], ["[0|0]", "[0|3]", "[1|2]", "[1|3]", "[1|6]", "[2|3]", "[3|6]"],
-                 ["[0|1]", "[1|1]", "[6|6]"])
+    "[4|6]@[2|6]:high [4|4]@[4|6]:low [2|5]@[2|2]:branchB [4|5]@[5|5]:lineB"
+)
+BLOCKED_HANDS = (
+    ["[3|3]"],
+    ["[0|0]", "[0|3]", "[1|2]", "[1|3]", "[1|6]", "[2|3]", "[3|6]"],
+    ["[0|1]", "[1|1]", "[6|6]"],
+)
 RULE = re.compile(r"\b[RD]\d+(\.\d+)?\b")
 
 
@@ -78,8 +84,14 @@ def session_ru() -> Iterator[None]:
     set_language(None)
 
 
-def position(players: int, layout: str, hands: Sequence[Sequence[str]], *,
-             boneyard: Sequence[str] | None = None, **kwargs: Any) -> Match:
+def position(
+    players: int,
+    layout: str,
+    hands: Sequence[Sequence[str]],
+    *,
+    boneyard: Sequence[str] | None = None,
+    **kwargs: Any,
+) -> Match:
     """``Match.setup`` with the boneyard defaulting to every tile not used, in tile order."""
     used = {str(t) for t in Layout.parse(layout).tiles} | {t for h in hands for t in h}
     if boneyard is None:
@@ -150,8 +162,10 @@ def test_open_places_wrong_names_the_extras_and_only_counts_what_is_missing() ->
     assert result.score == pytest.approx(1 / 6)
     en, ru = both(result)
     assert en.startswith("Not quite.")
-    assert ("[1|1]:branchA is not right: the branches of [1|1] open only after both its lines "
-            "are filled (R4.3).") in en
+    assert (
+        "[1|1]:branchA is not right: the branches of [1|1] open only after both its lines "
+        "are filled (R4.3)."
+    ) in en
     assert "[1|4]:low is not right: [1|4]:low is taken: [1|1] is joined there." in en
     assert "Also, 3 open places are missing." in en
     assert "Кроме того, не хватает 3 допустимых мест продолжения." in ru
@@ -162,8 +176,11 @@ def test_open_places_wrong_names_the_extras_and_only_counts_what_is_missing() ->
 
 def test_open_places_a_place_joined_to_its_parent_is_taken_not_unexplained() -> None:
     later = "[4|4] [4|5]@[4|4]:lineA [3|4]@[4|4]:lineB [5|5]@[4|5]:high"
-    for place, parent in (("[5|5]:lineA", "[4|5]"), ("[4|5]:low", "[4|4]"),
-                          ("[3|4]:high", "[4|4]")):
+    for place, parent in (
+        ("[5|5]:lineA", "[4|5]"),
+        ("[4|5]:low", "[4|4]"),
+        ("[3|4]:high", "[4|4]"),
+    ):
         text = check_open_places(later, place).text()
         assert f"{place} is taken: {parent} is joined there" in text
 
@@ -171,8 +188,9 @@ def test_open_places_a_place_joined_to_its_parent_is_taken_not_unexplained() -> 
 def test_open_places_partly_right_and_empty_table() -> None:
     partly = check_open_places(FOUR, "[1|1]:lineB, [3|4]:low")
     assert "Everything you listed is right, but 2 open places are missing." in partly.text()
-    assert "Всё перечисленное верно, но не хватает 2 допустимых мест продолжения." in \
-        partly.text("ru")
+    assert "Всё перечисленное верно, но не хватает 2 допустимых мест продолжения." in partly.text(
+        "ru"
+    )
     assert check_open_places("", "none").ok and check_open_places("", "нет").ok
     result = check_open_places("", "[1|4]:low")
     assert not result.ok and result.extra == ("[1|4]:low",)
@@ -181,14 +199,17 @@ def test_open_places_partly_right_and_empty_table() -> None:
     assert "The list is not empty: 4 open places are missing." in nothing.text()
 
 
-@pytest.mark.parametrize("answer, words", [
-    ("", "type an answer first"),
-    ("   ", "type an answer first"),
-    ("[1|1]", "not a place"),
-    ("[1|1]:low", "a double has the places"),
-    ("[7|1]:low", "numbers run from 0 to 6"),
-    ("[1|4]:sideways", "not a port"),
-])
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        ("", "type an answer first"),
+        ("   ", "type an answer first"),
+        ("[1|1]", "not a place"),
+        ("[1|1]:low", "a double has the places"),
+        ("[7|1]:low", "numbers run from 0 to 6"),
+        ("[1|4]:sideways", "not a port"),
+    ],
+)
 def test_open_places_malformed_answers_get_a_friendly_message(answer: str, words: str) -> None:
     result = check_open_places(FOUR, answer)
     assert result.malformed and not result.ok and result.score == 0.0
@@ -221,8 +242,10 @@ def test_scoring_ends_end_double_joined_half_and_used_branch() -> None:
     assert check_scoring_ends(FOUR, "[1|1]:lineB, [3|4]:low").ok  # a double named by a line
     result = check_scoring_ends(FOUR, "[3|4]:low, [1|4]:high")
     assert result.missing == ("[1|1]",) and result.extra == ("[1|4]:high",)
-    assert "[1|4]:high is not right: [4|4] is joined to it: a joined half adds nothing (R5.3)." \
+    assert (
+        "[1|4]:high is not right: [4|4] is joined to it: a joined half adds nothing (R5.3)."
         in result.text()
+    )
     joined_to_parent = check_scoring_ends(FOUR, "[3|4]:high").text()
     assert "[3|4]:high is not right: [4|4] is joined to it" in joined_to_parent
     used = check_scoring_ends(NINE, "[1|1]:branchA").text()
@@ -254,7 +277,8 @@ def test_the_russian_texts_say_konechny_dubl_and_no_side() -> None:
 
 
 def test_play_award_matches_every_diagram_of_the_rules_text(
-        seed_examples: list[dict[str, Any]]) -> None:
+    seed_examples: list[dict[str, Any]],
+) -> None:
     for example in seed_examples:
         layout = Layout.parse(example["notation"])
         last = layout.placements[-1]
@@ -270,8 +294,10 @@ def test_play_award_wrong_answer_gets_the_hint_and_not_the_answer() -> None:
     end_sum = check_play_award(before, "[1|3]@[1|1]:branchB", "8")
     assert not end_sum.ok and end_sum.expected == "0"
     en, ru = both(end_sum)
-    assert en == ("Not quite. 8 is not right. That is the sum of the ends; only a positive "
-                  "multiple of 5 scores (R6.2). Try again, or open the solution.")
+    assert en == (
+        "Not quite. 8 is not right. That is the sum of the ends; only a positive "
+        "multiple of 5 scores (R6.2). Try again, or open the solution."
+    )
     assert ru.startswith("Не совсем. 8 — неверно. Это сумма концов;")
     assert "8 is not a multiple of 5" in str(end_sum.why)
 
@@ -319,9 +345,15 @@ def test_numbers_accept_signs_and_spaces_and_refuse_other_text() -> None:
 # -- rounding ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("total, expected, words", [
-    (12, 10, "remainders 1 and 2 round down"), (13, 15, "remainders 3 and 4 round up"),
-    (15, 15, "a multiple of 5, so it stays 15"), (0, 0, "a multiple of 5")])
+@pytest.mark.parametrize(
+    "total, expected, words",
+    [
+        (12, 10, "remainders 1 and 2 round down"),
+        (13, 15, "remainders 3 and 4 round up"),
+        (15, 15, "a multiple of 5, so it stays 15"),
+        (0, 0, "a multiple of 5"),
+    ],
+)
 def test_rounding(total: int, expected: int, words: str) -> None:
     result = check_rounding(total, str(expected))
     assert result.ok and words in result.text() and "R7.5" in result.text()
@@ -362,9 +394,11 @@ def test_going_out_needs_a_last_tile() -> None:
         check_going_out(blocked(), "0")
     task = GoingOut(pairs_going_out())
     assert task.play == "[1|2]@[0|1]:high"
-    assert task.question().text() == ("Seat 0 goes out with [1|2]@[0|1]:high. By how many raw "
-                                      "points does the settlement change the score of their "
-                                      "pair?")
+    assert task.question().text() == (
+        "Seat 0 goes out with [1|2]@[0|1]:high. By how many raw "
+        "points does the settlement change the score of their "
+        "pair?"
+    )
     three = GoingOut(position(3, "[3|4]", [["[4|4]"], ["[0|6]"], ["[1|6]"]]))
     assert "change seat 0's score?" in three.question().text()
     assert "сторон" not in three.question().text("ru")
@@ -409,8 +443,10 @@ def test_blocked_award_refuses_a_position_that_does_not_block() -> None:
         BlockedAward(blocked(), 3)
     task = BlockedAward(blocked(), 2)
     assert task.action == "pass"
-    assert task.question().text() == ("Seat 0 passes, and the hand is blocked. How many raw "
-                                      "points does the settlement add to seat 2's score?")
+    assert task.question().text() == (
+        "Seat 0 passes, and the hand is blocked. How many raw "
+        "points does the settlement add to seat 2's score?"
+    )
 
 
 # -- must-play, draw, pass ----------------------------------------------------------------------
@@ -469,7 +505,7 @@ def test_playable_tiles_on_the_lead_are_the_whole_hand_and_nothing_else() -> Non
     assert task.check(", ".join(hand)).ok
     assert task.check(", ".join(reversed(hand))).ok
     for k in range(len(hand)):  # leave one tile out: not right
-        result = task.check(", ".join(hand[:k] + hand[k + 1:]))
+        result = task.check(", ".join(hand[:k] + hand[k + 1 :]))
         assert not result.ok and result.missing == (hand[k],)
         assert "1 playable tile is missing" in result.text()
     stranger = next(str(t) for t in TILES if str(t) not in hand)
@@ -506,8 +542,9 @@ def test_playable_tiles_accepts_exactly_the_tiles_with_a_legal_place(match: Matc
     result = check_playable_tiles(layout, hand, ", ".join(right) or "none")
     assert result.ok, (layout, hand, result.text())
     for tile in hand:  # flipping any one tile in or out of the answer is wrong
-        flipped = [t for t in right if t != str(tile)] if str(tile) in right else \
-            [*right, str(tile)]
+        flipped = (
+            [t for t in right if t != str(tile)] if str(tile) in right else [*right, str(tile)]
+        )
         wrong = check_playable_tiles(layout, hand, ", ".join(flipped) or "none")
         assert not wrong.ok
         if str(tile) not in right:
@@ -531,11 +568,16 @@ def test_playable_tiles_refuses_a_hand_on_the_table_and_unreadable_answers() -> 
 # -- play, draw or pass -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make, word, ru", [
-    (must, "play", "выложить"), (drawing, "draw", "добрать"), (drawn, "play", "выложить кость"),
-    (passing, "pass", "пас")])
-def test_play_draw_pass_takes_one_word_in_either_language(make: Any, word: str,
-                                                          ru: str) -> None:
+@pytest.mark.parametrize(
+    "make, word, ru",
+    [
+        (must, "play", "выложить"),
+        (drawing, "draw", "добрать"),
+        (drawn, "play", "выложить кость"),
+        (passing, "pass", "пас"),
+    ],
+)
+def test_play_draw_pass_takes_one_word_in_either_language(make: Any, word: str, ru: str) -> None:
     match = make()
     assert check_play_draw_pass(match, word).ok
     assert check_play_draw_pass(match, ru.upper()).ok
@@ -548,14 +590,22 @@ def test_play_draw_pass_takes_one_word_in_either_language(make: Any, word: str,
 
 
 def test_play_draw_pass_says_why_the_other_words_are_wrong() -> None:
-    assert "seat 0 can play [1|2], so drawing is not allowed (R3.2)" in \
-        check_play_draw_pass(must(), "draw").text()
-    assert "seat 0 must draw: the boneyard still has tiles" in \
-        check_play_draw_pass(drawing(), "pass").text()
-    assert ("no tile of seat 0's hand matches an open place: the open places show 1, 4 (R3.1)"
-            in check_play_draw_pass(drawing(), "play").text())
-    assert "the boneyard is empty: nothing to draw (R3.4)" in \
-        check_play_draw_pass(passing(), "draw").text()
+    assert (
+        "seat 0 can play [1|2], so drawing is not allowed (R3.2)"
+        in check_play_draw_pass(must(), "draw").text()
+    )
+    assert (
+        "seat 0 must draw: the boneyard still has tiles"
+        in check_play_draw_pass(drawing(), "pass").text()
+    )
+    assert (
+        "no tile of seat 0's hand matches an open place: the open places show 1, 4 (R3.1)"
+        in check_play_draw_pass(drawing(), "play").text()
+    )
+    assert (
+        "the boneyard is empty: nothing to draw (R3.4)"
+        in check_play_draw_pass(passing(), "draw").text()
+    )
     assert check_play_draw_pass(must(), "[1|2]@[1|4]:low").ok  # a legal play written out
     assert "is not allowed" in check_play_draw_pass(must(), "[5|6]@[1|4]:low").text()
     assert check_play_draw_pass(must(), "maybe").malformed
@@ -583,16 +633,28 @@ def test_tally_displayed_points_and_boneyard() -> None:
 
 
 def test_questions_with_numbers_use_plural_forms_in_russian() -> None:
-    assert DisplayedPoints(5).question().text("ru") == \
-        "5 исходных очков — это сколько отображаемых очков?"
+    assert (
+        DisplayedPoints(5).question().text("ru")
+        == "5 исходных очков — это сколько отображаемых очков?"
+    )
     assert DisplayedPoints(305).question().text("ru").startswith("305 исходных очков")
     assert BoneyardSize(2).question().text("ru").endswith("если играют 2 игрока?")
-    assert BoneyardSize(2).question().text() == ("With 2 players, how many tiles are left in "
-                                                 "the boneyard after the deal?")
-    assert PlayAward("[3|6]", "[6|6]@[3|6]:high", score=5).question().text("ru").startswith(
-        "У игрока (или его пары) 5 исходных очков.")
-    assert check_tally_points(21, "21").why.text("ru").endswith(  # type: ignore[union-attr]
-        "то есть 105 исходных очков (R10.1).")
+    assert BoneyardSize(2).question().text() == (
+        "With 2 players, how many tiles are left in the boneyard after the deal?"
+    )
+    assert (
+        PlayAward("[3|6]", "[6|6]@[3|6]:high", score=5)
+        .question()
+        .text("ru")
+        .startswith("У игрока (или его пары) 5 исходных очков.")
+    )
+    assert (
+        check_tally_points(21, "21")
+        .why.text("ru")
+        .endswith(  # type: ignore[union-attr]
+            "то есть 105 исходных очков (R10.1)."
+        )
+    )
 
 
 # -- every task: its answer, solution, giveaways and spec ----------------------------------------
@@ -600,16 +662,29 @@ def test_questions_with_numbers_use_plural_forms_in_russian() -> None:
 
 def tasks() -> list[Task]:
     """One task of each kind and variant, on the positions above."""
-    return [OpenPlaces(FOUR), OpenPlaces(""), ScoringEnds(NINE),
-            PlayAward(FOUR, "[1|2]@[1|1]:lineB"),
-            PlayAward(FOUR, "[1|2]@[1|1]:lineB", unit="displayed"),
-            PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295),
-            PlayAward("[3|6]", "[6|6]@[3|6]:high", unit="displayed", score=100),
-            PlayableTiles(FOUR, ("[1|2]", "[2|6]", "[0|4]")), PlayableTiles("", ("[2|3]",)),
-            Rounding(13), GoingOut(pairs_going_out()), BlockedAward(blocked(), 0),
-            BlockedAward(blocked([280, 0, 290]), 1), LegalAction(drawing()),
-            LegalAction(drawn()), LegalAction(must()), PlayDrawPass(passing()),
-            PlayDrawPass(drawn()), TallyPoints(37), DisplayedPoints(185), BoneyardSize(4)]
+    return [
+        OpenPlaces(FOUR),
+        OpenPlaces(""),
+        ScoringEnds(NINE),
+        PlayAward(FOUR, "[1|2]@[1|1]:lineB"),
+        PlayAward(FOUR, "[1|2]@[1|1]:lineB", unit="displayed"),
+        PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295),
+        PlayAward("[3|6]", "[6|6]@[3|6]:high", unit="displayed", score=100),
+        PlayableTiles(FOUR, ("[1|2]", "[2|6]", "[0|4]")),
+        PlayableTiles("", ("[2|3]",)),
+        Rounding(13),
+        GoingOut(pairs_going_out()),
+        BlockedAward(blocked(), 0),
+        BlockedAward(blocked([280, 0, 290]), 1),
+        LegalAction(drawing()),
+        LegalAction(drawn()),
+        LegalAction(must()),
+        PlayDrawPass(passing()),
+        PlayDrawPass(drawn()),
+        TallyPoints(37),
+        DisplayedPoints(185),
+        BoneyardSize(4),
+    ]
 
 
 TASKS = tasks()
@@ -630,13 +705,20 @@ def test_every_task_accepts_its_own_answer_and_explains_it(task: Task, lang: str
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.kind)
 def test_feedback_on_a_wrong_answer_keeps_the_solution_back(task: Task) -> None:
-    wrong = task.check("[6|6]" if task.kind in ("open_places", "scoring_ends",
-                                                "playable_tiles") else "999")
+    wrong = task.check(
+        "[6|6]" if task.kind in ("open_places", "scoring_ends", "playable_tiles") else "999"
+    )
     assert not wrong.ok
     for lang in ("en", "ru"):
         text = wrong.text(lang)
-        assert text.endswith("Try again, or open the solution." if lang == "en" else
-                             "Попробуйте ещё раз или откройте решение.") or wrong.malformed
+        assert (
+            text.endswith(
+                "Try again, or open the solution."
+                if lang == "en"
+                else "Попробуйте ещё раз или откройте решение."
+            )
+            or wrong.malformed
+        )
         assert str(wrong.why) and wrong.why.text(lang) not in text  # type: ignore[union-attr]
         for item in wrong.missing:
             assert item not in text
@@ -658,14 +740,18 @@ def test_every_task_round_trips_through_its_json_spec(task: Task) -> None:
 
 
 def test_task_from_spec_refuses_what_it_cannot_build() -> None:
-    for bad, words in (({"kind": "guess"}, "not a kind of task"), ({}, "with a kind"),
-                       ({"kind": "rounding", "total": 3, "colour": 1}, "has no field 'colour'"),
-                       ({"kind": "rounding"}, "needs the field 'total'"),
-                       ({"kind": "rounding", "total": "13"}, "not a whole number"),
-                       ({"kind": "legal_action", "position": {"players": 2}},
-                        "a position is a JSON object"),
-                       ({"kind": "play_award", "layout": "[1|4]", "play": "[6|6]@[1|4]:low"},
-                        "cannot be played on this layout")):
+    for bad, words in (
+        ({"kind": "guess"}, "not a kind of task"),
+        ({}, "with a kind"),
+        ({"kind": "rounding", "total": 3, "colour": 1}, "has no field 'colour'"),
+        ({"kind": "rounding"}, "needs the field 'total'"),
+        ({"kind": "rounding", "total": "13"}, "not a whole number"),
+        ({"kind": "legal_action", "position": {"players": 2}}, "a position is a JSON object"),
+        (
+            {"kind": "play_award", "layout": "[1|4]", "play": "[6|6]@[1|4]:low"},
+            "cannot be played on this layout",
+        ),
+    ):
         with pytest.raises(ExerciseError, match=words):
             task_from_spec(bad)
 
@@ -721,9 +807,13 @@ def test_giveaways_are_what_the_package_prints() -> None:
     assert leaked_answers("185 raw = 37 displayed", DisplayedPoints(185))
 
 
-@pytest.mark.parametrize("lang, places, ends", [
-    ("en", "Open places: ", "Scoring contributions: "),
-    ("ru", "Допустимые места продолжения: ", "Учитываемые вклады: ")])
+@pytest.mark.parametrize(
+    "lang, places, ends",
+    [
+        ("en", "Open places: ", "Scoring contributions: "),
+        ("ru", "Допустимые места продолжения: ", "Учитываемые вклады: "),
+    ],
+)
 def test_the_parts_of_a_description_are_found_in_it(lang: str, places: str, ends: str) -> None:
     for match in _positions(30):
         table = match.layout
@@ -810,7 +900,7 @@ def test_the_saved_widget_holds_the_task_and_folds_the_solution() -> None:
     question, _, fold = page.partition("<details")
     assert "How many raw points does [6|6]@[3|6]:high earn?" in question
     assert task.answer() == "0" and "The answer is 0." not in question
-    assert '<summary>Solution</summary>' in fold and "The answer is 0." in fold
+    assert "<summary>Solution</summary>" in fold and "The answer is 0." in fold
     assert widget._repr_mimebundle_() == bundle  # the same bytes every time
 
 

@@ -39,8 +39,11 @@ def random_prefixes(rng: random.Random, double_bias: float = 0.0) -> list[Layout
     texts: list[Layout] = []
     while True:
         off = [t for t in TILES if t not in layout]
-        choices = [(t, p) for p in layout.open_places() for t in off if t.has(p.number)
-                   ] if layout else [(t, None) for t in off]
+        choices = (
+            [(t, p) for p in layout.open_places() for t in off if t.has(p.number)]
+            if layout
+            else [(t, None) for t in off]
+        )
         if not choices:
             return texts
         doubles = [c for c in choices if c[0].is_double]
@@ -52,8 +55,7 @@ def random_prefixes(rng: random.Random, double_bias: float = 0.0) -> list[Layout
 
 def overlap(a: Rect, b: Rect) -> bool:
     """Whether two rectangles share inner points (touching edges is fine)."""
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and (
-        b[1] < a[1] + a[3])
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and (b[1] < a[1] + a[3])
 
 
 def on(point: tuple[int, int], rect: Rect) -> bool:
@@ -126,6 +128,7 @@ def check_prefixes(layouts: list[Layout], tally: Tally | None = None) -> None:
         tally.add(before)
 
 
+@pytest.mark.slow
 def test_two_thousand_random_games_every_prefix() -> None:
     rng = random.Random(20240501)
     tally = Tally()
@@ -138,6 +141,7 @@ def test_two_thousand_random_games_every_prefix() -> None:
     assert tally.long_bridges <= 0.005 * tally.layouts
 
 
+@pytest.mark.slow
 def test_spinner_heavy_layouts_all_seven_doubles() -> None:
     rng = random.Random(7)
     tally = Tally()
@@ -213,14 +217,23 @@ def test_a_layout_or_its_notation_and_errors() -> None:
 def test_the_same_geometry_in_another_process() -> None:
     rng = random.Random(99)
     texts = [str(random_prefixes(rng, bias)[-1]) for bias in (0.0, 0.5, 0.9) for _ in range(3)]
-    code = ("import sys, json; from exact61_widgets import layout_geometry; "
-            "print(json.dumps([sorted(layout_geometry(t).tiles.items()) for t in "
-            "json.load(sys.stdin)]))")
-    result = subprocess.run([sys.executable, "-c", code], input=json.dumps(texts),
-                            capture_output=True, text=True, check=True)
+    code = (
+        "import sys, json; from exact61_widgets import layout_geometry; "
+        "print(json.dumps([sorted(layout_geometry(t).tiles.items()) for t in "
+        "json.load(sys.stdin)]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     other = json.loads(result.stdout)
-    mine = [[[name, list(rect)] for name, rect in sorted(layout_geometry(t).tiles.items())]
-            for t in texts]
+    mine = [
+        [[name, list(rect)] for name, rect in sorted(layout_geometry(t).tiles.items())]
+        for t in texts
+    ]
     assert other == mine
 
 
@@ -247,8 +260,11 @@ def test_every_double_lies_across_its_line_the_opening_double_too() -> None:
                 ends.append(geo.markers[Place(tile, Port.LINE_A)])
             elif drawn.bridge is not None:  # set apart: the bridge meets its long side
                 assert drawn.bridge[across] == drawn.bridge[2 + across]
-                assert drawn.rect[across] < drawn.bridge[across] < (
-                    drawn.rect[across] + drawn.rect[2 + across])
+                assert (
+                    drawn.rect[across]
+                    < drawn.bridge[across]
+                    < (drawn.rect[across] + drawn.rect[2 + across])
+                )
             else:
                 assert on(geo.markers[at], drawn.rect), (layout, tile)
             for end in ends:
@@ -256,7 +272,8 @@ def test_every_double_lies_across_its_line_the_opening_double_too() -> None:
                 assert abs(end[1 - across] - centre[1 - across]) == min(w, h) / 2 + UNIT
             if len(ends) == 2:
                 assert (ends[0][1 - across] - centre[1 - across]) * (
-                    ends[1][1 - across] - centre[1 - across]) < 0
+                    ends[1][1 - across] - centre[1 - across]
+                ) < 0
             checked += 1
     assert checked > 500
 
@@ -268,13 +285,18 @@ def test_an_opening_double_is_always_drawn_upright_at_the_origin(double: str) ->
     for _ in range(40):
         layout = Layout.parse(double)
         while True:
-            choices = [(t, p) for p in layout.open_places() for t in TILES
-                       if t not in layout and t.has(p.number)]
+            choices = [
+                (t, p)
+                for p in layout.open_places()
+                for t in TILES
+                if t not in layout and t.has(p.number)
+            ]
             if not choices or len(layout.tiles) > 12:
                 break
             layout.push(*rng.choice(choices))
         geo = layout_geometry(layout)
         assert geo.tiles[double] == (-UNIT, -2 * UNIT, 2 * UNIT, 4 * UNIT), layout
         tile = Layout.parse(double).tiles[0]
-        assert geo.markers[Place(tile, Port.LINE_A)][0] < 0 < geo.markers[
-            Place(tile, Port.LINE_B)][0]
+        assert (
+            geo.markers[Place(tile, Port.LINE_A)][0] < 0 < geo.markers[Place(tile, Port.LINE_B)][0]
+        )

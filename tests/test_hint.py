@@ -51,20 +51,23 @@ def test_a_hint_never_looks_at_hidden_tiles() -> None:
 
 
 def test_an_exact_finish_is_named_as_the_win() -> None:
-    advice = hint(exact_finish(TARGET - 5, ["[2|6]", "[6|6]", "[3|4]"]), budget=None,
-                  playouts=300)
+    advice = hint(exact_finish(TARGET - 5, ["[2|6]", "[6|6]", "[3|4]"]), budget=None, playouts=300)
     assert advice.text() == "[2|6]@[3|6]:high reaches exactly 61 and wins the match (R9)"
     assert advice.text("ru") == "[2|6]@[3|6]:high даёт ровно 61 и выигрывает матч (R9)"
 
 
 def test_an_overshoot_is_explained_by_the_exact_61_rule() -> None:
-    advice = hint(exact_finish(TARGET - 10, ["[6|6]", "[2|6]", "[0|3]"]), budget=None,
-                  playouts=1500)
-    assert advice.text() == ("[2|6]@[3|6]:high scores 1 displayed point now; [6|6]@[3|6]:high "
-                             "would score 3 displayed points but pass 61 and be rejected (R1.4)")
+    advice = hint(
+        exact_finish(TARGET - 10, ["[6|6]", "[2|6]", "[0|3]"]), budget=None, playouts=1500
+    )
+    assert advice.text() == (
+        "[2|6]@[3|6]:high scores 1 displayed point now; [6|6]@[3|6]:high "
+        "would score 3 displayed points but pass 61 and be rejected (R1.4)"
+    )
     assert advice.text("ru") == (
         "[2|6]@[3|6]:high приносит 1 отображаемое очко сразу; [6|6]@[3|6]:high принёс бы "
-        "3 отображаемых очка, но перешёл бы за 61, и начисление было бы отклонено (R1.4)")
+        "3 отображаемых очка, но перешёл бы за 61, и начисление было бы отклонено (R1.4)"
+    )
 
 
 def test_forced_actions_have_their_rule_as_the_reason() -> None:

@@ -44,14 +44,38 @@ from exact61_widgets.i18n import Msg
 from exact61_widgets.widgets.scenarios import BLOCKED_3P, BLOCKED_PAIRS, BLOCKED_TIE
 
 TARGET = 305
-AWARD_HINTS = (lc.SUM_IS_NOT_AWARD, lc.AWARD_REJECTED, lc.RAW_NOT_SHOWN, lc.SHOWN_NOT_RAW,
-               lc.NEW_SCORE)
-OUT_HINTS = (mc.OUT_REJECTED, mc.PARTNER_FORGOTTEN, mc.PARTNER_POOLED, mc.PARTNER_ADDED,
-             mc.PARTNER_RULE, mc.LAST_PLAY_FORGOTTEN, mc.OUT_NOT_ROUNDED, mc.OUT_EACH_ROUNDED)
-PARTNER_HINTS = (mc.PARTNER_FORGOTTEN, mc.PARTNER_POOLED, mc.PARTNER_ADDED, mc.PARTNER_RULE,
-                 mc.PARTNER_COMPARED)
-BLOCK_HINTS = (mc.BLOCK_REJECTED, mc.BLOCK_NOT_ROUNDED, mc.PARTNER_COMPARED, mc.ONLY_LARGER,
-               mc.ROUND_ONCE, mc.AFTER_THE_WIN)
+AWARD_HINTS = (
+    lc.SUM_IS_NOT_AWARD,
+    lc.AWARD_REJECTED,
+    lc.RAW_NOT_SHOWN,
+    lc.SHOWN_NOT_RAW,
+    lc.NEW_SCORE,
+)
+OUT_HINTS = (
+    mc.OUT_REJECTED,
+    mc.PARTNER_FORGOTTEN,
+    mc.PARTNER_POOLED,
+    mc.PARTNER_ADDED,
+    mc.PARTNER_RULE,
+    mc.LAST_PLAY_FORGOTTEN,
+    mc.OUT_NOT_ROUNDED,
+    mc.OUT_EACH_ROUNDED,
+)
+PARTNER_HINTS = (
+    mc.PARTNER_FORGOTTEN,
+    mc.PARTNER_POOLED,
+    mc.PARTNER_ADDED,
+    mc.PARTNER_RULE,
+    mc.PARTNER_COMPARED,
+)
+BLOCK_HINTS = (
+    mc.BLOCK_REJECTED,
+    mc.BLOCK_NOT_ROUNDED,
+    mc.PARTNER_COMPARED,
+    mc.ONLY_LARGER,
+    mc.ROUND_ONCE,
+    mc.AFTER_THE_WIN,
+)
 
 
 @dataclass(frozen=True)
@@ -81,8 +105,13 @@ def hints_in(result: Result, hints: Sequence[Msg]) -> list[Msg]:
     return en
 
 
-def assert_hints(check: Callable[[str], Result], right: int, mistakes: Sequence[Expect],
-                 hints: Sequence[Msg], others: Sequence[int] = ()) -> None:
+def assert_hints(
+    check: Callable[[str], Result],
+    right: int,
+    mistakes: Sequence[Expect],
+    hints: Sequence[Msg],
+    others: Sequence[int] = (),
+) -> None:
     """Each mistake's answer brings its hint (or none if ambiguous); other answers bring none."""
     assert check(str(right)).ok
     assert hints_in(check(str(right)), hints) == []
@@ -105,17 +134,22 @@ def assert_hints(check: Callable[[str], Result], right: int, mistakes: Sequence[
 # -- positions from the engine ---------------------------------------------------------------
 
 
-def games(count: int, *, near_target: bool = False,
-          wanted: Callable[[Match, Action], bool] = lambda m, a: True
-          ) -> Iterator[tuple[Match, Action]]:
+def games(
+    count: int,
+    *,
+    near_target: bool = False,
+    wanted: Callable[[Match, Action], bool] = lambda m, a: True,
+) -> Iterator[tuple[Match, Action]]:
     """The (position, action) pairs of ``count`` random matches that are ``wanted``, start
     scores near 61 if asked."""
     for seed in range(count):
         players = 2 + seed % 3
         rng = random.Random(seed)
         sides = 2 if players == 4 else players
-        scores = [rng.choice((0, 250, 270, 280, 290, 295, 300)) if near_target else 0
-                  for _ in range(sides)]
+        scores = [
+            rng.choice((0, 250, 270, 280, 290, 295, 300)) if near_target else 0
+            for _ in range(sides)
+        ]
         match = Match(players, seed=seed, start_scores=scores)
         while match.status == "playing":
             action = rng.choice(match.legal_actions())
@@ -126,8 +160,9 @@ def games(count: int, *, near_target: bool = False,
 
 def plays(count: int) -> list[tuple[str, str]]:
     """(layout, play) pairs from random matches, the opening plays included."""
-    found = dict.fromkeys((str(m.layout), str(a)) for m, a in games(
-        count, wanted=lambda m, a: isinstance(a, Play)))
+    found = dict.fromkeys(
+        (str(m.layout), str(a)) for m, a in games(count, wanted=lambda m, a: isinstance(a, Play))
+    )
     return list(found)
 
 
@@ -160,11 +195,18 @@ def award_expects(end_sum: int, award: int, unit: str, score: int | None) -> lis
     if gained != award:
         found.append(Expect(award // per, lc.AWARD_REJECTED))
     if end_sum % 5:
-        found.append(Expect(end_sum if score is None or unit == "displayed" else
-                            added(score, end_sum), lc.SUM_IS_NOT_AWARD))
+        found.append(
+            Expect(
+                end_sum if score is None or unit == "displayed" else added(score, end_sum),
+                lc.SUM_IS_NOT_AWARD,
+            )
+        )
     if gained:
-        found.append(Expect(gained, lc.RAW_NOT_SHOWN) if unit == "displayed" else
-                     Expect(gained // 5, lc.SHOWN_NOT_RAW))
+        found.append(
+            Expect(gained, lc.RAW_NOT_SHOWN)
+            if unit == "displayed"
+            else Expect(gained // 5, lc.SHOWN_NOT_RAW)
+        )
     if score:
         found.append(Expect((score + gained) // per, lc.NEW_SCORE))
     return found
@@ -180,11 +222,21 @@ def test_award_hints_over_many_plays(unit: str, score: int | None) -> None:
         right = gained // (1 if unit == "raw" else 5)
 
         def check(answer: str, layout: str = layout, play: str = play) -> Result:
-            return check_play_award(layout, play, answer, unit=unit,  # type: ignore[arg-type]
-                                    score=score)
+            return check_play_award(
+                layout,
+                play,
+                answer,
+                unit=unit,  # type: ignore[arg-type]
+                score=score,
+            )
 
-        assert_hints(check, right, award_expects(end_sum, award, unit, score), AWARD_HINTS,
-                     others=(right + 1, right + 7, end_sum + 5))
+        assert_hints(
+            check,
+            right,
+            award_expects(end_sum, award, unit, score),
+            AWARD_HINTS,
+            others=(right + 1, right + 7, end_sum + 5),
+        )
 
 
 def test_a_sum_that_scores_is_never_called_a_sum_that_does_not() -> None:
@@ -213,12 +265,17 @@ def test_the_award_task_gives_the_same_hints_as_its_check() -> None:
 
 def going_out_positions(count: int) -> list[tuple[Match, Play]]:
     """Positions where the mover plays their last tile (not a drawn one), scores varied."""
-    def last_tile(match: Match, action: Action) -> bool:
-        return isinstance(action, Play) and len(match.hand(match.to_move)) == 1 and \
-            match.drawn_tile is None
 
-    return [(m, a) for m, a in games(count, near_target=True, wanted=last_tile)
-            if isinstance(a, Play)]
+    def last_tile(match: Match, action: Action) -> bool:
+        return (
+            isinstance(action, Play)
+            and len(match.hand(match.to_move)) == 1
+            and match.drawn_tile is None
+        )
+
+    return [
+        (m, a) for m, a in games(count, near_target=True, wanted=last_tile) if isinstance(a, Play)
+    ]
 
 
 OUTS = going_out_positions(160)
@@ -247,28 +304,38 @@ def out_expects(match: Match, play: Play) -> tuple[int, list[Expect]]:
         found.append(Expect(net, mc.OUT_REJECTED))
     if partner is not None:
         if round5(ppips):
-            found.append(Expect(added(before, last + round5(opips)), mc.PARTNER_FORGOTTEN,
-                                mc.PARTNER_RULE))
+            found.append(
+                Expect(added(before, last + round5(opips)), mc.PARTNER_FORGOTTEN, mc.PARTNER_RULE)
+            )
         if ppips:
-            found.append(Expect(added(before, last + round5(opips - ppips)), mc.PARTNER_POOLED,
-                                mc.PARTNER_RULE))
-            found.append(Expect(added(before, last + round5(opips + ppips)), mc.PARTNER_ADDED,
-                                mc.PARTNER_RULE))
+            found.append(
+                Expect(
+                    added(before, last + round5(opips - ppips)), mc.PARTNER_POOLED, mc.PARTNER_RULE
+                )
+            )
+            found.append(
+                Expect(
+                    added(before, last + round5(opips + ppips)), mc.PARTNER_ADDED, mc.PARTNER_RULE
+                )
+            )
     if last:
-        found.append(Expect(added(before, round5(opips) - round5(ppips)),
-                            mc.LAST_PLAY_FORGOTTEN))
+        found.append(Expect(added(before, round5(opips) - round5(ppips)), mc.LAST_PLAY_FORGOTTEN))
     if opips % 5 or ppips % 5:
         found.append(Expect(added(before, last + opips - ppips), mc.OUT_NOT_ROUNDED))
     holding = [s for s in opponents if match.hand(s)]
     if len(holding) > 1:
-        found.append(Expect(added(before, last + sum(round5(match.pips(s)) for s in holding)
-                                  - round5(ppips)), mc.OUT_EACH_ROUNDED))
+        found.append(
+            Expect(
+                added(before, last + sum(round5(match.pips(s)) for s in holding) - round5(ppips)),
+                mc.OUT_EACH_ROUNDED,
+            )
+        )
     return right, found
 
 
 @pytest.mark.parametrize("index", range(0, len(OUTS), 12))
 def test_going_out_hints_over_many_positions(index: int) -> None:
-    for match, play in OUTS[index:index + 12]:
+    for match, play in OUTS[index : index + 12]:
         right, expects = out_expects(match, play)
 
         def check(answer: str, match: Match = match, play: Play = play) -> Result:
@@ -283,9 +350,13 @@ def test_going_out_hints_over_many_positions(index: int) -> None:
 def test_the_partner_hints_of_notebook_05() -> None:
     """Opponents 12 + 9 = 21 → 20, partner 3 → 5: forgetting the partner and pooling both give
     20, so only the rule they both break is named; adding the partner gives 25."""
-    match = Match.setup(4, layout="[0|1]", hands=[["[1|2]"], ["[6|6]"], ["[0|3]"], ["[4|5]"]],
-                        boneyard=[str(t) for t in _rest("[0|1]", "[1|2]", "[6|6]", "[0|3]",
-                                                        "[4|5]")], scores=[100, 50])
+    match = Match.setup(
+        4,
+        layout="[0|1]",
+        hands=[["[1|2]"], ["[6|6]"], ["[0|3]"], ["[4|5]"]],
+        boneyard=[str(t) for t in _rest("[0|1]", "[1|2]", "[6|6]", "[0|3]", "[4|5]")],
+        scores=[100, 50],
+    )
     task = GoingOut(match)
     assert task.check("15").ok
     assert hints_in(task.check("20"), OUT_HINTS) == [mc.PARTNER_RULE]
@@ -315,13 +386,20 @@ def blocked_positions(per_size: int) -> Iterator[Match]:
             for _ in range(per_size):
                 rng.shuffle(tiles)
                 cuts = sorted(rng.sample(range(1, len(tiles)), players - 1))
-                hands = [tiles[a:b] for a, b in zip([0, *cuts], [*cuts, len(tiles)],
-                                                    strict=True)]
+                hands = [tiles[a:b] for a, b in zip([0, *cuts], [*cuts, len(tiles)], strict=True)]
                 sides = 2 if players == 4 else players
-                scores = [rng.choice((0, 0, 200, 260, 270, 280, 285, 290, 295, 300))
-                          for _ in range(sides)]
-                yield Match.setup(players, layout=scenario.layout, hands=hands, boneyard=[],
-                                  scores=scores, leader=rng.randrange(players), seed=0)
+                scores = [
+                    rng.choice((0, 0, 200, 260, 270, 280, 285, 290, 295, 300)) for _ in range(sides)
+                ]
+                yield Match.setup(
+                    players,
+                    layout=scenario.layout,
+                    hands=hands,
+                    boneyard=[],
+                    scores=scores,
+                    leader=rng.randrange(players),
+                    seed=0,
+                )
 
 
 BLOCKS = list(blocked_positions(8))
@@ -341,8 +419,7 @@ def block_expects(match: Match, seat: int) -> tuple[int, list[Expect]]:
     """The right award and the mistakes, worked out from the totals the hands hold."""
     after = match.copy()
     events = after.push(PASS)
-    event = next((e for e in events if isinstance(e, BlockedAwardEvent) and e.seat == seat),
-                 None)
+    event = next((e for e in events if isinstance(e, BlockedAwardEvent) and e.seat == seat), None)
     totals = [match.pips(s) for s in range(match.players)]
     mine = totals[seat]
     opponents = [s for s in range(match.players) if match.side_of(s) != match.side_of(seat)]
@@ -360,8 +437,9 @@ def block_expects(match: Match, seat: int) -> tuple[int, list[Expect]]:
         found.append(Expect(added(before, sum(larger)), mc.BLOCK_NOT_ROUNDED))
     partner = match.partner_of(seat)
     if partner is not None and totals[partner] > mine:
-        found.append(Expect(added(before, round5(sum(larger) + totals[partner] - mine)),
-                            mc.PARTNER_COMPARED))
+        found.append(
+            Expect(added(before, round5(sum(larger) + totals[partner] - mine)), mc.PARTNER_COMPARED)
+        )
     smaller = [mine - totals[s] for s in opponents if totals[s] < mine]
     if smaller:
         found.append(Expect(added(before, round5(sum(larger) + sum(smaller))), mc.ONLY_LARGER))
@@ -372,7 +450,7 @@ def block_expects(match: Match, seat: int) -> tuple[int, list[Expect]]:
 
 @pytest.mark.parametrize("index", range(0, len(BLOCKS), 12))
 def test_blocked_hand_hints_over_many_positions(index: int) -> None:
-    for match in BLOCKS[index:index + 12]:
+    for match in BLOCKS[index : index + 12]:
         for seat in range(match.players):
             right, expects = block_expects(match, seat)
 
@@ -387,15 +465,27 @@ def test_blocked_hand_hints_over_many_positions(index: int) -> None:
 
 def test_the_issue_case_three_players_get_no_partner_hint() -> None:
     """Notebook 06: 35 near the target was answered with a hint about partners."""
-    near = Match.setup(3, layout=BLOCKED_3P.layout, hands=BLOCKED_3P.hands, boneyard=[],
-                       leader=0, scores=[280, 0, 290])
+    near = Match.setup(
+        3,
+        layout=BLOCKED_3P.layout,
+        hands=BLOCKED_3P.hands,
+        boneyard=[],
+        leader=0,
+        scores=[280, 0, 290],
+    )
     result = BlockedAward(near, 0).check("35")
     assert hints_in(result, BLOCK_HINTS) == [mc.BLOCK_REJECTED]
 
 
 def test_an_award_after_the_winning_one_is_not_applied() -> None:
-    won = Match.setup(3, layout=BLOCKED_3P.layout, hands=BLOCKED_3P.hands, boneyard=[],
-                      leader=0, scores=[270, 0, 0])  # seat 0's 35 makes exactly 305
+    won = Match.setup(
+        3,
+        layout=BLOCKED_3P.layout,
+        hands=BLOCKED_3P.hands,
+        boneyard=[],
+        leader=0,
+        scores=[270, 0, 0],
+    )  # seat 0's 35 makes exactly 305
     result = check_blocked_award(won, 2, "15")
     assert not result.ok and hints_in(result, BLOCK_HINTS) == [mc.AFTER_THE_WIN]
     assert check_blocked_award(won, 2, "0").ok
@@ -419,23 +509,36 @@ def test_tally_hints() -> None:
     for points in range(0, 62):
         full, rest = divmod(points, 10)
         expects = [Expect(points * 5, nc.TALLY_IN_RAW), Expect(full + rest, nc.FIGURE_IS_TEN)]
-        assert_hints(partial(check_tally_points, points), points, expects, hints,
-                     others=(points + 1, points + 10))
+        assert_hints(
+            partial(check_tally_points, points),
+            points,
+            expects,
+            hints,
+            others=(points + 1, points + 10),
+        )
 
 
 def test_displayed_points_hint() -> None:
     for raw in range(0, 306, 5):
-        assert_hints(partial(check_displayed_points, raw), raw // 5,
-                     [Expect(raw, nc.NOT_DIVIDED)], [nc.NOT_DIVIDED],
-                     others=(raw // 5 + 1, raw * 5))
+        assert_hints(
+            partial(check_displayed_points, raw),
+            raw // 5,
+            [Expect(raw, nc.NOT_DIVIDED)],
+            [nc.NOT_DIVIDED],
+            others=(raw // 5 + 1, raw * 5),
+        )
 
 
 def test_boneyard_hints() -> None:
     for players in (2, 3, 4):
-        expects = [Expect(28 - 4 * players, nc.FOUR_DEALT),
-                   Expect(5 * players, nc.DEALT_NOT_LEFT)]
-        assert_hints(partial(check_boneyard_size, players), 28 - 5 * players, expects,
-                     [nc.FOUR_DEALT, nc.DEALT_NOT_LEFT], others=(28, 0, 5))
+        expects = [Expect(28 - 4 * players, nc.FOUR_DEALT), Expect(5 * players, nc.DEALT_NOT_LEFT)]
+        assert_hints(
+            partial(check_boneyard_size, players),
+            28 - 5 * players,
+            expects,
+            [nc.FOUR_DEALT, nc.DEALT_NOT_LEFT],
+            others=(28, 0, 5),
+        )
 
 
 # -- the reasons given for each wrong item of a list answer -----------------------------------
@@ -475,8 +578,10 @@ def test_every_closed_place_named_gets_the_reason_it_is_closed(layout: str) -> N
         else:  # a free port that is not open can only be a branch before both lines
             assert place.port.is_branch
             assert len(table.taken(place.tile)) < 2
-            assert f"{place} is not right: the branches of {place.tile} open only after " \
-                   "both its lines are filled (R4.3)." in text
+            assert (
+                f"{place} is not right: the branches of {place.tile} open only after "
+                "both its lines are filled (R4.3)." in text
+            )
         for good in open_now:
             assert f"{good} is not right" not in text
 
@@ -484,8 +589,10 @@ def test_every_closed_place_named_gets_the_reason_it_is_closed(layout: str) -> N
 @pytest.mark.parametrize("layout", LAYOUTS[::4], ids=lambda s: s[:24])
 def test_every_place_that_is_no_scoring_end_gets_the_reason(layout: str) -> None:
     table = Layout.parse(layout)
-    ends = {str(c.tile) if c.port is None else f"{c.tile}:{c.port.notation}"
-            for c in table.contributions()}
+    ends = {
+        str(c.tile) if c.port is None else f"{c.tile}:{c.port.notation}"
+        for c in table.contributions()
+    }
     right = ", ".join(sorted(ends))
     assert check_scoring_ends(layout, right or "none").ok
     for place in _places(table):
@@ -500,8 +607,10 @@ def test_every_place_that_is_no_scoring_end_gets_the_reason(layout: str) -> None
         elif other is not None and port.is_branch:
             assert f"{place} is not right: {other} is joined to this branch" in text
         elif other is not None:
-            assert f"{place} is not right: {other} is joined to it: a joined half adds " \
-                   "nothing (R5.3)." in text
+            assert (
+                f"{place} is not right: {other} is joined to it: a joined half adds "
+                "nothing (R5.3)." in text
+            )
         elif table.is_end_double(tile):
             assert f"{place} is not right: {tile} is an end double" in text
         else:
@@ -513,8 +622,17 @@ def test_every_place_that_is_no_scoring_end_gets_the_reason(layout: str) -> None
 def test_hint_texts_are_single_sentences_with_one_rule_each() -> None:
     import re
 
-    for hint in (*AWARD_HINTS, *OUT_HINTS, *BLOCK_HINTS, nc.NOT_A_MULTIPLE, nc.TALLY_IN_RAW,
-                 nc.FIGURE_IS_TEN, nc.NOT_DIVIDED, nc.FOUR_DEALT, nc.DEALT_NOT_LEFT):
+    for hint in (
+        *AWARD_HINTS,
+        *OUT_HINTS,
+        *BLOCK_HINTS,
+        nc.NOT_A_MULTIPLE,
+        nc.TALLY_IN_RAW,
+        nc.FIGURE_IS_TEN,
+        nc.NOT_DIVIDED,
+        nc.FOUR_DEALT,
+        nc.DEALT_NOT_LEFT,
+    ):
         for lang in ("en", "ru"):
             text = hint.text(lang)
             assert text.endswith(".") and len(re.findall(r"\b[RD]\d+(?:\.\d+)?\b", text)) <= 1

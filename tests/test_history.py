@@ -19,10 +19,26 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 def state(match: Match) -> tuple[Any, ...]:
     """Everything a pop must give back, the history included."""
-    return (str(match.layout), match.hands, match.boneyard, match.scores, match.to_move,
-            match.drawn_tile, match.status, match.hand_end, match.winner, match.events,
-            match.hand_events, match.leader, match.hand_number, match.legal_actions(),
-            match.layout.open_places(), match.layout.end_sum, match.history, match.peek())
+    return (
+        str(match.layout),
+        match.hands,
+        match.boneyard,
+        match.scores,
+        match.to_move,
+        match.drawn_tile,
+        match.status,
+        match.hand_end,
+        match.winner,
+        match.events,
+        match.hand_events,
+        match.leader,
+        match.hand_number,
+        match.legal_actions(),
+        match.layout.open_places(),
+        match.layout.end_sum,
+        match.history,
+        match.peek(),
+    )
 
 
 def play_on(match: Match, rng: random.Random, steps: int) -> None:
@@ -147,14 +163,28 @@ def test_sampling_the_hidden_tiles_keeps_what_the_mover_sees() -> None:
     match = Match(4, seed=5)
     play_on(match, random.Random(5), 9)
     assert match.status == "playing" and match.boneyard_count
-    seen = (str(match.layout), match.hand(match.to_move), match.scores, match.to_move,
-            match.boneyard_count, [len(h) for h in match.hands], match.hand_events)
+    seen = (
+        str(match.layout),
+        match.hand(match.to_move),
+        match.scores,
+        match.to_move,
+        match.boneyard_count,
+        [len(h) for h in match.hands],
+        match.hand_events,
+    )
     hidden = sorted(t for s in range(4) if s != match.to_move for t in match.hand(s))
     hidden += sorted(match.boneyard)
     world = match.copy()
     world.sample_hidden(random.Random(1))
-    assert (str(world.layout), world.hand(world.to_move), world.scores, world.to_move,
-            world.boneyard_count, [len(h) for h in world.hands], world.hand_events) == seen
+    assert (
+        str(world.layout),
+        world.hand(world.to_move),
+        world.scores,
+        world.to_move,
+        world.boneyard_count,
+        [len(h) for h in world.hands],
+        world.hand_events,
+    ) == seen
     again = sorted(t for s in range(4) if s != world.to_move for t in world.hand(s))
     assert sorted(again + sorted(world.boneyard)) == sorted(hidden)
     assert world.is_set_up and world.history == ()

@@ -80,15 +80,17 @@ def session(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def test_every_message_id_in_the_code_has_a_russian_translation() -> None:
     entries = catalog_entries("ru")
-    missing = [f"{where}: {key[0]!r}" for key, where in message_ids().items()
-               if not entries.get(key)]
+    missing = [
+        f"{where}: {key[0]!r}" for key, where in message_ids().items() if not entries.get(key)
+    ]
     assert missing == []
 
 
 def test_babel_finds_no_message_id_the_code_walker_misses() -> None:
     ours = message_ids()
-    assert [f"{where}: {key}" for key, where in babel_message_ids().items()
-            if key not in ours] == []
+    assert [
+        f"{where}: {key}" for key, where in babel_message_ids().items() if key not in ours
+    ] == []
 
 
 def test_every_catalog_entry_is_used_by_the_code() -> None:
@@ -163,24 +165,40 @@ def test_translations_keep_every_placeholder() -> None:
 # --- the merge: several files, one catalog ---
 
 
-def _po(body: str, plural: str = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : "
-        "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);", lang: str = "ru") -> bytes:
-    head = (f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-            f'"Language: {lang}\\n"\n"Plural-Forms: {plural}\\n"\n\n')
+def _po(
+    body: str,
+    plural: str = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : "
+    "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+    lang: str = "ru",
+) -> bytes:
+    head = (
+        f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        f'"Language: {lang}\\n"\n"Plural-Forms: {plural}\\n"\n\n'
+    )
     return (head + body).encode("utf-8")
 
 
 def test_merge_reads_continuations_plurals_and_several_files() -> None:
-    first = _po('msgid "a "\n"b"\nmsgstr "в "\n"г"\n\n'
-                'msgid "{n} x"\nmsgid_plural "{n} xs"\nmsgstr[0] "{n} к"\n'
-                'msgstr[1] "{n} ка"\nmsgstr[2] "{n} ков"\n')
-    second = _po('msgid "a b"\nmsgstr "в г"\n\nmsgid "c"\nmsgstr "д"\n\n'
-                 '#, fuzzy\nmsgid "e"\nmsgstr "ё"\n')
+    first = _po(
+        'msgid "a "\n"b"\nmsgstr "в "\n"г"\n\n'
+        'msgid "{n} x"\nmsgid_plural "{n} xs"\nmsgstr[0] "{n} к"\n'
+        'msgstr[1] "{n} ка"\nmsgstr[2] "{n} ков"\n'
+    )
+    second = _po(
+        'msgid "a b"\nmsgstr "в г"\n\nmsgid "c"\nmsgstr "д"\n\n#, fuzzy\nmsgid "e"\nmsgstr "ё"\n'
+    )
     loaded = merge_po("ru", [("a.po", first), ("b.po", second)])
-    assert loaded.entries == {("a b", ""): "в г", ("c", ""): "д",
-                              ("{n} x", "{n} xs"): ("{n} к", "{n} ка", "{n} ков")}
+    assert loaded.entries == {
+        ("a b", ""): "в г",
+        ("c", ""): "д",
+        ("{n} x", "{n} xs"): ("{n} к", "{n} ка", "{n} ков"),
+    }
     assert [loaded.translations.ngettext("{n} x", "{n} xs", n) for n in (1, 3, 5, 21)] == [
-        "{n} к", "{n} ка", "{n} ков", "{n} к"]
+        "{n} к",
+        "{n} ка",
+        "{n} ков",
+        "{n} к",
+    ]
     assert loaded.translations.gettext("e") == "e"  # fuzzy entries are not used
 
 
@@ -209,11 +227,14 @@ def test_a_missing_translation_is_an_error_not_english() -> None:
 def test_the_catalog_is_read_at_first_use_without_compiling() -> None:
     package = Path(exact61_widgets.__file__).parent / "i18n"
     assert not list(package.rglob("*.mo"))
-    code = ("import sys, exact61_widgets as e; before = 'babel' in sys.modules; "
-            "text = e.caption('[2|3]', lang='ru'); "
-            "print(before, 'babel.messages.pofile' in sys.modules, text.split(':')[0])")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            encoding="utf-8", check=True)
+    code = (
+        "import sys, exact61_widgets as e; before = 'babel' in sys.modules; "
+        "text = e.caption('[2|3]', lang='ru'); "
+        "print(before, 'babel.messages.pofile' in sys.modules, text.split(':')[0])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8", check=True
+    )
     assert result.stdout.split() == ["False", "True", "Учитываемые", "вклады"]
     assert not list(package.rglob("*.mo"))
 
@@ -240,27 +261,29 @@ def test_every_plural_message_takes_the_form_the_header_formula_gives() -> None:
             assert Plural(singular, plural, n, params).text("ru") == expected, (singular, n)
             assert ngettext(singular, plural, n, "ru") == forms[_ru_rule(n)]
             english = singular if n == 1 else plural
-            assert Plural(singular, plural, n, params).text("en") == english.format(
-                n=n, **params)
+            assert Plural(singular, plural, n, params).text("en") == english.format(n=n, **params)
 
 
-@pytest.mark.parametrize(("n", "points", "tiles", "raw"), [
-    (0, "0 очков", "0 костей", "0 исходных очков"),
-    (1, "1 очко", "1 кость", "1 исходное очко"),
-    (2, "2 очка", "2 кости", "2 исходных очка"),
-    (4, "4 очка", "4 кости", "4 исходных очка"),
-    (5, "5 очков", "5 костей", "5 исходных очков"),
-    (11, "11 очков", "11 костей", "11 исходных очков"),
-    (12, "12 очков", "12 костей", "12 исходных очков"),
-    (14, "14 очков", "14 костей", "14 исходных очков"),
-    (21, "21 очко", "21 кость", "21 исходное очко"),
-    (22, "22 очка", "22 кости", "22 исходных очка"),
-    (25, "25 очков", "25 костей", "25 исходных очков"),
-    (101, "101 очко", "101 кость", "101 исходное очко"),
-    (111, "111 очков", "111 костей", "111 исходных очков"),
-    (121, "121 очко", "121 кость", "121 исходное очко"),
-    (1001, "1001 очко", "1001 кость", "1001 исходное очко"),
-])
+@pytest.mark.parametrize(
+    ("n", "points", "tiles", "raw"),
+    [
+        (0, "0 очков", "0 костей", "0 исходных очков"),
+        (1, "1 очко", "1 кость", "1 исходное очко"),
+        (2, "2 очка", "2 кости", "2 исходных очка"),
+        (4, "4 очка", "4 кости", "4 исходных очка"),
+        (5, "5 очков", "5 костей", "5 исходных очков"),
+        (11, "11 очков", "11 костей", "11 исходных очков"),
+        (12, "12 очков", "12 костей", "12 исходных очков"),
+        (14, "14 очков", "14 костей", "14 исходных очков"),
+        (21, "21 очко", "21 кость", "21 исходное очко"),
+        (22, "22 очка", "22 кости", "22 исходных очка"),
+        (25, "25 очков", "25 костей", "25 исходных очков"),
+        (101, "101 очко", "101 кость", "101 исходное очко"),
+        (111, "111 очков", "111 костей", "111 исходных очков"),
+        (121, "121 очко", "121 кость", "121 исходное очко"),
+        (1001, "1001 очко", "1001 кость", "1001 исходное очко"),
+    ],
+)
 def test_real_russian_words(n: int, points: str, tiles: str, raw: str) -> None:
     assert Plural("{n} point", "{n} points", n).text("ru") == points
     assert Plural("{n} tile", "{n} tiles", n).text("ru") == tiles
@@ -281,8 +304,8 @@ FORBIDDEN = {
     r"концев": "the rules text says «конечный дубль»",
     r"ищущ": "jargon: «бот с перебором ходов»",
     r"\bзерн": "jargon: «начальное значение генератора»",
-    r"\b(ты|тебе|тебя|твой|твоя|твоё|твои|можешь|выкладывай|выбери|нажми|попробуй)\b":
-        "address the reader as «вы»",
+    r"\b(ты|тебе|тебя|твой|твоя|твоё|твои|можешь|"
+    r"выкладывай|выбери|нажми|попробуй)\b": "address the reader as «вы»",
     r"занимает \{line\}": "«занимает линия A»: the label is nominative",
     r"\{pips\} очков": "a number with a noun goes through Plural (3 очка, 5 очков)",
     r"жреби": "the rules text says «жеребьёвка»",
@@ -309,8 +332,7 @@ def test_the_descriptions_use_the_rules_text_terms() -> None:
 # --- the session language ---
 
 
-def test_set_language_changes_the_default_and_an_explicit_language_overrides(
-        session: None) -> None:
+def test_set_language_changes_the_default_and_an_explicit_language_overrides(session: None) -> None:
     assert get_language() == "en" and check_lang(None) == "en"
     english = caption("[2|3]")
     assert set_language("ru") == "ru"
@@ -328,8 +350,9 @@ def test_a_bad_language_is_refused_and_changes_nothing(session: None) -> None:
     assert get_language() == "ru"
 
 
-def test_the_environment_sets_the_session_language(session: None,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_environment_sets_the_session_language(
+    session: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(LANG_ENV, "ru")
     assert get_language() == "ru" and Msg("line B").text() == "линия B"
     set_language("en")
@@ -339,8 +362,9 @@ def test_the_environment_sets_the_session_language(session: None,
     assert get_language() == "ru"
 
 
-def test_a_bad_environment_value_is_a_one_line_error(session: None,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_environment_value_is_a_one_line_error(
+    session: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv(LANG_ENV, "klingon")
     with pytest.raises(ValueError) as caught:
         caption("[2|3]")
@@ -348,11 +372,17 @@ def test_a_bad_environment_value_is_a_one_line_error(session: None,
     assert "\n" not in str(caught.value)
     assert caption("[2|3]", "en").startswith("Scoring")  # an explicit language still works
     code = "import exact61_widgets as e; print(e.caption('[2|3]'))"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            env={**os.environ, LANG_ENV: "klingon"}, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, LANG_ENV: "klingon"},
+        check=False,
+    )
     assert result.returncode != 0 and result.stdout == ""
     assert result.stderr.strip().splitlines()[-1] == (
-        "ValueError: EXACT61_LANG='klingon' is not a language: use 'en' or 'ru'")
+        "ValueError: EXACT61_LANG='klingon' is not a language: use 'en' or 'ru'"
+    )
     monkeypatch.delenv(LANG_ENV)
 
 
@@ -360,6 +390,13 @@ def test_the_language_api_is_exported_from_the_package() -> None:
     for name in ("set_language", "get_language"):
         assert getattr(exact61_widgets, name) is getattr(i18n, name)
         assert name in exact61_widgets.__all__ and name in i18n.__all__
-    for name in ("Msg", "Plural", "gettext", "ngettext", "localize", "check_lang",
-                 "catalog_entries"):
+    for name in (
+        "Msg",
+        "Plural",
+        "gettext",
+        "ngettext",
+        "localize",
+        "check_lang",
+        "catalog_entries",
+    ):
         assert name in i18n.__all__

@@ -16,8 +16,10 @@ def places(layout: Layout) -> list[str]:
 
 
 def ends(layout: Layout) -> list[tuple[str, str | None, int]]:
-    return [(str(c.tile), None if c.port is None else c.port.notation, c.value)
-            for c in layout.contributions()]
+    return [
+        (str(c.tile), None if c.port is None else c.port.notation, c.value)
+        for c in layout.contributions()
+    ]
 
 
 def test_opening_non_double_counts_both_halves_and_offers_both() -> None:
@@ -47,8 +49,10 @@ def test_spinner_stays_an_end_double_with_one_line_taken_then_turns_internal() -
 
 
 def test_every_double_is_a_spinner_even_on_a_branch() -> None:
-    layout = Layout.parse("[1|4] [1|1]@[1|4]:low [1|2]@[1|1]:lineB [1|5]@[1|1]:branchA "
-                          "[5|5]@[1|5]:high [0|5]@[5|5]:lineB")
+    layout = Layout.parse(
+        "[1|4] [1|1]@[1|4]:low [1|2]@[1|1]:lineB [1|5]@[1|1]:branchA "
+        "[5|5]@[1|5]:high [0|5]@[5|5]:lineB"
+    )
     assert layout.spinners == (Tile(1, 1), Tile(5, 5))
     assert "[5|5]:branchA" in places(layout) and "[5|5]:branchB" in places(layout)
     assert not layout.is_end_double("[5|5]")
@@ -71,7 +75,9 @@ def test_joined_double_uses_line_a_and_non_double_joins_with_the_matching_half()
     assert placements[1].joined_by is Port.LINE_A
     assert placements[2].joined_by is Port.LOW
     assert [str(c.parent) + " - " + str(c.child) for c in layout.connections()] == [
-        "[3|5]:high - [5|5]:lineA", "[5|5]:lineB - [5|6]:low"]
+        "[3|5]:high - [5|5]:lineA",
+        "[5|5]:lineB - [5|6]:low",
+    ]
 
 
 def test_legal_places_follow_matching_and_branch_rules() -> None:
@@ -104,16 +110,32 @@ def test_push_then_pop_restores_everything_exactly() -> None:
             options = layout.legal_places(tile)
             if not options:
                 continue
-            history.append((str(layout), layout.open_places(), layout.end_sum,
-                            layout.contributions(), [layout.open_codes(n) for n in range(7)],
-                            layout.taken_bits, layout.placed_mask, layout.open_numbers))
+            history.append(
+                (
+                    str(layout),
+                    layout.open_places(),
+                    layout.end_sum,
+                    layout.contributions(),
+                    [layout.open_codes(n) for n in range(7)],
+                    layout.taken_bits,
+                    layout.placed_mask,
+                    layout.open_numbers,
+                )
+            )
             layout.push(tile, rng.choice(options))
         while history:
             layout.pop()
             state = history.pop()
-            assert (str(layout), layout.open_places(), layout.end_sum, layout.contributions(),
-                    [layout.open_codes(n) for n in range(7)], layout.taken_bits,
-                    layout.placed_mask, layout.open_numbers) == state
+            assert (
+                str(layout),
+                layout.open_places(),
+                layout.end_sum,
+                layout.contributions(),
+                [layout.open_codes(n) for n in range(7)],
+                layout.taken_bits,
+                layout.placed_mask,
+                layout.open_numbers,
+            ) == state
 
 
 def test_end_sum_is_always_the_sum_of_the_contributions() -> None:

@@ -61,8 +61,12 @@ def marks_drawn(root: ET.Element) -> set[str]:
     for node in nodes:
         if "end" in classes(node):
             for rect in node.iter(f"{NS}rect"):
-                badge_centres.add((float(rect.get("x") or 0) + float(rect.get("width") or 0) / 2,
-                                   float(rect.get("y") or 0) + float(rect.get("height") or 0) / 2))
+                badge_centres.add(
+                    (
+                        float(rect.get("x") or 0) + float(rect.get("width") or 0) / 2,
+                        float(rect.get("y") or 0) + float(rect.get("height") or 0) / 2,
+                    )
+                )
     found = set()
     for node in nodes:
         cls = classes(node)
@@ -87,16 +91,20 @@ def marks_drawn(root: ET.Element) -> set[str]:
 
 
 def legend_marks(root: ET.Element) -> list[str]:
-    return [row.get("data-mark") or "" for row in root.iter(f"{NS}g")
-            if "legend-row" in classes(row)]
+    return [
+        row.get("data-mark") or "" for row in root.iter(f"{NS}g") if "legend-row" in classes(row)
+    ]
 
 
 def random_layout(rng: random.Random) -> Layout:
     layout = Layout()
     for _ in range(rng.randrange(1, 22)):
         off = [t for t in TILES if t not in layout]
-        choices = [(t, p) for p in layout.open_places() for t in off if t.has(p.number)
-                   ] if layout else [(t, None) for t in off]
+        choices = (
+            [(t, p) for p in layout.open_places() for t in off if t.has(p.number)]
+            if layout
+            else [(t, None) for t in off]
+        )
         if not choices:
             break
         doubles = [c for c in choices if c[0].is_double]
@@ -109,8 +117,10 @@ def test_the_full_legend_lists_every_mark_in_order_in_both_languages() -> None:
         root = ET.fromstring(render_legend(lang))
         assert legend_marks(root) == list(KEYS) == [m.key for m in MARKS]
         rows = [row for row in root.iter(f"{NS}g") if "legend-row" in classes(row)]
-        words = [next(t.text for t in row.iter(f"{NS}text") if t.text and len(t.text) > 3)
-                 for row in rows]
+        words = [
+            next(t.text for t in row.iter(f"{NS}text") if t.text and len(t.text) > 3)
+            for row in rows
+        ]
         assert words == legend_words(lang=lang) == [m.words.text(lang) for m in MARKS]
         desc = root.find(f"{NS}desc")
         assert desc is not None and all(w in (desc.text or "") for w in words)
@@ -128,8 +138,10 @@ def test_a_layout_legend_names_exactly_the_marks_the_picture_draws() -> None:
         layout = random_layout(rng)
         places = layout.open_places()
         options: dict[str, Any] = {
-            "ends": rng.random() < 0.7, "places": rng.random() < 0.8,
-            "spinners": rng.random() < 0.8, "closed_places": rng.random() < 0.7,
+            "ends": rng.random() < 0.7,
+            "places": rng.random() < 0.8,
+            "spinners": rng.random() < 0.8,
+            "closed_places": rng.random() < 0.7,
             "last": "auto" if rng.random() < 0.7 else None,
             "highlight_places": rng.sample(places, min(len(places), rng.randrange(0, 3))),
             "highlight_tiles": rng.sample(layout.tiles, rng.randrange(0, 2)),
@@ -161,11 +173,20 @@ def look(node: ET.Element) -> tuple[tuple[str, str], ...]:
 def test_legend_samples_look_exactly_like_the_marks_on_the_table() -> None:
     layout = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB [3|3]@[3|4]:low"
     for theme in ("light", "dark"):
-        root = ET.fromstring(render_svg(layout, legend=True, theme=theme,
-                                        highlight_places=["[1|1]:lineB"],
-                                        highlight_tiles=["[1|4]"]))
-        table = {look(n) for n in outside_legend(root) if n.tag in (
-            f"{NS}rect", f"{NS}circle", f"{NS}polygon", f"{NS}line")}
+        root = ET.fromstring(
+            render_svg(
+                layout,
+                legend=True,
+                theme=theme,
+                highlight_places=["[1|1]:lineB"],
+                highlight_tiles=["[1|4]"],
+            )
+        )
+        table = {
+            look(n)
+            for n in outside_legend(root)
+            if n.tag in (f"{NS}rect", f"{NS}circle", f"{NS}polygon", f"{NS}line")
+        }
         (legend,) = [n for n in root.iter(f"{NS}g") if "legend" in classes(n)]
         for row in legend:
             for node in row.iter():
@@ -185,8 +206,10 @@ def test_every_mark_differs_from_the_others_by_shape_not_only_colour() -> None:
         shape = []
         for node in symbol.iter():
             if node.tag in (f"{NS}rect", f"{NS}circle", f"{NS}polygon", f"{NS}line"):
-                x = [node.get(k) for k in ("r", "width", "height", "rx", "stroke-width",
-                                           "stroke-dasharray")]
+                x = [
+                    node.get(k)
+                    for k in ("r", "width", "height", "rx", "stroke-width", "stroke-dasharray")
+                ]
                 shape.append((node.tag, node.get("fill") == "none", *x))
         shapes.append(tuple(sorted(shape, key=repr)))
     assert len(shapes) == len(KEYS) == len(set(shapes))
@@ -198,13 +221,14 @@ def test_the_committed_legend_pictures_are_what_the_renderer_draws(name: str) ->
     wanted = legend_file_text(LEGEND_FILES[name])
     assert path.exists() and path.read_text("utf-8") == wanted, (
         f"docs/{name} differs from what the renderer draws now; regenerate it with "
-        "`python -m exact61_widgets.render.legend docs`")
+        "`python -m exact61_widgets.render.legend docs`"
+    )
 
 
 def test_the_readme_shows_the_legend_with_one_sentence_per_mark() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     start = readme.index("### Reading the pictures")
-    section = readme[start:readme.index("\n#", start + 5)]
+    section = readme[start : readme.index("\n#", start + 5)]
     assert "docs/legend.svg" in section
     for words in legend_words(lang="en"):
         assert section.count(words) == 1, words

@@ -34,6 +34,9 @@ from typing import Any
 
 import pytest
 
+#: Each test starts a real server through make: minutes, not seconds (not in `make check`).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 START_PAGE = "tutorials/00_start_here.ipynb"
 CLASSROOM = "tutorials/classroom.ipynb"

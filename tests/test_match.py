@@ -42,12 +42,31 @@ def test_must_play_forbids_drawing_and_passing() -> None:
 
 def test_draw_one_at_a_time_then_play_the_drawn_tile_at_once() -> None:
     rest = [
-        "[0|1]", "[0|2]", "[0|3]", "[0|5]", "[0|6]", "[1|1]", "[1|2]", "[1|3]", "[1|5]",
-        "[1|6]", "[2|2]", "[2|4]", "[2|5]", "[3|3]", "[3|4]", "[3|6]", "[4|4]", "[4|5]",
-        "[4|6]", "[5|6]", "[6|6]",
+        "[0|1]",
+        "[0|2]",
+        "[0|3]",
+        "[0|5]",
+        "[0|6]",
+        "[1|1]",
+        "[1|2]",
+        "[1|3]",
+        "[1|5]",
+        "[1|6]",
+        "[2|2]",
+        "[2|4]",
+        "[2|5]",
+        "[3|3]",
+        "[3|4]",
+        "[3|6]",
+        "[4|4]",
+        "[4|5]",
+        "[4|6]",
+        "[5|6]",
+        "[6|6]",
     ]
-    match = position(2, "[1|4]", [["[2|3]", "[5|5]"], ["[0|0]"]],
-                     boneyard=["[2|6]", "[3|5]", "[0|4]", *rest])
+    match = position(
+        2, "[1|4]", [["[2|3]", "[5|5]"], ["[0|0]"]], boneyard=["[2|6]", "[3|5]", "[0|4]", *rest]
+    )
     assert match.legal_actions() == [DRAW]
     events = match.push(DRAW)
     assert events[0].to_dict() == {"kind": "draw", "seat": 0, "tile": "[2|6]", "scores": [0, 0]}
@@ -67,12 +86,17 @@ def test_draw_one_at_a_time_then_play_the_drawn_tile_at_once() -> None:
     assert "[2|6]" in {str(t) for t in match.hand(0)}  # drawn tiles stay in the hand (D4)
 
 
-BLOCKED_3P = ("[0|6] [0|4]@[0|6]:low [1|4]@[0|4]:high [5|6]@[0|6]:high [3|5]@[5|6]:low "
-              "[1|5]@[1|4]:low [3|4]@[3|5]:low [2|4]@[3|4]:high [2|2]@[2|4]:low "
-              "[0|2]@[2|2]:lineB [0|5]@[0|2]:low [5|5]@[1|5]:high [2|6]@[2|2]:branchA "
-              "[4|6]@[2|6]:high [4|4]@[4|6]:low [2|5]@[2|2]:branchB [4|5]@[5|5]:lineB")
-BLOCKED_3P_HANDS = [["[3|3]"], ["[0|0]", "[0|3]", "[1|2]", "[1|3]", "[1|6]", "[2|3]", "[3|6]"],
-                    ["[0|1]", "[1|1]", "[6|6]"]]
+BLOCKED_3P = (
+    "[0|6] [0|4]@[0|6]:low [1|4]@[0|4]:high [5|6]@[0|6]:high [3|5]@[5|6]:low "
+    "[1|5]@[1|4]:low [3|4]@[3|5]:low [2|4]@[3|4]:high [2|2]@[2|4]:low "
+    "[0|2]@[2|2]:lineB [0|5]@[0|2]:low [5|5]@[1|5]:high [2|6]@[2|2]:branchA "
+    "[4|6]@[2|6]:high [4|4]@[4|6]:low [2|5]@[2|2]:branchB [4|5]@[5|5]:lineB"
+)
+BLOCKED_3P_HANDS = [
+    ["[3|3]"],
+    ["[0|0]", "[0|3]", "[1|2]", "[1|3]", "[1|6]", "[2|3]", "[3|6]"],
+    ["[0|1]", "[1|1]", "[6|6]"],
+]
 
 
 def test_pass_only_with_an_empty_boneyard_and_nothing_to_play() -> None:
@@ -94,13 +118,19 @@ def test_a_pass_while_the_boneyard_has_tiles_is_refused() -> None:
 
 
 def test_a_hand_blocks_as_soon_as_nobody_can_play_with_no_passes_after_it() -> None:
-    layout = ("[3|4] [3|3]@[3|4]:low [2|4]@[3|4]:high [2|3]@[2|4]:low [3|6]@[3|3]:lineB "
-              "[1|6]@[3|6]:high [3|5]@[3|3]:branchB [1|5]@[1|6]:low [5|6]@[3|5]:high "
-              "[4|5]@[1|5]:high [0|3]@[3|3]:branchA [0|5]@[0|3]:low [0|6]@[5|6]:high "
-              "[0|2]@[0|6]:low [5|5]@[0|5]:high [2|2]@[0|2]:high [2|5]@[5|5]:lineB "
-              "[1|2]@[2|5]:low [1|3]@[1|2]:low [4|6]@[4|5]:low [6|6]@[4|6]:high")
-    match = position(3, layout, [["[0|0]", "[0|4]", "[1|4]", "[2|6]"], ["[0|1]"],
-                                 ["[1|1]", "[4|4]"]], boneyard=[])
+    layout = (
+        "[3|4] [3|3]@[3|4]:low [2|4]@[3|4]:high [2|3]@[2|4]:low [3|6]@[3|3]:lineB "
+        "[1|6]@[3|6]:high [3|5]@[3|3]:branchB [1|5]@[1|6]:low [5|6]@[3|5]:high "
+        "[4|5]@[1|5]:high [0|3]@[3|3]:branchA [0|5]@[0|3]:low [0|6]@[5|6]:high "
+        "[0|2]@[0|6]:low [5|5]@[0|5]:high [2|2]@[0|2]:high [2|5]@[5|5]:lineB "
+        "[1|2]@[2|5]:low [1|3]@[1|2]:low [4|6]@[4|5]:low [6|6]@[4|6]:high"
+    )
+    match = position(
+        3,
+        layout,
+        [["[0|0]", "[0|4]", "[1|4]", "[2|6]"], ["[0|1]"], ["[1|1]", "[4|4]"]],
+        boneyard=[],
+    )
     assert [str(a) for a in match.legal_actions()] == ["[2|6]@[2|2]:lineB", "[2|6]@[6|6]:lineB"]
     count = len(match.events)
     match.push(Play("[2|6]", "[6|6]:lineB"))

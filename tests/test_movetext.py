@@ -30,14 +30,16 @@ def opening_tile_alone() -> Match:
 
 def a_line_to_fill() -> Match:
     """[3|3] joined to the 3 of [2|3]: its line B and the 2 of [2|3] are open."""
-    return position(2, "[2|3] [3|3]@[2|3]:high",
-                    [["[3|6]", "[3|4]", "[0|2]", "[1|6]"], ["[0|0]", "[5|5]"]])
+    return position(
+        2, "[2|3] [3|3]@[2|3]:high", [["[3|6]", "[3|4]", "[0|2]", "[1|6]"], ["[0|0]", "[5|5]"]]
+    )
 
 
 def open_branches() -> Match:
     """[6|6] with both lines filled: its two branches are open, and the 3 of [3|6]."""
-    return position(2, "[6|6] [3|6]@[6|6]:lineA [2|6]@[6|6]:lineB",
-                    [["[1|6]", "[3|5]", "[0|0]"], ["[4|4]"]])
+    return position(
+        2, "[6|6] [3|6]@[6|6]:lineA [2|6]@[6|6]:lineB", [["[1|6]", "[3|5]", "[0|0]"], ["[4|4]"]]
+    )
 
 
 def must_draw() -> Match:
@@ -70,13 +72,35 @@ def fault(match: Match, text: str) -> MoveTextError:
 
 # -- reading ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    "[3|6]@[2|3]:high", "3-6@2-3:high", "[6|3]@[3|2]:HIGH", "3-6", "36", "3|6", "[3|6]", "63",
-    "3-6 on the high 3 of 2-3", "3-6 on 2-3", "3-6 on the 3", "play 3-6 on the high end",
-    "three-six on the high three of two-three", "three six on the three", "on the 3",
-    "3-6 к тройке", "3-6 к тройке кости 2-3", "3-6 к 2-3", "тройка-шестёрка к тройке",
-    "3-6 к большему концу 2-3", "три шесть на три", "к тройке", "Положить 3-6 на тройку.",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[3|6]@[2|3]:high",
+        "3-6@2-3:high",
+        "[6|3]@[3|2]:HIGH",
+        "3-6",
+        "36",
+        "3|6",
+        "[3|6]",
+        "63",
+        "3-6 on the high 3 of 2-3",
+        "3-6 on 2-3",
+        "3-6 on the 3",
+        "play 3-6 on the high end",
+        "three-six on the high three of two-three",
+        "three six on the three",
+        "on the 3",
+        "3-6 к тройке",
+        "3-6 к тройке кости 2-3",
+        "3-6 к 2-3",
+        "тройка-шестёрка к тройке",
+        "3-6 к большему концу 2-3",
+        "три шесть на три",
+        "к тройке",
+        "Положить 3-6 на тройку.",
+    ],
+)
 def test_every_way_of_writing_one_move_reads_as_that_move(text: str) -> None:
     assert read(opening_tile_alone(), text) == Play("[3|6]", "[2|3]:high")
 
@@ -92,9 +116,14 @@ def test_a_number_word_in_any_case_names_the_number_of_the_place() -> None:
 def test_lines_and_branches_of_a_double_by_name_and_letter_in_either_alphabet() -> None:
     match = open_branches()
     a, b = Play("[1|6]", "[6|6]:branchA"), Play("[1|6]", "[6|6]:branchB")
-    for text in ("1-6 on branch A of 6-6", "1-6 on branch a of double six", "16 branchA",
-                 "1-6 на ветвь A дубля 6-6", "1-6 к ветви а дубля шесть-шесть",
-                 "[1|6]@[6|6]:branchA"):
+    for text in (
+        "1-6 on branch A of 6-6",
+        "1-6 on branch a of double six",
+        "16 branchA",
+        "1-6 на ветвь A дубля 6-6",
+        "1-6 к ветви а дубля шесть-шесть",
+        "[1|6]@[6|6]:branchA",
+    ):
         assert read(match, text) == a, text
     for text in ("1-6 on branch B", "1-6 к ветви Б", "1-6 на ветвь В дубля 6-6"):
         assert read(match, text) == b, text
@@ -130,6 +159,7 @@ def test_a_drawn_tile_that_fits_is_the_only_tile_that_may_be_played() -> None:
 
 # -- the faults, named ---------------------------------------------------------------------------
 
+
 def test_unreadable_text_names_the_word_it_cannot_read() -> None:
     match = opening_tile_alone()
     error = fault(match, "3-6 on the hgih 3")
@@ -137,9 +167,20 @@ def test_unreadable_text_names_the_word_it_cannot_read() -> None:
     assert "“hgih”" in str(error) and "«hgih»" in error.text("ru")
     assert fault(match, "").fault == "unreadable"
     assert fault(match, "   ").fault == "unreadable"
-    for text in ("7-1", "[3|9]", "3-6 on the 8", "1-2 3-4 5-6", "3 6 3", "draw 3-6",
-                 "draw and pass", "the", "3-6 on the 3 of 2-3 high 2", "[3|6]@[4|4]:low",
-                 "[3|6]@[2|3]:middle", "3-6 on line B of the high end"):
+    for text in (
+        "7-1",
+        "[3|9]",
+        "3-6 on the 8",
+        "1-2 3-4 5-6",
+        "3 6 3",
+        "draw 3-6",
+        "draw and pass",
+        "the",
+        "3-6 on the 3 of 2-3 high 2",
+        "[3|6]@[4|4]:low",
+        "[3|6]@[2|3]:middle",
+        "3-6 on line B of the high end",
+    ):
         assert fault(match, text).fault == "unreadable", text
 
 
@@ -178,8 +219,7 @@ def test_ambiguous_text_lists_every_candidate_in_plain_words() -> None:
     match = open_branches()
     error = fault(match, "1-6")
     assert error.fault == "ambiguous"
-    assert set(error.candidates) == {Play("[1|6]", "[6|6]:branchA"),
-                                     Play("[1|6]", "[6|6]:branchB")}
+    assert set(error.candidates) == {Play("[1|6]", "[6|6]:branchA"), Play("[1|6]", "[6|6]:branchB")}
     assert "1-6 on branch A of 6-6; 1-6 on branch B of 6-6" in str(error)
     assert "1-6 к ветви A дубля 6-6; 1-6 к ветви B дубля 6-6" in error.text("ru")
     for candidate in error.candidates:  # what the error suggests reads back to that move
@@ -209,6 +249,7 @@ def test_illegal_moves_say_why() -> None:
 
 
 # -- every legal action, described and read back -------------------------------------------------
+
 
 def round_trip(match: Match, seen: set[object]) -> None:
     """Every legal action's words (en, ru) and notation read back to it; words are distinct."""
@@ -257,15 +298,18 @@ def test_round_trip_holds_in_any_position(seed: int, players: int, steps: int) -
 
 # -- completion -----------------------------------------------------------------------------------
 
+
 def test_completion_of_nothing_is_every_legal_move_in_the_language_asked() -> None:
     match = a_line_to_fill()
     english = complete(match, "", "en")
     assert [c.action for c in english] == match.legal_actions()
-    assert [c.words for c in english] == [describe_action(match, a, "en")
-                                          for a in match.legal_actions()]
+    assert [c.words for c in english] == [
+        describe_action(match, a, "en") for a in match.legal_actions()
+    ]
     assert [c.notation for c in english] == [str(a) for a in match.legal_actions()]
     assert [c.words for c in complete(match, "", "ru")] == [
-        describe_action(match, a, "ru") for a in match.legal_actions()]
+        describe_action(match, a, "ru") for a in match.legal_actions()
+    ]
 
 
 def test_completion_keeps_the_moves_that_fit_what_was_typed() -> None:
@@ -276,8 +320,7 @@ def test_completion_keeps_the_moves_that_fit_what_was_typed() -> None:
 
     assert moves("3-6") == moves("36") == moves("[3|6") == {"[3|6]@[3|3]:lineB"}
     assert moves("3-") == moves("3") == {"[3|4]@[3|3]:lineB", "[3|6]@[3|3]:lineB"}
-    assert moves("к тр", "ru") == moves("on the thr") == {"[3|4]@[3|3]:lineB",
-                                                          "[3|6]@[3|3]:lineB"}
+    assert moves("к тр", "ru") == moves("on the thr") == {"[3|4]@[3|3]:lineB", "[3|6]@[3|3]:lineB"}
     assert moves("к двой", "ru") == {"[0|2]@[2|3]:low"}
     assert moves("1-6") == moves("5-5") == moves("dr") == set()
     assert moves("[0|2]@") == {"[0|2]@[2|3]:low"}
@@ -297,9 +340,27 @@ def test_every_beginning_of_a_moves_words_completes_to_that_move() -> None:
                 assert [c.action for c in complete(match, words, lang)] == [action]
 
 
-_PIECES = st.sampled_from([*"0123456789-|[]@: abhlnotwAB", "on ", "the ", "of ", "к ", "high",
-                           "lineB", "branch ", "дубля ", "3-6", "[3|6]", "draw", "пас", "тр",
-                           "double ", "ветвь ", "тройке "])
+_PIECES = st.sampled_from(
+    [
+        *"0123456789-|[]@: abhlnotwAB",
+        "on ",
+        "the ",
+        "of ",
+        "к ",
+        "high",
+        "lineB",
+        "branch ",
+        "дубля ",
+        "3-6",
+        "[3|6]",
+        "draw",
+        "пас",
+        "тр",
+        "double ",
+        "ветвь ",
+        "тройке ",
+    ]
+)
 
 
 @settings(max_examples=100, deadline=None)
@@ -310,8 +371,7 @@ def test_any_text_is_a_legal_action_or_one_line_naming_the_fault(text: str) -> N
         try:
             assert parse_move(match, text) in match.legal_actions()
         except MoveTextError as error:
-            assert error.fault in ("unreadable", "not_in_hand", "no_place", "ambiguous",
-                                   "illegal")
+            assert error.fault in ("unreadable", "not_in_hand", "no_place", "ambiguous", "illegal")
             assert "\n" not in error.text("en") and "\n" not in error.text("ru")
         for lang in ("en", "ru"):
             assert all(c.action in match.legal_actions() for c in complete(match, text, lang))

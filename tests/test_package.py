@@ -13,11 +13,14 @@ PACKAGE = Path(exact61_widgets.__file__).parent
 
 
 def test_importing_the_package_loads_no_ui_or_svg_library() -> None:
-    code = ("import sys, exact61_widgets; "
-            "print(sorted(m for m in ('ipywidgets', 'anywidget', 'svgwrite', 'traitlets', "
-            "'IPython') if m in sys.modules))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True)
+    code = (
+        "import sys, exact61_widgets; "
+        "print(sorted(m for m in ('ipywidgets', 'anywidget', 'svgwrite', 'traitlets', "
+        "'IPython') if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == "[]"
 
 
@@ -38,8 +41,17 @@ def test_the_six_entry_points_are_importable_from_the_package() -> None:
 
 
 def test_the_engine_imports_nothing_from_the_ui_side() -> None:
-    forbidden = ("ipywidgets", "anywidget", "svgwrite", "traitlets", "IPython", "tqdm",
-                 "matplotlib", "exact61_widgets.widgets", "exact61_widgets.render")
+    forbidden = (
+        "ipywidgets",
+        "anywidget",
+        "svgwrite",
+        "traitlets",
+        "IPython",
+        "tqdm",
+        "matplotlib",
+        "exact61_widgets.widgets",
+        "exact61_widgets.render",
+    )
     for path in (PACKAGE / "engine").rglob("*.py"):
         tree = ast.parse(path.read_text("utf-8"))
         for node in ast.walk(tree):
@@ -49,23 +61,29 @@ def test_the_engine_imports_nothing_from_the_ui_side() -> None:
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             for name in names:
-                assert not name.startswith(forbidden) or _is_lazy(tree, node), \
+                assert not name.startswith(forbidden) or _is_lazy(tree, node), (
                     f"{path.name} imports {name}"
+                )
 
 
 def _is_lazy(tree: ast.Module, target: ast.AST) -> bool:
     """Whether an import sits inside a function (a lazy ``_repr_svg_`` hook)."""
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-                child is target for child in ast.walk(node)):
+            child is target for child in ast.walk(node)
+        ):
             return node.name.startswith("_repr_")
     return False
 
 
 def test_typing_marker_and_module_entry_point() -> None:
     assert (PACKAGE / "py.typed").is_file()
-    result = subprocess.run([sys.executable, "-m", "exact61_widgets", "describe", "[2|2]"],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "exact61_widgets", "describe", "[2|2]"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert result.stdout.startswith("Scoring contributions: 4 = 4.")
 
 

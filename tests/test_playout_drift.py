@@ -48,8 +48,8 @@ def walk(match: Match, trace: Trace) -> int:
     for entry in trace:
         if isinstance(entry, TraceDeal):
             n = match.players
-            hands = [[TILES[t] for t in entry.order[s * 5:s * 5 + 5]] for s in range(n)]
-            match.deal(hands, [TILES[t] for t in entry.order[n * 5:]], leader=entry.leader)
+            hands = [[TILES[t] for t in entry.order[s * 5 : s * 5 + 5]] for s in range(n)]
+            match.deal(hands, [TILES[t] for t in entry.order[n * 5 :]], leader=entry.leader)
             continue
         assert match.to_move == entry.seat
         legal = match.legal_actions()
@@ -84,10 +84,16 @@ def test_random_playouts_choose_among_exactly_the_legal_actions(n: int, seed: in
 
 
 @settings(max_examples=60, deadline=None)
-@given(players, seeds, st.integers(min_value=0, max_value=60).map(lambda n: n * 5),
-       st.integers(min_value=0, max_value=15), st.sampled_from([0.0, 0.1, 0.5]))
-def test_greedy_playouts_take_the_best_award_match_allows(n: int, seed: int, score: int,
-                                                          steps: int, epsilon: float) -> None:
+@given(
+    players,
+    seeds,
+    st.integers(min_value=0, max_value=60).map(lambda n: n * 5),
+    st.integers(min_value=0, max_value=15),
+    st.sampled_from([0.0, 0.1, 0.5]),
+)
+def test_greedy_playouts_take_the_best_award_match_allows(
+    n: int, seed: int, score: int, steps: int, epsilon: float
+) -> None:
     """Greedy steps (scores near 61, so rejections happen) maximize the accepted award."""
     sides = 2 if n == 4 else n
     match = Match(n, seed=seed, start_scores=[min(score, 300)] * sides)
@@ -112,12 +118,15 @@ def test_a_wrong_candidate_list_or_gain_is_caught() -> None:
     match = Match(2, seed=8)
     trace: Trace = []
     playout(match.copy(), random.Random(8), hands=1, trace=trace, greedy=True, epsilon=0.0)
-    first = next(i for i, e in enumerate(trace) if isinstance(e, TracePlay) and
-                 len(e.candidates) > 1)
+    first = next(
+        i for i, e in enumerate(trace) if isinstance(e, TracePlay) and len(e.candidates) > 1
+    )
     entry = trace[first]
     assert isinstance(entry, TracePlay) and entry.gain is not None
-    for broken in (entry._replace(candidates=entry.candidates[1:]),
-                   entry._replace(gain=entry.gain + 5)):
+    for broken in (
+        entry._replace(candidates=entry.candidates[1:]),
+        entry._replace(gain=entry.gain + 5),
+    ):
         bad = [*trace[:first], broken]
         try:
             walk(match.copy(), bad)

@@ -14,8 +14,9 @@ from exact61_widgets.engine.scoring import TARGET
 
 players = st.sampled_from([2, 3, 4])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-start = st.lists(st.integers(min_value=-20, max_value=60).map(lambda n: n * 5), min_size=3,
-                 max_size=3)
+start = st.lists(
+    st.integers(min_value=-20, max_value=60).map(lambda n: n * 5), min_size=3, max_size=3
+)
 
 
 def tiles_everywhere(match: Match) -> list[str]:
@@ -44,8 +45,9 @@ def play_random(match: Match, rng: random.Random, check: bool = True) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(players, seeds, start)
-def test_random_matches_conserve_tiles_and_end_exactly_on_305(n: int, seed: int,
-                                                              scores: list[int]) -> None:
+def test_random_matches_conserve_tiles_and_end_exactly_on_305(
+    n: int, seed: int, scores: list[int]
+) -> None:
     sides = 2 if n == 4 else n
     match = Match(n, seed=seed, start_scores=scores[:sides])
     play_random(match, random.Random(seed))
@@ -57,8 +59,7 @@ def test_random_matches_conserve_tiles_and_end_exactly_on_305(n: int, seed: int,
 
 @settings(max_examples=60, deadline=None)
 @given(players, seeds)
-def test_every_played_match_replays_to_the_same_events_and_round_trips(n: int,
-                                                                       seed: int) -> None:
+def test_every_played_match_replays_to_the_same_events_and_round_trips(n: int, seed: int) -> None:
     match = Match(n, seed=seed)
     play_random(match, random.Random(seed), check=False)
     record = to_record(match)

@@ -42,9 +42,15 @@ def reverify(puzzle: Puzzle, *, with_words: bool) -> list[str]:
     sentences, so a changed catalog means the file must be made again) and the rating.
     """
     match = puzzle.match()
-    verdict = verify(match, random.Random(puzzle.check_seed), deals=SETTINGS["deals"],
-                     share=SETTINGS["share"], margin=SETTINGS["margin"],
-                     max_nodes=SETTINGS["max_nodes"], budget=SETTINGS["budget"])
+    verdict = verify(
+        match,
+        random.Random(puzzle.check_seed),
+        deals=SETTINGS["deals"],
+        share=SETTINGS["share"],
+        margin=SETTINGS["margin"],
+        max_nodes=SETTINGS["max_nodes"],
+        budget=SETTINGS["budget"],
+    )
     if verdict is None:
         return [f"{puzzle.id}: no longer a puzzle"]
     problems = []
@@ -135,8 +141,9 @@ def test_the_set_is_reproducible_from_its_seed() -> None:
 
 
 def test_make_puzzles_regenerates_the_file_from_the_recorded_seed() -> None:
-    dry = subprocess.run(["make", "-n", "puzzles"], cwd=ROOT, capture_output=True, text=True,
-                         check=True).stdout
+    dry = subprocess.run(
+        ["make", "-n", "puzzles"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
     assert "exact61_widgets.puzzles.mine" in dry
     assert f"--seed {SETTINGS['seed']}" in dry and f"--count {SETTINGS['count']}" in dry
 
@@ -157,17 +164,24 @@ def test_theme_names_exist_in_both_languages() -> None:
         assert theme_name(theme, "en") != theme_name(theme, "ru")
 
 
-LATE = ("[1|5] [2|5]@[1|5]:high [1|6]@[1|5]:low [2|3]@[2|5]:low [3|5]@[2|3]:high "
-        "[3|6]@[1|6]:high [5|6]@[3|5]:high [0|3]@[3|6]:low [0|6]@[5|6]:high [0|2]@[0|3]:low "
-        "[0|5]@[0|6]:low [5|5]@[0|5]:high [2|2]@[0|2]:high [1|2]@[2|2]:lineB "
-        "[2|4]@[2|2]:branchA [1|4]@[1|2]:low [4|4]@[1|4]:high [2|6]@[2|2]:branchB")
+LATE = (
+    "[1|5] [2|5]@[1|5]:high [1|6]@[1|5]:low [2|3]@[2|5]:low [3|5]@[2|3]:high "
+    "[3|6]@[1|6]:high [5|6]@[3|5]:high [0|3]@[3|6]:low [0|6]@[5|6]:high [0|2]@[0|3]:low "
+    "[0|5]@[0|6]:low [5|5]@[0|5]:high [2|2]@[0|2]:high [1|2]@[2|2]:lineB "
+    "[2|4]@[2|2]:branchA [1|4]@[1|2]:low [4|4]@[1|4]:high [2|6]@[2|2]:branchB"
+)
 
 
 def test_an_exact_finish_is_verified_whatever_the_hidden_tiles() -> None:
     """55 displayed points: [4|6] on [2|4] makes the ends 30, exactly 61, in every deal."""
-    match = position(2, LATE, [["[3|3]"], ["[0|1]", "[1|1]", "[1|3]", "[4|6]"]],
-                     boneyard=["[4|5]", "[0|4]", "[3|4]", "[0|0]", "[6|6]"], scores=[0, 275],
-                     to_move=1)
+    match = position(
+        2,
+        LATE,
+        [["[3|3]"], ["[0|1]", "[1|1]", "[1|3]", "[4|6]"]],
+        boneyard=["[4|5]", "[0|4]", "[3|4]", "[0|0]", "[6|6]"],
+        scores=[0, 275],
+        to_move=1,
+    )
     verdict = verify(match, random.Random(1), deals=50)
     assert verdict is not None
     assert verdict.answer == (Play("[4|6]", "[2|4]:high"),)
@@ -211,8 +225,12 @@ def test_a_bad_file_or_id_is_a_one_line_error_in_both_languages(tmp_path: Path) 
     broken = PUZZLES[0].to_json()
     broken["themes"] = ["no-such-theme"]
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"format": "exact61-puzzles", "version": 1, "settings": {},
-                                "puzzles": [broken]}), "utf-8")
+    path.write_text(
+        json.dumps(
+            {"format": "exact61-puzzles", "version": 1, "settings": {}, "puzzles": [broken]}
+        ),
+        "utf-8",
+    )
     with pytest.raises(PuzzleError):
         load_puzzles(path)
     assert isinstance(PuzzleError(Msg("there is no puzzle {id}", {"id": "x"})), ValueError)

@@ -41,38 +41,50 @@ def imported_modules(tree: ast.AST) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.append(node.module)
         elif isinstance(node, ast.Call) and getattr(
-                node.func, "id", getattr(node.func, "attr", "")) in ("__import__",
-                                                                       "import_module"):
-            names += [arg.value for arg in node.args if isinstance(arg, ast.Constant)
-                      and isinstance(arg.value, str)]
+            node.func, "id", getattr(node.func, "attr", "")
+        ) in ("__import__", "import_module"):
+            names += [
+                arg.value
+                for arg in node.args
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            ]
     return names
 
 
 def markup_strings(tree: ast.AST) -> list[str]:
     """String constants that are not docstrings, and f-strings with ``{…}`` for each field."""
-    docstrings = {id(node.value) for node in ast.walk(tree)
-                  if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+    docstrings = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             if id(node) not in docstrings:
                 found.append(node.value)
         elif isinstance(node, ast.JoinedStr):
-            found.append("".join(str(part.value) if isinstance(part, ast.Constant) else "{}"
-                                 for part in node.values))
+            found.append(
+                "".join(
+                    str(part.value) if isinstance(part, ast.Constant) else "{}"
+                    for part in node.values
+                )
+            )
     return found
 
 
 @pytest.mark.parametrize("path", sources(), ids=lambda p: p.name)
 def test_the_renderer_uses_no_xml_library(path: Path) -> None:
     tree = ast.parse(path.read_text("utf-8"))
-    bad = [name for name in imported_modules(tree)
-           if name.split(".")[0] in XML_LIBRARIES or "ElementTree" in name]
+    bad = [
+        name
+        for name in imported_modules(tree)
+        if name.split(".")[0] in XML_LIBRARIES or "ElementTree" in name
+    ]
     assert not bad, f"{path.name} imports {bad}: build SVG with svgkit.element only"
 
 
-@pytest.mark.parametrize("path", [p for p in sources() if p.name != BUILDER],
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in sources() if p.name != BUILDER], ids=lambda p: p.name)
 def test_no_markup_is_written_outside_the_builder(path: Path) -> None:
     tree = ast.parse(path.read_text("utf-8"))
     bad = [s for s in markup_strings(tree) if TAG.search(s)]
@@ -113,16 +125,22 @@ def test_drawing_pictures_loads_no_xml_library() -> None:
         "hand_svg(['[1|2]']); boneyard_svg(3); scoreboard_svg([5, 10]); rounding_svg(13)\n"
         "tally_svg(23)\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in\n"
-        "      ('xml', 'svgwrite', 'lxml')))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+        "      ('xml', 'svgwrite', 'lxml')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
 def test_the_builder_escapes_as_xml_does() -> None:
     attrs = {"a": 'x"<>&\n\t\r y', "b": "1", "data-tile": "[1|2]"}
-    built = element("g", attrs, [element("x", {}), element("y", {"z": "0"}, content="q")],
-                    content="a & b < c → ü")
+    built = element(
+        "g",
+        attrs,
+        [element("x", {}), element("y", {"z": "0"}, content="q")],
+        content="a & b < c → ü",
+    )
     reference = ET.Element("g", attrs)
     reference.text = "a & b < c → ü"
     ET.SubElement(reference, "x")
@@ -145,7 +163,14 @@ def test_text_from_users_cannot_break_out_of_a_picture() -> None:
 
 def test_numbers_are_short_and_the_same_for_equal_values() -> None:
     assert [num(v) for v in (12, 12.0, 12.5, -3.25, 0.1 + 0.2, -0.0, 1 / 3)] == [
-        "12", "12", "12.5", "-3.25", "0.3", "0", "0.33"]
+        "12",
+        "12",
+        "12.5",
+        "-3.25",
+        "0.3",
+        "0",
+        "0.33",
+    ]
 
 
 def test_tile_faces_are_written_once_and_shared() -> None:

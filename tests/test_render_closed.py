@@ -14,8 +14,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def closed(svg: str) -> list[str]:
     root = ET.fromstring(svg)
-    return [g.get("data-place", "") for g in root.iter(f"{SVG}g")
-            if "closed" in g.get("class", "").split()]
+    return [
+        g.get("data-place", "")
+        for g in root.iter(f"{SVG}g")
+        if "closed" in g.get("class", "").split()
+    ]
 
 
 def test_closed_branches_are_drawn_by_default_and_only_before_both_lines() -> None:

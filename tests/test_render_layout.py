@@ -57,7 +57,8 @@ def title_desc(root: ET.Element) -> tuple[str, str]:
 
 @pytest.mark.parametrize("index", range(11))
 def test_each_seed_diagram_is_drawn_as_the_rules_show_it(
-        seed_examples: list[Mapping[str, Any]], index: int) -> None:
+    seed_examples: list[Mapping[str, Any]], index: int
+) -> None:
     example = seed_examples[index]
     layout = Layout.parse(example["notation"])
     root = parse(render_svg(layout))
@@ -76,21 +77,28 @@ def test_each_seed_diagram_is_drawn_as_the_rules_show_it(
     last = groups(root, "last")
     assert [g.get("data-tile") for g in last] == [example["played"]]
     assert [len(groups(g, "star")) for g in tiles] == [
-        int(g.get("data-tile") == example["played"]) for g in tiles]
+        int(g.get("data-tile") == example["played"]) for g in tiles
+    ]
     dots = open_places(root)
     assert sorted(g.get("data-place") or "" for g in dots) == sorted(
-        f"{p['tile']}:{p['port']}" for p in example["open_places"])
+        f"{p['tile']}:{p['port']}" for p in example["open_places"]
+    )
     rings = sorted(g.get("data-place") or "" for g in groups(root, "closed"))
-    assert rings == sorted(f"{t}:{port}" for t in layout.spinners if layout.is_end_double(t)
-                           for port in ("branchA", "branchB"))
+    assert rings == sorted(
+        f"{t}:{port}"
+        for t in layout.spinners
+        if layout.is_end_double(t)
+        for port in ("branchA", "branchB")
+    )
     geo = layout_geometry(layout)
     for g in dots:
         (circle,) = groups(g, "dot")
         point = geo.places[g.get("data-place") or ""]
         assert (float(circle.get("cx") or 0), float(circle.get("cy") or 0)) == point
     badges = groups(root, "end")
-    found = sorted((g.get("data-tile"), g.get("data-port"), int(g.get("data-value") or -1))
-                   for g in badges)
+    found = sorted(
+        (g.get("data-tile"), g.get("data-port"), int(g.get("data-value") or -1)) for g in badges
+    )
     assert found == sorted((e["tile"], e["port"], e["value"]) for e in example["scoring_ends"])
     for g in badges:
         (label,) = g.iter(f"{NS}text")
@@ -98,13 +106,13 @@ def test_each_seed_diagram_is_drawn_as_the_rules_show_it(
     (line,) = groups(root, "caption")
     expression = example["caption_ru"].split(": ", 1)[1].split(". ", 1)[0]  # "2 + 3 = 5"
     points = example["award_displayed"]
-    assert line.text == (f"{expression} → {example['award_raw']} raw ({points} point"
-                         f"{'' if points == 1 else 's'})")
+    assert line.text == (
+        f"{expression} → {example['award_raw']} raw ({points} point{'' if points == 1 else 's'})"
+    )
 
 
 @pytest.mark.parametrize("index", range(11))
-def test_each_seed_diagram_in_russian(seed_examples: list[Mapping[str, Any]],
-                                      index: int) -> None:
+def test_each_seed_diagram_in_russian(seed_examples: list[Mapping[str, Any]], index: int) -> None:
     example = seed_examples[index]
     root = parse(render_svg(example["notation"], lang="ru"))
     assert title_desc(root) == (example["caption_ru"], example["description_ru"])
@@ -136,15 +144,26 @@ def test_the_badge_sits_on_the_dot_of_its_place() -> None:
     dots = {g.get("data-place"): next(iter(groups(g, "dot"))) for g in open_places(root)}
     for badge in groups(root, "end"):
         (square,) = badge.iter(f"{NS}rect")
-        centre = (float(square.get("x") or 0) + float(square.get("width") or 0) / 2,
-                  float(square.get("y") or 0) + float(square.get("height") or 0) / 2)
+        centre = (
+            float(square.get("x") or 0) + float(square.get("width") or 0) / 2,
+            float(square.get("y") or 0) + float(square.get("height") or 0) / 2,
+        )
         place = f"{badge.get('data-tile')}:{badge.get('data-port')}"
         assert centre == (float(dots[place].get("cx") or 0), float(dots[place].get("cy") or 0))
 
 
 def test_options_switch_markers_on_and_off() -> None:
-    plain = parse(render_svg("[4|4] [4|5]@[4|4]:lineA", ends=False, places=False,
-                             spinners=False, caption=False, last=None, closed_places=False))
+    plain = parse(
+        render_svg(
+            "[4|4] [4|5]@[4|4]:lineA",
+            ends=False,
+            places=False,
+            spinners=False,
+            caption=False,
+            last=None,
+            closed_places=False,
+        )
+    )
     for cls in ("end", "place", "frame", "caption", "last", "star", "legend"):
         assert groups(plain, cls) == [], cls
     assert len(groups(plain, "spinner")) == 1  # still a double, only the frame is off
@@ -156,12 +175,21 @@ def test_options_switch_markers_on_and_off() -> None:
 
 
 def test_last_play_and_highlights() -> None:
-    root = parse(render_svg(EXAMPLE, last="[4|4]", highlight_tiles=["[1|4]"],
-                            highlight_places=["[3|4]:low", "[1|1]:branchA"]))
+    root = parse(
+        render_svg(
+            EXAMPLE,
+            last="[4|4]",
+            highlight_tiles=["[1|4]"],
+            highlight_places=["[3|4]:low", "[1|1]:branchA"],
+        )
+    )
     assert [g.get("data-tile") for g in groups(root, "last")] == ["[4|4]"]
     lit = groups(root, "highlight")
     assert sorted(g.get("data-tile") or g.get("data-place") or "" for g in lit) == [
-        "[1|1]:branchA", "[1|4]", "[3|4]:low"]
+        "[1|1]:branchA",
+        "[1|4]",
+        "[3|4]:low",
+    ]
     for place in open_places(root):
         assert len(groups(place, "dot")) == 1
         (hit,) = groups(place, "hit")
@@ -174,10 +202,12 @@ def test_last_play_and_highlights() -> None:
         for ring in rings:
             assert ring.get("r") == hit.get("r")
             inner = float(ring.get("r") or 0) - float(ring.get("stroke-width") or 0) / 2
-            assert inner > 5 + 5 * 2 ** 0.5
+            assert inner > 5 + 5 * 2**0.5
     # A picked tile has a thick solid edge; the others a thin one.
-    widths = {g.get("data-tile"): float(groups(g, "face")[0].get("stroke-width") or 0)
-              for g in groups(root, "tile")}
+    widths = {
+        g.get("data-tile"): float(groups(g, "face")[0].get("stroke-width") or 0)
+        for g in groups(root, "tile")
+    }
     assert widths.pop("[1|4]") >= 2 * max(widths.values())
     with pytest.raises(RenderError, match="not an open place"):
         render_svg(EXAMPLE, highlight_places=["[1|4]:low"])
@@ -197,11 +227,13 @@ def test_size_theme_and_colours() -> None:
     red = render_svg(EXAMPLE, colors={"spinner": "#ff0000"})
     frames = groups(parse(red), "frame")
     assert len(frames) == 2 and all(f.get("stroke") == "#ff0000" for f in frames)
-    for bad, message in (({"theme": "blue"}, "unknown theme"),
-                         ({"colors": {"nope": "#000"}}, "unknown colour"),
-                         ({"colors": {"tile": "<x>"}}, "CSS colour"),
-                         ({"size": 0}, "size must be"),
-                         ({"id_prefix": "1x"}, "id_prefix")):
+    for bad, message in (
+        ({"theme": "blue"}, "unknown theme"),
+        ({"colors": {"nope": "#000"}}, "unknown colour"),
+        ({"colors": {"tile": "<x>"}}, "CSS colour"),
+        ({"size": 0}, "size must be"),
+        ({"id_prefix": "1x"}, "id_prefix"),
+    ):
         with pytest.raises(RenderError, match=message):
             render_svg(EXAMPLE, **bad)
     with pytest.raises(ValueError, match="unknown language"):
@@ -234,13 +266,23 @@ def test_ids_are_explicit_unique_and_disjoint_between_figures() -> None:
 
 def test_byte_identical_output_in_another_process() -> None:
     layouts = [EXAMPLE, "[0|0]", "[3|6] [6|6]@[3|6]:high"]
-    code = ("import sys, json, hashlib; from exact61_widgets import render_svg; "
-            "print(json.dumps([hashlib.sha256(render_svg(t, lang=l).encode()).hexdigest() "
-            "for t in json.load(sys.stdin) for l in ('en', 'ru')]))")
-    result = subprocess.run([sys.executable, "-c", code], input=json.dumps(layouts),
-                            capture_output=True, text=True, check=True)
-    mine = [hashlib.sha256(render_svg(t, lang=lang).encode()).hexdigest()
-            for t in layouts for lang in ("en", "ru")]
+    code = (
+        "import sys, json, hashlib; from exact61_widgets import render_svg; "
+        "print(json.dumps([hashlib.sha256(render_svg(t, lang=l).encode()).hexdigest() "
+        "for t in json.load(sys.stdin) for l in ('en', 'ru')]))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps(layouts),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    mine = [
+        hashlib.sha256(render_svg(t, lang=lang).encode()).hexdigest()
+        for t in layouts
+        for lang in ("en", "ru")
+    ]
     assert json.loads(result.stdout) == mine
     assert render_svg(EXAMPLE) == render_svg(Layout.parse(EXAMPLE))
 
@@ -268,13 +310,15 @@ def test_an_empty_table() -> None:
 
 
 def test_a_full_layout_with_many_spinners() -> None:
-    text = ("[4|4] [3|4]@[4|4]:lineB [3|3]@[3|4]:low [1|3]@[3|3]:lineB [3|6]@[3|3]:branchA "
-            "[1|2]@[1|3]:low [6|6]@[3|6]:high [2|2]@[1|2]:high [2|6]@[6|6]:lineB "
-            "[2|4]@[4|4]:lineA [4|5]@[4|4]:branchA [3|5]@[3|3]:branchB [5|5]@[3|5]:high "
-            "[5|6]@[6|6]:branchA [2|5]@[2|2]:lineB [0|2]@[2|4]:low [0|0]@[0|2]:low "
-            "[0|5]@[5|5]:lineB [2|3]@[2|6]:low [0|1]@[0|0]:lineB [0|6]@[0|5]:low "
-            "[1|1]@[0|1]:high [1|6]@[6|6]:branchB [1|4]@[1|6]:low [1|5]@[4|5]:high "
-            "[4|6]@[0|6]:high [0|3]@[0|0]:branchA [0|4]@[0|0]:branchB")
+    text = (
+        "[4|4] [3|4]@[4|4]:lineB [3|3]@[3|4]:low [1|3]@[3|3]:lineB [3|6]@[3|3]:branchA "
+        "[1|2]@[1|3]:low [6|6]@[3|6]:high [2|2]@[1|2]:high [2|6]@[6|6]:lineB "
+        "[2|4]@[4|4]:lineA [4|5]@[4|4]:branchA [3|5]@[3|3]:branchB [5|5]@[3|5]:high "
+        "[5|6]@[6|6]:branchA [2|5]@[2|2]:lineB [0|2]@[2|4]:low [0|0]@[0|2]:low "
+        "[0|5]@[5|5]:lineB [2|3]@[2|6]:low [0|1]@[0|0]:lineB [0|6]@[0|5]:low "
+        "[1|1]@[0|1]:high [1|6]@[6|6]:branchB [1|4]@[1|6]:low [1|5]@[4|5]:high "
+        "[4|6]@[0|6]:high [0|3]@[0|0]:branchA [0|4]@[0|0]:branchB"
+    )
     layout = Layout.parse(text)
     root = parse(render_svg(layout))
     tiles = groups(root, "tile")
@@ -293,7 +337,7 @@ def test_a_picture_reads_back_as_the_xml_it_was_built_from() -> None:
     for element in root.iter():
         element.tag = element.tag.split("}")[-1]
     start = svg.index("<title")
-    assert ET.tostring(root, encoding="unicode").split("<title", 1)[1] == svg[start + 6:]
+    assert ET.tostring(root, encoding="unicode").split("<title", 1)[1] == svg[start + 6 :]
 
 
 def random_tables(seed: int, count: int) -> list[Layout]:
@@ -304,8 +348,11 @@ def random_tables(seed: int, count: int) -> list[Layout]:
         layout = Layout()
         for _ in range(rng.randrange(1, 21)):
             off = [t for t in TILES if t not in layout]
-            choices = [(t, p) for p in layout.open_places() for t in off if t.has(p.number)
-                       ] if layout else [(t, None) for t in off]
+            choices = (
+                [(t, p) for p in layout.open_places() for t in off if t.has(p.number)]
+                if layout
+                else [(t, None) for t in off]
+            )
             if not choices:
                 break
             layout.push(*rng.choice(choices))
@@ -316,8 +363,9 @@ def random_tables(seed: int, count: int) -> list[Layout]:
 
 def every_text(root: ET.Element) -> str:
     """Everything a reader or a screen reader gets: title, description, visible texts."""
-    return " | ".join(t.text or "" for t in root.iter() if t.tag in (
-        f"{NS}title", f"{NS}desc", f"{NS}text"))
+    return " | ".join(
+        t.text or "" for t in root.iter() if t.tag in (f"{NS}title", f"{NS}desc", f"{NS}text")
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -327,8 +375,16 @@ def test_a_picture_without_badges_states_no_contribution_sum_or_award(lang: str)
             root = parse(render_svg(layout, ends=False, places=places, legend=True, lang=lang))
             assert groups(root, "end") == []
             said = every_text(root)
-            for phrase in ("=", "→", caption(layout, lang), caption_line(layout, lang),
-                           "Scoring contributions", "Учитываемые вклады", "raw", "исходн"):
+            for phrase in (
+                "=",
+                "→",
+                caption(layout, lang),
+                caption_line(layout, lang),
+                "Scoring contributions",
+                "Учитываемые вклады",
+                "raw",
+                "исходн",
+            ):
                 assert phrase not in said, (str(layout), phrase, said)
             assert not re.search(r"\b(point|очк)", said), said
             for c in layout.contributions():
@@ -340,9 +396,11 @@ def test_a_picture_without_badges_states_no_contribution_sum_or_award(lang: str)
             named = "Open places:" in desc.text or "Допустимые места продолжения:" in desc.text
             assert named == places
             (line,) = groups(root, "caption")
-            assert line.text == ("The scoring ends are not marked: find them yourself."
-                                 if lang == "en" else
-                                 "Зачётные концы не отмечены: найдите их сами.")
+            assert line.text == (
+                "The scoring ends are not marked: find them yourself."
+                if lang == "en"
+                else "Зачётные концы не отмечены: найдите их сами."
+            )
 
 
 def test_a_picture_that_states_a_sum_shows_every_badge_of_it() -> None:
@@ -362,9 +420,12 @@ def test_an_opening_double_is_drawn_the_same_in_every_picture_that_shows_its_end
     """The same place, frame, marks at its four places, whichever function draws it."""
     from exact61_widgets.widgets.pictures import LayoutSpec, draw
 
-    Looks = tuple[str | None, tuple[tuple[str | None, str | None], ...],
-                  tuple[tuple[str | None, str | None], ...],
-                  tuple[tuple[str | None, str | None], ...]]
+    Looks = tuple[
+        str | None,
+        tuple[tuple[str | None, str | None], ...],
+        tuple[tuple[str | None, str | None], ...],
+        tuple[tuple[str | None, str | None], ...],
+    ]
 
     def looks(svg: str) -> Looks:
         root = parse(svg)
@@ -376,12 +437,15 @@ def test_an_opening_double_is_drawn_the_same_in_every_picture_that_shows_its_end
 
     for text in ("[4|4]", "[4|4] [4|5]@[4|4]:lineA"):
         layout = Layout.parse(text)
-        seen = {looks(render_svg(text)), looks(render_svg(layout, legend=True, lang="ru")),
-                looks(render_svg(text, theme="dark", caption=False)),
-                looks(draw(LayoutSpec(text), "widget", "en")),
-                looks(draw(LayoutSpec(text, last=False), "widget", "en", "dark"))}
+        seen = {
+            looks(render_svg(text)),
+            looks(render_svg(layout, legend=True, lang="ru")),
+            looks(render_svg(text, theme="dark", caption=False)),
+            looks(draw(LayoutSpec(text), "widget", "en")),
+            looks(draw(LayoutSpec(text, last=False), "widget", "en", "dark")),
+        }
         assert len(seen) == 1, seen
-        (_, frame, marks, badges), = seen
+        ((_, frame, marks, badges),) = seen
         assert frame and badges and ("[4|4]:branchA", "place closed") in marks
 
 

@@ -53,8 +53,9 @@ def texts(root: ET.Element) -> list[str]:
     return [t.text or "" for t in root.iter(f"{NS}text")]
 
 
-def play_until(players: int, wanted: Callable[[list[Event]], bool],
-               start: list[int] | None = None) -> list[Event]:
+def play_until(
+    players: int, wanted: Callable[[list[Event]], bool], start: list[int] | None = None
+) -> list[Event]:
     """The events of the first hand (over seeds 0, 1, …) whose events satisfy ``wanted``."""
     for seed in range(500):
         match = Match(players, seed=seed, start_scores=start)
@@ -130,8 +131,13 @@ def test_sixty_one_is_six_full_figures_and_one_stroke() -> None:
     full = groups(figures[0], "stroke")
     assert len(full) == 10
     # Strokes 3–10 are small: two per small x in the top, right, bottom, left regions.
-    centres = [((float(s.get("x1") or 0) + float(s.get("x2") or 0)) / 2,
-                (float(s.get("y1") or 0) + float(s.get("y2") or 0)) / 2) for s in full[2:]]
+    centres = [
+        (
+            (float(s.get("x1") or 0) + float(s.get("x2") or 0)) / 2,
+            (float(s.get("y1") or 0) + float(s.get("y2") or 0)) / 2,
+        )
+        for s in full[2:]
+    ]
     top, right, bottom, left = centres[0], centres[2], centres[4], centres[6]
     assert top[1] < right[1] == left[1] < bottom[1] and left[0] < top[0] < right[0]
     assert centres[0] == centres[1] and centres[6] == centres[7]
@@ -160,8 +166,12 @@ def gap(a: Segment, b: Segment) -> float:
     """The distance between two segments (0 if they cross)."""
     if crosses(a, b):
         return 0.0
-    return min(point_to_segment(a[0], a[1], b), point_to_segment(a[2], a[3], b),
-               point_to_segment(b[0], b[1], a), point_to_segment(b[2], b[3], a))
+    return min(
+        point_to_segment(a[0], a[1], b),
+        point_to_segment(a[2], a[3], b),
+        point_to_segment(b[0], b[1], a),
+        point_to_segment(b[2], b[3], a),
+    )
 
 
 def pixels_per_unit(root: ET.Element) -> float:
@@ -179,8 +189,7 @@ def test_tally_figures_are_large_and_their_strokes_apart(points: int) -> None:
     assert len(figures) == len(tally_figures(points))
     for figure in figures:
         strokes = groups(figure, "stroke")
-        segments = [tuple(float(s.get(k) or 0) for k in ("x1", "y1", "x2", "y2"))
-                    for s in strokes]
+        segments = [tuple(float(s.get(k) or 0) for k in ("x1", "y1", "x2", "y2")) for s in strokes]
         widths = [float(s.get("stroke-width") or 0) for s in strokes]
         xs = [v for seg in segments for v in (seg[0], seg[2])]
         ys = [v for seg in segments for v in (seg[1], seg[3])]
@@ -212,13 +221,17 @@ def test_a_negative_score_is_tallied_apart() -> None:
 def test_the_score_board() -> None:
     root = parse(scoreboard_svg([25, 300], players=4))
     sides = groups(root, "side")
-    assert [(s.get("data-raw"), s.get("data-points"), s.get("data-to-target"))
-            for s in sides] == [("25", "5", "56"), ("300", "60", "1")]
+    assert [(s.get("data-raw"), s.get("data-points"), s.get("data-to-target")) for s in sides] == [
+        ("25", "5", "56"),
+        ("300", "60", "1"),
+    ]
     assert "Pair 0+2" in texts(root) and "Pair 1+3" in texts(root)
     strokes = [len(groups(s, "stroke")) for s in sides]
     assert strokes == [5, 60]
-    assert desc(root) == ("Pair 0+2: 25 raw points (5 displayed points), 56 to 61; "
-                          "Pair 1+3: 300 raw points (60 displayed points), 1 to 61.")
+    assert desc(root) == (
+        "Pair 0+2: 25 raw points (5 displayed points), 56 to 61; "
+        "Pair 1+3: 300 raw points (60 displayed points), 1 to 61."
+    )
     ru = parse(scoreboard_svg([0, 5, 10], lang="ru"))
     assert "Игрок 2" in texts(ru) and "До 61" in texts(ru)
     assert groups(parse(scoreboard_svg([5, 5], tally=False)), "stroke") == []
@@ -226,16 +239,25 @@ def test_the_score_board() -> None:
         scoreboard_svg([7, 5])
 
 
-@pytest.mark.parametrize(("total", "result", "kind"), [
-    (12, 10, "down"), (13, 15, "up"), (15, 15, "multiple"), (0, 0, "multiple"),
-    (21, 20, "down"), (24, 25, "up")])
+@pytest.mark.parametrize(
+    ("total", "result", "kind"),
+    [
+        (12, 10, "down"),
+        (13, 15, "up"),
+        (15, 15, "multiple"),
+        (0, 0, "multiple"),
+        (21, 20, "down"),
+        (24, 25, "up"),
+    ],
+)
 def test_rounding_on_a_number_line(total: int, result: int, kind: str) -> None:
     root = parse(rounding_svg(total))
     (line,) = groups(root, "rounding")
     assert line.get("data-result") == str(result) == str(round5(total))
     ticks = groups(root, "tick")
     assert [int(t.get("data-value") or 0) for t in ticks] == list(
-        range(total - total % 5, total - total % 5 + 6))
+        range(total - total % 5, total - total % 5 + 6)
+    )
     assert [t.get("class") for t in ticks][1:5] == ["tick down"] * 2 + ["tick up"] * 2
     marked = next(t for t in ticks if t.get("data-value") == str(total))
     assert kind in (marked.get("class") or "")
@@ -250,8 +272,12 @@ def test_rounding_texts_in_russian() -> None:
 
 
 def test_the_going_out_settlement_with_a_partner() -> None:
-    events = play_until(4, lambda ev: any(isinstance(e, OutEvent) and e.partner_pips % 5
-                                          and e.opponents_pips % 5 for e in ev))
+    events = play_until(
+        4,
+        lambda ev: any(
+            isinstance(e, OutEvent) and e.partner_pips % 5 and e.opponents_pips % 5 for e in ev
+        ),
+    )
     out = next(e for e in events if isinstance(e, OutEvent))
     root = parse(out_settlement_svg(out))
     rows = {r.get("data-part"): r for r in groups(root, "row")}
@@ -267,8 +293,11 @@ def test_the_going_out_settlement_with_a_partner() -> None:
 
 
 def test_a_rejected_going_out_and_two_players() -> None:
-    events = play_until(2, lambda ev: any(isinstance(e, OutEvent) and e.status == "rejected"
-                                          for e in ev), start=[300, 300])
+    events = play_until(
+        2,
+        lambda ev: any(isinstance(e, OutEvent) and e.status == "rejected" for e in ev),
+        start=[300, 300],
+    )
     out = next(e for e in events if isinstance(e, OutEvent))
     root = parse(out_settlement_svg(out))
     rows = {r.get("data-part"): r for r in groups(root, "row")}
@@ -290,7 +319,8 @@ def test_the_blocked_hand_settlement() -> None:
         assert row.get("data-status") == event.status
     assert desc(root) == " ".join(e.explain("en") for e in blocked)
     assert title(parse(blocked_settlement_svg(blocked, lang="ru"))) == (
-        "Заблокированная сдача: начисления по порядку")
+        "Заблокированная сдача: начисления по порядку"
+    )
     with pytest.raises(RenderError):
         blocked_settlement_svg([])
 
@@ -306,7 +336,8 @@ def test_a_match_at_a_glance() -> None:
     assert [g.get("data-tile") for g in layout_tiles] == [str(t) for t in match.layout.tiles]
     (hand,) = groups(root, "hand")
     assert [g.get("data-tile") for g in groups(hand, "tile")] == [
-        str(t) for t in match.hand(match.to_move)]
+        str(t) for t in match.hand(match.to_move)
+    ]
     (pile,) = groups(root, "boneyard")
     assert pile.get("data-count") == str(match.boneyard_count)
     assert len(groups(root, "side")) == 2
@@ -316,10 +347,22 @@ def test_a_match_at_a_glance() -> None:
 
 
 def test_every_picture_is_deterministic_and_has_its_own_ids() -> None:
-    pictures = [tile_svg("[1|2]"), hand_svg(["[1|2]"]), boneyard_svg(3), tally_svg(7),
-                scoreboard_svg([5, 10]), rounding_svg(13)]
-    again = [tile_svg("[1|2]"), hand_svg(["[1|2]"]), boneyard_svg(3), tally_svg(7),
-             scoreboard_svg([5, 10]), rounding_svg(13)]
+    pictures = [
+        tile_svg("[1|2]"),
+        hand_svg(["[1|2]"]),
+        boneyard_svg(3),
+        tally_svg(7),
+        scoreboard_svg([5, 10]),
+        rounding_svg(13),
+    ]
+    again = [
+        tile_svg("[1|2]"),
+        hand_svg(["[1|2]"]),
+        boneyard_svg(3),
+        tally_svg(7),
+        scoreboard_svg([5, 10]),
+        rounding_svg(13),
+    ]
     assert pictures == again
     seen: set[str] = set()
     for svg in pictures:

@@ -47,7 +47,11 @@ def repo_files() -> list[Path]:
     try:
         listed = subprocess.run(
             ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
-            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split("\n")
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split("\n")
     except (OSError, subprocess.CalledProcessError):
         pytest.skip("not a git checkout: the tracked files are unknown")
     return [ROOT / name for name in listed if name and (ROOT / name).is_file()]
@@ -170,6 +174,7 @@ def test_no_file_outside_the_tests_points_at_the_shared_sources() -> None:
 
 # -- exact61_widgets.rules -------------------------------------------------------------------
 
+
 def test_rule_anchor_and_url_lead_to_an_anchor_of_the_right_page() -> None:
     assert rule_anchor("R7.3") == "r7-3"
     assert rule_anchor("R10") == "r10"
@@ -223,13 +228,16 @@ def test_link_codes_links_every_code_in_text() -> None:
         '<a href="../RULES.ru.md#r7-3" target="_blank">R7.3</a> and '
         '<a href="../RULES.ru.md#d1" target="_blank">D1</a>–'
         '<a href="../RULES.ru.md#d10" target="_blank">D10</a> &amp; '
-        '<a href="../RULES.ru.md#r10" target="_blank">R10</a>.')
+        '<a href="../RULES.ru.md#r10" target="_blank">R10</a>.'
+    )
     assert re.sub(r"<[^>]+>", "", linked) == html
 
 
 def test_link_codes_leaves_tags_attributes_and_existing_links_alone() -> None:
-    html = ('<span title="R7.3" data-rule="D5">R1.4</span> '
-            '<a href="#x" class="R2">see R8.2</a> <b>R9</b>')
+    html = (
+        '<span title="R7.3" data-rule="D5">R1.4</span> '
+        '<a href="#x" class="R2">see R8.2</a> <b>R9</b>'
+    )
     linked = link_codes(html, "en")
     assert '<span title="R7.3" data-rule="D5">' in linked
     assert '<a href="#x" class="R2">see R8.2</a>' in linked
@@ -249,12 +257,16 @@ def test_link_codes_escapes_the_url_and_rejects_unknown_codes() -> None:
 
 
 def test_link_codes_md_links_prose_but_not_code_or_links() -> None:
-    text = ("Round once (R7.5). `R7.3` stays code, [R1](#r1) stays a link.\n"
-            "```\nR2 in a block\n```\nEnds count (R5.1, D1).")
+    text = (
+        "Round once (R7.5). `R7.3` stays code, [R1](#r1) stays a link.\n"
+        "```\nR2 in a block\n```\nEnds count (R5.1, D1)."
+    )
     linked = link_codes_md(text, "en")
     assert linked == (
         "Round once ([R7.5](../RULES.md#r7-5)). `R7.3` stays code, [R1](#r1) stays a link.\n"
         "```\nR2 in a block\n```\n"
-        "Ends count ([R5.1](../RULES.md#r5-1), [D1](../RULES.md#d1)).")
-    assert link_codes_md("a [note R3](x) and <span title=\"R4\">R4</span>", "ru") == (
-        'a [note R3](x) and <span title="R4">[R4](../RULES.ru.md#r4)</span>')
+        "Ends count ([R5.1](../RULES.md#r5-1), [D1](../RULES.md#d1))."
+    )
+    assert link_codes_md('a [note R3](x) and <span title="R4">R4</span>', "ru") == (
+        'a [note R3](x) and <span title="R4">[R4](../RULES.ru.md#r4)</span>'
+    )

@@ -30,14 +30,20 @@ from exact61_widgets.engine.scenario import (
 )
 
 #: Pairs, seat 0 goes out with [1|2] (the explorer's going-out example).
-PAIRS = Scenario.make(4, "[0|1]", [["[1|2]"], ["[6|6]"], ["[0|3]"], ["[0|0]"]],
-                      scores=[100, 50])
+PAIRS = Scenario.make(4, "[0|1]", [["[1|2]"], ["[6|6]"], ["[0|3]"], ["[0|0]"]], scores=[100, 50])
 
 
 def position(match: Match) -> tuple[Any, ...]:
     """Everything that makes a position: table, hands, boneyard, scores, mover, hand, status."""
-    return (str(match.layout), match.hands, match.boneyard, match.scores, match.to_move,
-            match.hand_number, match.status)
+    return (
+        str(match.layout),
+        match.hands,
+        match.boneyard,
+        match.scores,
+        match.to_move,
+        match.hand_number,
+        match.status,
+    )
 
 
 def two_hands() -> Match:
@@ -51,11 +57,14 @@ def two_hands() -> Match:
 
 
 def test_the_engine_modules_import_no_widget_library() -> None:
-    code = ("import sys, exact61_widgets.engine.scenario, exact61_widgets.engine.loader, "
-            "exact61_widgets.engine.advice; "
-            "print(sorted(m for m in ('ipywidgets', 'anywidget', 'svgwrite') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys, exact61_widgets.engine.scenario, exact61_widgets.engine.loader, "
+        "exact61_widgets.engine.advice; "
+        "print(sorted(m for m in ('ipywidgets', 'anywidget', 'svgwrite') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -89,16 +98,19 @@ def test_an_older_export_without_the_marker_still_loads() -> None:
     assert position(load_position(data).match) == position(two_hands())
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    ({"format": "exact61-record"}, "'format' must be 'exact61-scenario', not 'exact61-record'"),
-    ({"version": 2}, "'version' must be 1, not 2"),
-    ({"version": True}, "'version' must be 1, not True"),
-    ({"moves": []}, "a saved scenario has no field 'moves'"),
-    ({"actions": "draw"}, "a JSON object with format, version, setup and actions"),
-    ({"actions": [3]}, "3 is not an action or a deal"),
-    ({"actions": [{"deal": {"hands": []}}]}, "a deal names its hands, boneyard and leader"),
-    ({"setup": {"players": 2}}, "a position is a JSON object with players, layout and hands"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"format": "exact61-record"}, "'format' must be 'exact61-scenario', not 'exact61-record'"),
+        ({"version": 2}, "'version' must be 1, not 2"),
+        ({"version": True}, "'version' must be 1, not True"),
+        ({"moves": []}, "a saved scenario has no field 'moves'"),
+        ({"actions": "draw"}, "a JSON object with format, version, setup and actions"),
+        ({"actions": [3]}, "3 is not an action or a deal"),
+        ({"actions": [{"deal": {"hands": []}}]}, "a deal names its hands, boneyard and leader"),
+        ({"setup": {"players": 2}}, "a position is a JSON object with players, layout and hands"),
+    ],
+)
 def test_a_bad_saved_scenario_is_refused_in_one_line(change: dict[str, Any], words: str) -> None:
     data = {**SavedScenario(PAIRS).to_json(), **change}
     with pytest.raises(ScenarioError, match=words) as caught:
@@ -108,12 +120,16 @@ def test_a_bad_saved_scenario_is_refused_in_one_line(change: dict[str, Any], wor
 
 def test_an_action_the_rules_refuse_names_its_number_and_the_reason() -> None:
     saved = SavedScenario(PAIRS, read_items(["[1|2]@[0|1]:high", "[6|6]@[0|1]:low"]))
-    with pytest.raises(ScenarioError, match=r"action 2 after the set-up, \[6\|6\]@\[0\|1\]:low, "
-                                            r"cannot be done: the hand is over"):
+    with pytest.raises(
+        ScenarioError,
+        match=r"action 2 after the set-up, \[6\|6\]@\[0\|1\]:low, "
+        r"cannot be done: the hand is over",
+    ):
         saved.match()
     deal = Deal(((), (), (), ()), (), 0)
-    with pytest.raises(ScenarioError, match="action 1 after the set-up, the deal of the next "
-                                            "hand, cannot be done"):
+    with pytest.raises(
+        ScenarioError, match="action 1 after the set-up, the deal of the next hand, cannot be done"
+    ):
         SavedScenario(PAIRS, (deal,)).match()
     with pytest.raises(ScenarioError) as caught:
         SavedScenario(PAIRS, read_items(["draw"])).match()
@@ -154,8 +170,9 @@ def test_as_match_and_as_layout() -> None:
     assert position(as_match(PAIRS)) == position(PAIRS.match())
     assert position(as_match(SavedScenario(PAIRS).to_json())) == position(PAIRS.match())
     assert str(as_layout(PAIRS.to_json())) == "[0|1]"
-    with pytest.raises(ScenarioError, match="expected a Scenario, a Match or a game record, "
-                                            "not str"):
+    with pytest.raises(
+        ScenarioError, match="expected a Scenario, a Match or a game record, not str"
+    ):
         as_match("[0|1]")  # type: ignore[arg-type]
     with pytest.raises(ScenarioError, match="expected layout notation"):
         as_layout(5)  # type: ignore[arg-type]
@@ -175,5 +192,8 @@ def test_advice_is_pure_and_the_same_without_a_time_budget() -> None:
     assert best_move(match, budget=None, playouts=150).action == advice.action
     assert advice.text("en").startswith("Hint (search): ")
     draw_only = Scenario.make(2, "[1|4]", [["[2|3]", "[5|5]"], ["[0|0]"]]).match()
-    assert best_move(draw_only, budget=None, playouts=50).text("ru").startswith(
-        "Подсказка (search): взять с базара")
+    assert (
+        best_move(draw_only, budget=None, playouts=50)
+        .text("ru")
+        .startswith("Подсказка (search): взять с базара")
+    )

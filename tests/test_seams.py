@@ -67,8 +67,9 @@ def test_plays_for_lists_every_legal_place_of_every_tile_in_order() -> None:
     rng = random.Random(3)
     for layout in [Layout(), *random_layouts(3, 5)]:
         hand = rng.getrandbits(28)
-        expected = [Play(t, place) for t in TILES if hand >> t.index & 1
-                    for place in layout.legal_places(t)]
+        expected = [
+            Play(t, place) for t in TILES if hand >> t.index & 1 for place in layout.legal_places(t)
+        ]
         assert layout.plays_for(hand) == expected
         assert layout.playable(hand) == sum({1 << p.t for p in expected})
 
@@ -83,7 +84,11 @@ def test_the_port_rules_give_the_places_a_join_opens() -> None:
     assert [str(p) for p in layout.open_places()] == ["[1|4]:low", "[4|4]:lineB"]
     layout.push("[4|6]", "[4|4]:lineB")  # the second line: both branches open (R4.3)
     assert [str(p) for p in layout.open_places()] == [
-        "[1|4]:low", "[4|4]:branchA", "[4|4]:branchB", "[4|6]:high"]
+        "[1|4]:low",
+        "[4|4]:branchA",
+        "[4|4]:branchB",
+        "[4|6]:high",
+    ]
 
 
 def test_the_pictures_show_the_engines_open_places() -> None:
@@ -104,7 +109,7 @@ def test_the_deal_shuffle_is_pythons_shuffle(seed: int | str) -> None:
 def test_dealt_hands_take_five_tiles_each_in_turn() -> None:
     order = shuffled_tiles(random.Random(5))
     hands = dealt_hands(order, 3)
-    assert hands == [sum(1 << t for t in order[s * 5:s * 5 + 5]) for s in range(3)]
+    assert hands == [sum(1 << t for t in order[s * 5 : s * 5 + 5]) for s in range(3)]
     assert Match(3, seed=5, leader=0).hand_masks[0].bit_count() == 5
 
 

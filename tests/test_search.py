@@ -56,7 +56,8 @@ def test_positions_that_look_the_same_get_the_same_choice() -> None:
         b = search(second, random.Random(seed), playouts=90)
         assert a.ranked == b.ranked
         assert SearchBot(seed, playouts=90).choose(first) == SearchBot(seed, playouts=90).choose(
-            second)
+            second
+        )
 
 
 def test_the_choice_is_deterministic_for_a_seed() -> None:
@@ -121,8 +122,9 @@ near = st.integers(min_value=40, max_value=60).map(lambda n: n * 5)
 
 @settings(max_examples=60, deadline=None)
 @given(players, seeds, near, st.integers(min_value=0, max_value=12))
-def test_greedy_playouts_follow_the_same_rules_as_match(n: int, seed: int, score: int,
-                                                        steps: int) -> None:
+def test_greedy_playouts_follow_the_same_rules_as_match(
+    n: int, seed: int, score: int, steps: int
+) -> None:
     """Replay a greedy playout's trace through Match.push: every action legal, same scores."""
     sides = 2 if n == 4 else n
     match = Match(n, seed=seed, start_scores=[score] * sides)

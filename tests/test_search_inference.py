@@ -33,8 +33,13 @@ def drew_then_played(variant: int) -> Match:
     own = ["[0|4]", "[1|6]", "[4|5]"]
     used = {"[1|4]", *own, *hand1, first_draw, "[4|6]", *spare}
     rest = [str(t) for t in TILES if str(t) not in used]
-    match = Match.setup(2, layout="[1|4]", hands=[own, hand1],
-                        boneyard=[first_draw, "[4|6]", *spare, *rest], to_move=1)
+    match = Match.setup(
+        2,
+        layout="[1|4]",
+        hands=[own, hand1],
+        boneyard=[first_draw, "[4|6]", *spare, *rest],
+        to_move=1,
+    )
     match.push(DRAW)
     match.push(DRAW)
     (play,) = match.legal_actions()

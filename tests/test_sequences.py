@@ -48,8 +48,9 @@ SPINNING_SEQUENCE = [
 ]
 
 
-@pytest.mark.parametrize("sequence", [PAGAT_SEQUENCE, SPINNING_SEQUENCE],
-                         ids=["pagat-all-fives", "four-spinners"])
+@pytest.mark.parametrize(
+    "sequence", [PAGAT_SEQUENCE, SPINNING_SEQUENCE], ids=["pagat-all-fives", "four-spinners"]
+)
 def test_nine_plays_step_by_step(sequence: list[tuple[str, list[str], int, int]]) -> None:
     layout = Layout()
     for step, (placement, contributions, end_sum, award) in enumerate(sequence, start=1):
@@ -65,10 +66,17 @@ def test_the_spinning_sequence_ends_with_six_open_places_and_four_spinners() -> 
     layout = Layout.parse(" ".join(p for p, *_ in SPINNING_SEQUENCE))
     assert [str(t) for t in layout.spinners] == ["[4|4]", "[6|6]", "[3|3]", "[1|1]"]
     assert [f"{p}={p.number}" for p in layout.open_places()] == [
-        "[1|1]:lineB=1", "[2|4]:low=2", "[3|3]:lineB=3", "[4|4]:branchB=4", "[4|5]:high=5",
-        "[6|6]:branchA=6"]
-    assert caption(layout) == ("Scoring contributions: 2 + 2 + 6 + 5 = 15. Award for the "
-                               "play: 15 raw points (3 displayed points).")
+        "[1|1]:lineB=1",
+        "[2|4]:low=2",
+        "[3|3]:lineB=3",
+        "[4|4]:branchB=4",
+        "[4|5]:high=5",
+        "[6|6]:branchA=6",
+    ]
+    assert caption(layout) == (
+        "Scoring contributions: 2 + 2 + 6 + 5 = 15. Award for the "
+        "play: 15 raw points (3 displayed points)."
+    )
 
 
 def test_the_pagat_sequence_scores_what_pagat_prints_for_each_move() -> None:
@@ -93,13 +101,19 @@ def test_with_every_double_spinning_the_pagat_layout_opens_more_places() -> None
     for placement, *_ in PAGAT_SEQUENCE:
         tile, _, place = placement.partition("@")
         layout.push(tile, place or None)
-        extra_by_move.append(sorted(
-            str(p) for p in layout.open_places()
-            if p.port in (Port.BRANCH_A, Port.BRANCH_B) and str(p.tile) != first_spinner))
+        extra_by_move.append(
+            sorted(
+                str(p)
+                for p in layout.open_places()
+                if p.port in (Port.BRANCH_A, Port.BRANCH_B) and str(p.tile) != first_spinner
+            )
+        )
     assert extra_by_move[:3] == [[], [], []]
     assert extra_by_move[3:7] == [["[4|4]:branchA", "[4|4]:branchB"]] * 4
-    assert extra_by_move[7:] == [
-        ["[4|4]:branchA", "[4|4]:branchB", "[5|5]:branchA", "[5|5]:branchB"]] * 2
+    assert (
+        extra_by_move[7:]
+        == [["[4|4]:branchA", "[4|4]:branchB", "[5|5]:branchA", "[5|5]:branchB"]] * 2
+    )
     assert [str(t) for t in layout.spinners] == ["[1|1]", "[4|4]", "[5|5]"]
 
 
@@ -123,11 +137,25 @@ def test_the_going_out_story_settles_as_worked_out_by_hand() -> None:
     assert (play.end_sum, play.award, play.status) == (15, 15, "deferred")
     assert sorted(c.value for c in play.contributions) == [0, 4, 5, 6]
     assert out.to_dict() == {
-        "kind": "out", "seat": 2, "play_award": 15, "opponents_pips": 50,
-        "opponents_award": 50, "partner_pips": 11, "partner_deduction": 10, "net": 55,
-        "status": "applied", "scores": [255, 300]}
-    assert [str(t) for t in out.remaining[1]] == ["[0|1]", "[1|3]", "[3|3]", "[3|6]", "[4|4]",
-                                                  "[6|6]"]
+        "kind": "out",
+        "seat": 2,
+        "play_award": 15,
+        "opponents_pips": 50,
+        "opponents_award": 50,
+        "partner_pips": 11,
+        "partner_deduction": 10,
+        "net": 55,
+        "status": "applied",
+        "scores": [255, 300],
+    }
+    assert [str(t) for t in out.remaining[1]] == [
+        "[0|1]",
+        "[1|3]",
+        "[3|3]",
+        "[3|6]",
+        "[4|4]",
+        "[6|6]",
+    ]
     assert start.scores == (185, 280)
 
 
@@ -145,8 +173,23 @@ def test_the_blocked_story_settles_as_worked_out_by_hand() -> None:
     events = done[-1][1]
     awards = [e.to_dict() for e in events if e.kind == "blocked_award"]
     assert awards == [
-        {"kind": "blocked_award", "seat": 0, "pips": 9, "difference": 43, "award": 45,
-         "status": "rejected", "scores": [280, 295]},
-        {"kind": "blocked_award", "seat": 3, "pips": 16, "difference": 10, "award": 10,
-         "status": "applied", "scores": [280, 305]}]
+        {
+            "kind": "blocked_award",
+            "seat": 0,
+            "pips": 9,
+            "difference": 43,
+            "award": 45,
+            "status": "rejected",
+            "scores": [280, 295],
+        },
+        {
+            "kind": "blocked_award",
+            "seat": 3,
+            "pips": 16,
+            "difference": 10,
+            "award": 10,
+            "status": "applied",
+            "scores": [280, 305],
+        },
+    ]
     assert events[-1].kind == "match_won" and events[-1].scores == (280, 305)

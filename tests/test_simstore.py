@@ -54,16 +54,19 @@ def test_a_file_whose_name_lies_is_refused(tmp_path: Path) -> None:
         simulated(tmp_path, 2, 2, ["greedy"], seed=7)
 
 
-@pytest.mark.parametrize(("change", "fault"), [
-    (lambda d: d.update(format="x"), "format"),
-    (lambda d: d.update(players=5), "players is 5"),
-    (lambda d: d.update(bots="greedy"), "bots"),
-    (lambda d: d.update(seed="1"), "seed is '1'"),
-    (lambda d: d.update(summaries=[]), "no matches"),
-    (lambda d: d["summaries"][0].pop("hands"), "match 0 does not have the fields"),
-    (lambda d: d["summaries"][1].update(hands="3"), "match 1: hands is '3'"),
-    (lambda d: d["summaries"][0].update(first_leader_won=1), "first_leader_won is 1"),
-])
+@pytest.mark.parametrize(
+    ("change", "fault"),
+    [
+        (lambda d: d.update(format="x"), "format"),
+        (lambda d: d.update(players=5), "players is 5"),
+        (lambda d: d.update(bots="greedy"), "bots"),
+        (lambda d: d.update(seed="1"), "seed is '1'"),
+        (lambda d: d.update(summaries=[]), "no matches"),
+        (lambda d: d["summaries"][0].pop("hands"), "match 0 does not have the fields"),
+        (lambda d: d["summaries"][1].update(hands="3"), "match 1: hands is '3'"),
+        (lambda d: d["summaries"][0].update(first_leader_won=1), "first_leader_won is 1"),
+    ],
+)
 def test_bad_data_gets_one_line_in_both_languages(change, fault) -> None:  # type: ignore[no-untyped-def]
     data = result_to_json(simulate(2, 2, ["greedy"], seed=1, processes=1))
     change(data)
@@ -92,10 +95,13 @@ def _register_notebook_bots() -> None:
 
 def test_the_strategy_notebooks_runs_are_saved() -> None:
     names = sorted(p.name for p in SAVED.glob("*.json"))
-    assert names == sorted([file_name(150, n, ("greedy",) * n, 61) for n in (2, 3, 4)] + [
-        file_name(40, 2, ("greedy", "random"), 5), file_name(16, 2, ("search60", "greedy"), 5)])
+    assert names == sorted(
+        [file_name(150, n, ("greedy",) * n, 61) for n in (2, 3, 4)]
+        + [file_name(40, 2, ("greedy", "random"), 5), file_name(16, 2, ("search60", "greedy"), 5)]
+    )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(SAVED.glob("*.json")), ids=lambda p: p.stem)
 def test_every_saved_run_is_what_playing_it_again_gives(path: Path) -> None:
     _register_notebook_bots()

@@ -13,8 +13,13 @@ from exact61_widgets.simulate import seating, simulate, wilson
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "exact61_widgets", *args], capture_output=True,
-                          text=True, encoding="utf-8", check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "exact61_widgets", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
 
 
 def test_wilson_interval() -> None:
@@ -30,7 +35,8 @@ def test_seating_moves_every_bot_through_every_seat_and_lead() -> None:
     for players in (2, 3, 4):
         rounds = [seating(i, players) for i in range(players * players)]
         assert {(seats[0], leader) for seats, leader in rounds} == {
-            (s, lead) for s in range(players) for lead in range(players)}
+            (s, lead) for s in range(players) for lead in range(players)
+        }
         assert all(sorted(seats) == list(range(players)) for seats, _ in rounds)
 
 
@@ -70,8 +76,22 @@ def test_bad_arguments_are_refused() -> None:
 
 
 def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--matches", "4", "--players", "2", "--bots", "greedy,random",
-                 "--processes", "1"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--matches",
+                "4",
+                "--players",
+                "2",
+                "--bots",
+                "greedy,random",
+                "--processes",
+                "1",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr()
     assert out.err == ""
     lines = out.out.splitlines()
@@ -88,21 +108,33 @@ def test_the_command_prints_the_table(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_the_command_on_all_cores_matches_one_process() -> None:
     many = run("simulate", "--matches", "4", "--players", "2", "--bots", "greedy,random")
-    one = run("simulate", "--matches", "4", "--players", "2", "--bots", "greedy,random",
-              "--processes", "1", "--no-progress")
+    one = run(
+        "simulate",
+        "--matches",
+        "4",
+        "--players",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--processes",
+        "1",
+        "--no-progress",
+    )
     assert many.returncode == 0 and many.stderr == ""
     assert many.stdout == one.stdout
 
 
-@pytest.mark.parametrize(("args", "fragment"), [
-    (["--bots", "greedy,nobody"], "unknown bot 'nobody'"),
-    (["--bots", "greedy,random,greedy"], "2 seats, 3 bots"),
-    (["--matches", "0"], "--matches: expected a whole number of at least 1, not '0'"),
-    (["--players", "5"], "2, 3 or 4 players"),
-    (["--lang", "de"], "unknown language 'de'"),
-])
-def test_command_errors_are_one_line_on_stderr_with_exit_2(args: list[str],
-                                                           fragment: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--bots", "greedy,nobody"], "unknown bot 'nobody'"),
+        (["--bots", "greedy,random,greedy"], "2 seats, 3 bots"),
+        (["--matches", "0"], "--matches: expected a whole number of at least 1, not '0'"),
+        (["--players", "5"], "2, 3 or 4 players"),
+        (["--lang", "de"], "unknown language 'de'"),
+    ],
+)
+def test_command_errors_are_one_line_on_stderr_with_exit_2(args: list[str], fragment: str) -> None:
     base = {"--matches": "2", "--players": "2"}
     for key, value in zip(args[::2], args[1::2], strict=True):
         base[key] = value

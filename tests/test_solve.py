@@ -70,8 +70,15 @@ def grown(players: int, unplayed: int, seed: int, scores: list[int]) -> Match | 
             hands[rng.randrange(players)].append(tile)
         else:
             boneyard.append(tile)
-    return Match.setup(players, hands=hands, boneyard=boneyard, layout=layout, scores=scores,
-                       to_move=rng.randrange(players), leader=rng.randrange(players))
+    return Match.setup(
+        players,
+        hands=hands,
+        boneyard=boneyard,
+        layout=layout,
+        scores=scores,
+        to_move=rng.randrange(players),
+        leader=rng.randrange(players),
+    )
 
 
 def played(players: int, unplayed: int, seed: int, scores: list[int]) -> Match | None:
@@ -112,8 +119,9 @@ def test_every_value_equals_plain_minimax(match: Match) -> None:
     solution = solve(match)
     assert snapshot(match) == before
     assert {repr(m.action): m.value for m in solution.moves} == reference(match)
-    assert sorted(map(repr, match.legal_actions())) == sorted(repr(m.action)
-                                                             for m in solution.moves)
+    assert sorted(map(repr, match.legal_actions())) == sorted(
+        repr(m.action) for m in solution.moves
+    )
 
 
 @settings(max_examples=120, deadline=None)
@@ -154,7 +162,10 @@ def maxn_reference(match: Match, root_side: int, root: tuple[int, ...]) -> tuple
         value = maxn_reference(match, root_side, root)
         match.pop()
         if best is None or (-value[me], value[root_side], value) < (
-                -best[me], best[root_side], best):
+            -best[me],
+            best[root_side],
+            best,
+        ):
             best = value
     assert best is not None
     return best
@@ -182,9 +193,15 @@ def test_max_n_for_three_players_equals_plain_max_n_and_beats_paranoid(match: Ma
 
 def rescored(match: Match, scores: list[int]) -> Match:
     """The same position with other scores."""
-    return Match.setup(match.players, hands=match.hands, boneyard=match.boneyard,
-                       layout=match.layout, scores=scores, to_move=match.to_move,
-                       leader=match.leader)
+    return Match.setup(
+        match.players,
+        hands=match.hands,
+        boneyard=match.boneyard,
+        layout=match.layout,
+        scores=scores,
+        to_move=match.to_move,
+        leader=match.leader,
+    )
 
 
 def test_an_exact_finish_now_wins_and_the_same_play_one_point_later_overshoots() -> None:
@@ -229,8 +246,9 @@ def test_a_drawn_tile_that_must_be_played_is_solved_from_its_places() -> None:
         if match.drawn_tile is None or sum(map(len, match.hands)) + match.boneyard_count > 9:
             continue
         solution = solve(match)
-        assert all(isinstance(m.action, Play) and m.action.tile is match.drawn_tile
-                   for m in solution.moves)
+        assert all(
+            isinstance(m.action, Play) and m.action.tile is match.drawn_tile for m in solution.moves
+        )
         assert {repr(m.action): m.value for m in solution.moves} == reference(match)
         return
     pytest.fail("no position with a drawn tile to play was found")
@@ -283,30 +301,49 @@ def test_values_in_words() -> None:
 
 
 def test_the_command_line_solves_a_set_up_position_or_a_record(
-        capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
     import json
     from pathlib import Path
 
     from exact61_widgets.cli import main
     from exact61_widgets.engine.record import to_record
 
-    args = ["solve", "--layout", "[1|4] [1|6]@[1|4]:low [4|4]@[1|4]:high", "--hand",
-            "[3|4] [6|6] [0|6]", "--hand", "[2|4] [5|6]", "--scores", "280,100"]
+    args = [
+        "solve",
+        "--layout",
+        "[1|4] [1|6]@[1|4]:low [4|4]@[1|4]:high",
+        "--hand",
+        "[3|4] [6|6] [0|6]",
+        "--hand",
+        "[2|4] [5|6]",
+        "--scores",
+        "280,100",
+    ]
     assert main(args) == 0
     out = capsys.readouterr().out
-    match = Match.setup(2, layout="[1|4] [1|6]@[1|4]:low [4|4]@[1|4]:high",
-                        hands=[["[3|4]", "[6|6]", "[0|6]"], ["[2|4]", "[5|6]"]],
-                        boneyard=[t for t in TILES if str(t) not in {
-                            "[1|4]", "[1|6]", "[4|4]", "[3|4]", "[6|6]", "[0|6]", "[2|4]",
-                            "[5|6]"}], scores=[280, 100])
+    match = Match.setup(
+        2,
+        layout="[1|4] [1|6]@[1|4]:low [4|4]@[1|4]:high",
+        hands=[["[3|4]", "[6|6]", "[0|6]"], ["[2|4]", "[5|6]"]],
+        boneyard=[
+            t
+            for t in TILES
+            if str(t)
+            not in {"[1|4]", "[1|6]", "[4|4]", "[3|4]", "[6|6]", "[0|6]", "[2|4]", "[5|6]"}
+        ],
+        scores=[280, 100],
+    )
     solution = solve(match)
     assert out.splitlines()[0].startswith("Seat 0 to move")
     assert [line.split()[0] for line in out.splitlines()[1:]] == [
-        str(m.action) for m in solution.moves]
+        str(m.action) for m in solution.moves
+    ]
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert [(m["action"], m["value"]) for m in data["moves"]] == [
-        (str(m.action), m.value) for m in solution.moves]
+        (str(m.action), m.value) for m in solution.moves
+    ]
     assert main([*args, "--lang", "ru"]) == 0
     assert capsys.readouterr().out.startswith("Ходит игрок 0")
     game = played(4, 10, 3, [0, 0])

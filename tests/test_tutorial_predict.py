@@ -30,8 +30,7 @@ def _exercises_with_text_above(path: Path) -> list[tuple[str, object, str, str]]
             continue
         for out in (o for o in outs if o.cell == index):
             for spec in out.exercise_specs:
-                found.append((spec.get("name", "?"), task_from_spec(spec), lang,
-                              "\n".join(above)))
+                found.append((spec.get("name", "?"), task_from_spec(spec), lang, "\n".join(above)))
             if not out.exercise_specs:
                 above.append(out.visible_text())
     return found
@@ -44,9 +43,13 @@ def test_the_tutorials_ask_enough_exercises() -> None:
     assert len({(name, ex) for name, ex, *_ in EXERCISES}) >= 40
 
 
-@pytest.mark.parametrize(("notebook", "name", "task", "lang", "above"), EXERCISES,
-                         ids=[f"{n}:{e}" for n, e, *_ in EXERCISES])
-def test_no_answer_is_shown_above_its_exercise(notebook: str, name: str, task: object,
-                                               lang: str, above: str) -> None:
+@pytest.mark.parametrize(
+    ("notebook", "name", "task", "lang", "above"),
+    EXERCISES,
+    ids=[f"{n}:{e}" for n, e, *_ in EXERCISES],
+)
+def test_no_answer_is_shown_above_its_exercise(
+    notebook: str, name: str, task: object, lang: str, above: str
+) -> None:
     leaks = leaked_answers(above, task, lang)  # type: ignore[arg-type]
     assert not leaks, f"{notebook} {name}: the answer shows above it: {leaks}"

@@ -47,17 +47,24 @@ def test_every_notebook_in_tutorials_has_a_source() -> None:
 
 
 def test_committed_notebooks_are_executed() -> None:
-    unexecuted = [f"{path.name} cell {i}" for path in TUTORIALS.glob("*.ipynb")
-                  for i, c in enumerate(load(path)["cells"])
-                  if c["cell_type"] == "code" and text_of(c["source"]).strip()
-                  and c.get("execution_count") is None]
+    unexecuted = [
+        f"{path.name} cell {i}"
+        for path in TUTORIALS.glob("*.ipynb")
+        for i, c in enumerate(load(path)["cells"])
+        if c["cell_type"] == "code"
+        and text_of(c["source"]).strip()
+        and c.get("execution_count") is None
+    ]
     assert not unexecuted, unexecuted
 
 
 def structure(notebook: dict[str, Any]) -> dict[str, Any]:
     """What must be the same in both languages."""
-    code = [re.sub(r'setup\("(en|ru)"\)', 'setup("LANG")', text_of(c["source"]))
-            for c in notebook["cells"] if c["cell_type"] == "code"]
+    code = [
+        re.sub(r'setup\("(en|ru)"\)', 'setup("LANG")', text_of(c["source"]))
+        for c in notebook["cells"]
+        if c["cell_type"] == "code"
+    ]
     outs = list(outputs(notebook))
     exercises = [(spec.get("kind"), spec.get("name")) for o in outs for spec in o.exercise_specs]
     return {
@@ -66,7 +73,7 @@ def structure(notebook: dict[str, Any]) -> dict[str, Any]:
         "exercises": exercises,
         "widgets": Counter(o.widget_kind for o in outs if o.widget_kind),
         "pictures": sum("image/svg+xml" in o.data for o in outs)
-                    + sum(o.get("text/html").count("<svg") for o in outs),
+        + sum(o.get("text/html").count("<svg") for o in outs),
         "outputs per cell": Counter(o.cell for o in outs),
         "anchors": re.findall(r'<a id="([\w-]+)"></a>', markdown(notebook)),
     }
@@ -83,10 +90,10 @@ def test_english_and_russian_notebooks_have_the_same_structure(source: Any) -> N
 #: Latin words a Russian reader may meet in an output: notation, names, units of code.
 ALLOWED_LATIN = re.compile(
     r"\[\d\|\d\](?::(?:low|high|lineA|lineB|branchA|branchB))?"  # tiles and places
-    r"|\b(?:low|high|lineA|lineB|branchA|branchB)\b"              # port names in notation
-    r"|\b[RD]\d+(?:\.\d+)?\b"                                    # rule codes
-    r"|\b[A-Z]\w*\((?:[^()]|\([^()]*\))*\)"                      # a widget's repr
-    r"|\b(?:A|B|SVG|Exact|Five|Up|lang|ru|draw|pass|JSON)\b"     # names and commands
+    r"|\b(?:low|high|lineA|lineB|branchA|branchB)\b"  # port names in notation
+    r"|\b[RD]\d+(?:\.\d+)?\b"  # rule codes
+    r"|\b[A-Z]\w*\((?:[^()]|\([^()]*\))*\)"  # a widget's repr
+    r"|\b(?:A|B|SVG|Exact|Five|Up|lang|ru|draw|pass|JSON)\b"  # names and commands
 )
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
 
@@ -112,5 +119,6 @@ def test_the_builder_refuses_a_markdown_cell_without_russian(tmp_path: Path) -> 
 
 def test_the_builder_links_rule_codes_and_russian_twins(tmp_path: Path) -> None:
     assert BUILD.localize_markdown("See {R7.3} and [next](00_start_here.ipynb#x).", "ru") == (
-        "See [R7.3](../RULES.ru.md#r7-3) and [next](00_start_here_ru.ipynb#x).")
+        "See [R7.3](../RULES.ru.md#r7-3) and [next](00_start_here_ru.ipynb#x)."
+    )
     assert BUILD.localize_markdown("{D5}", "en") == "[D5](../RULES.md#d5)"

@@ -20,16 +20,18 @@ from exact61_widgets.widgets.slider import NamedSlider
 
 def test_messages_the_js_sends_are_checked_and_parsed() -> None:
     assert parse_message({"type": "click", "place": "[4|4]:branchA"}) == BoardAction(
-        "click", place=Place.parse("[4|4]:branchA"))
-    assert parse_message({"type": "click", "tile": "45"}) == BoardAction(
-        "click", tile=Tile(4, 5))
+        "click", place=Place.parse("[4|4]:branchA")
+    )
+    assert parse_message({"type": "click", "tile": "45"}) == BoardAction("click", tile=Tile(4, 5))
     enter = parse_message({"type": "key", "key": "Enter", "place": "[1|4]:low"})
     assert enter.activates and enter.place == Place.parse("[1|4]:low")
     escape = parse_message({"type": "key", "key": "Escape"})
     assert not escape.activates and escape.key == "Escape"
     for bad, reason in [
-        ("click", "not a message"), ({"type": "hover"}, "unknown message type"),
-        ({"type": "key", "key": "Tab"}, "unknown key"), ({"type": "click"}, "one place or"),
+        ("click", "not a message"),
+        ({"type": "hover"}, "unknown message type"),
+        ({"type": "key", "key": "Tab"}, "unknown key"),
+        ({"type": "click"}, "one place or"),
         ({"type": "click", "place": "[4|4]:lineA", "tile": "[4|4]"}, "one place or"),
         ({"type": "click", "place": "[4|4]:low"}, "lineA, lineB"),
     ]:
@@ -64,9 +66,18 @@ def test_the_front_end_module_uses_only_the_anywidget_api() -> None:
     assert js == static_text("board.js")
     assert "export default { render }" in js and "function render({ model, el })" in js
     assert not re.search(r"^\s*import\b", js, re.M), "no imports: nothing but the anywidget API"
-    for name in ("exact61-board", "exact61-board-picture", "exact61-board-live",
-                 "exact61-board-error", "aria-live", "model.send", "innerHTML",
-                 "change:svg", 'addEventListener("click"', 'addEventListener("keydown"'):
+    for name in (
+        "exact61-board",
+        "exact61-board-picture",
+        "exact61-board-live",
+        "exact61-board-error",
+        "aria-live",
+        "model.send",
+        "innerHTML",
+        "change:svg",
+        'addEventListener("click"',
+        'addEventListener("keydown"',
+    ):
         assert name in js
     assert ":focus-visible" in Board._css and ".exact61-board" in Board._css
     assert ".exact61-board svg .spinner { animation: none; }" in Board._css  # Voila's spin
@@ -80,8 +91,19 @@ def test_static_files_ship_inside_the_package() -> None:
 def test_synced_traits_are_the_documented_ones() -> None:
     board = Board()
     synced = set(board.keys)
-    assert {"svg", "announcement", "error", "label", "instructions", "focusable", "labels",
-            "interactive", "theme", "_esm", "_css"} <= synced
+    assert {
+        "svg",
+        "announcement",
+        "error",
+        "label",
+        "instructions",
+        "focusable",
+        "labels",
+        "interactive",
+        "theme",
+        "_esm",
+        "_css",
+    } <= synced
     assert board.focusable == FOCUSABLE
 
 
@@ -141,8 +163,13 @@ def test_a_failing_theme_callback_is_shown_on_the_error_line() -> None:
 
 def test_the_front_end_reports_the_page_theme_and_watches_it() -> None:
     js = Board._esm
-    for name in ('"data-jp-theme-light"', "vscode-dark", 'model.set("page_theme"',
-                 "MutationObserver", "themeWatch.disconnect()"):
+    for name in (
+        '"data-jp-theme-light"',
+        "vscode-dark",
+        'model.set("page_theme"',
+        "MutationObserver",
+        "themeWatch.disconnect()",
+    ):
         assert name in js
 
 
@@ -158,15 +185,36 @@ def test_every_button_and_status_line_has_a_stable_class_in_any_language() -> No
 
     for lang in ("en", "ru"):
         walk = classes(SpinnerWalkthrough(lang=lang))
-        assert {"exact61-back", "exact61-next", "exact61-reset", "exact61-step-slider",
-                "exact61-step-label"} <= walk
+        assert {
+            "exact61-back",
+            "exact61-next",
+            "exact61-reset",
+            "exact61-step-slider",
+            "exact61-step-label",
+        } <= walk
         explorer = classes(PositionExplorer(lang=lang))
-        assert {"exact61-status", "exact61-moves", "exact61-mode", "exact61-play-move",
-                "exact61-undo", "exact61-redo", "exact61-deal", "exact61-use-position",
-                "exact61-load", "exact61-export"} <= explorer
+        assert {
+            "exact61-status",
+            "exact61-moves",
+            "exact61-mode",
+            "exact61-play-move",
+            "exact61-undo",
+            "exact61-redo",
+            "exact61-deal",
+            "exact61-use-position",
+            "exact61-load",
+            "exact61-export",
+        } <= explorer
         table = classes(MatchTable(hint_budget=None, lang=lang))
-        assert {"exact61-status", "exact61-scores", "exact61-hint-line", "exact61-step",
-                "exact61-auto-play", "exact61-undo", "exact61-hint"} <= table
+        assert {
+            "exact61-status",
+            "exact61-scores",
+            "exact61-hint-line",
+            "exact61-step",
+            "exact61-auto-play",
+            "exact61-undo",
+            "exact61-hint",
+        } <= table
         exercise = Exercise(PlayAward("[1|4]", "[4|6]@[1|4]:high"), lang=lang)
         assert "exact61-check" in classes(exercise)
 
@@ -202,8 +250,11 @@ def keyboard_items(markup: str) -> list[str]:
         classes = panel.get("class", "").split()
         for node in panel.iter():
             place, tile = node.get("data-place"), node.get("data-tile")
-            if ("exact61-layout" in classes and place is not None
-                    and "closed" not in node.get("class", "").split()):
+            if (
+                "exact61-layout" in classes
+                and place is not None
+                and "closed" not in node.get("class", "").split()
+            ):
                 found.append(place)
             elif "exact61-hand" in classes and tile is not None:
                 found.append(f"tile {tile}")
@@ -229,9 +280,13 @@ def interactive_boards() -> list[tuple[str, Board]]:
     played.play(move)
     walk = EndScoringWalkthrough()
     walk.go(4)
-    return [("explorer", explorer.board), ("explorer, tile chosen", chosen.board),
-            ("table at the deal", table.board), ("table in play", played.board),
-            ("end-scoring walkthrough", walk.board)]
+    return [
+        ("explorer", explorer.board),
+        ("explorer, tile chosen", chosen.board),
+        ("table at the deal", table.board),
+        ("table in play", played.board),
+        ("end-scoring walkthrough", walk.board),
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -239,8 +294,11 @@ def test_every_keyboard_item_has_a_spoken_name_from_python(lang: str) -> None:
     """board.js names each item from ``labels`` (else it would only say the bare key)."""
     from exact61_widgets.widgets import EndScoringWalkthrough, MatchTable, PositionExplorer
 
-    boards = [PositionExplorer(lang=lang).board, MatchTable(seed=3, lang=lang).board,
-              EndScoringWalkthrough(lang=lang).board]
+    boards = [
+        PositionExplorer(lang=lang).board,
+        MatchTable(seed=3, lang=lang).board,
+        EndScoringWalkthrough(lang=lang).board,
+    ]
     for board in boards:
         items = keyboard_items(board.svg)
         assert board.interactive and items
@@ -262,8 +320,9 @@ def test_boards_in_every_state_label_all_their_items_and_every_picture_is_titled
             assert svg.get("role") == "img", name
             titles = {t.get("id"): (t.text or "") for t in svg.iter(f"{SVG_NS}title")}
             assert titles.get(svg.get("aria-labelledby"), "").strip(), (name, svg.attrib)
-            assert svg.get("aria-describedby") in {d.get("id") for d in svg.iter(
-                f"{SVG_NS}desc")}, name
+            assert svg.get("aria-describedby") in {
+                d.get("id") for d in svg.iter(f"{SVG_NS}desc")
+            }, name
 
 
 def test_a_board_you_only_look_at_has_no_keyboard_items() -> None:
@@ -288,13 +347,25 @@ def test_the_front_end_gives_one_tab_stop_roles_and_the_keys_of_the_composite() 
     """board.js: roving tabindex (one item at 0, the rest -1), the application / group / img
     roles, arrows in reading order with Home and End, Enter/Space, Escape."""
     js = Board._esm
-    for needle in ('"tabindex", other === node ? "0" : "-1"', 'node.setAttribute("role", "button")',
-                   'picture.setAttribute("role", "application")', '"aria-describedby", keys.id',
-                   'svg.setAttribute("role", "group")', 'picture.setAttribute("role", "group")',
-                   "function readingOrder", "getBoundingClientRect", '"ArrowRight", "ArrowDown"',
-                   '"ArrowLeft", "ArrowUp"', 'key === "Home"', 'key === "End"', 'key === " "',
-                   'key: "Escape"', "requestAnimationFrame(settle)", 'model.get("instructions")',
-                   "data-lm-suppress-shortcuts"):
+    for needle in (
+        '"tabindex", other === node ? "0" : "-1"',
+        'node.setAttribute("role", "button")',
+        'picture.setAttribute("role", "application")',
+        '"aria-describedby", keys.id',
+        'svg.setAttribute("role", "group")',
+        'picture.setAttribute("role", "group")',
+        "function readingOrder",
+        "getBoundingClientRect",
+        '"ArrowRight", "ArrowDown"',
+        '"ArrowLeft", "ArrowUp"',
+        'key === "Home"',
+        'key === "End"',
+        'key === " "',
+        'key: "Escape"',
+        "requestAnimationFrame(settle)",
+        'model.get("instructions")',
+        "data-lm-suppress-shortcuts",
+    ):
         assert needle in js, needle
     css = Board._css
     assert '[data-theme="dark"] { --exact61-focus:' in css
@@ -318,8 +389,12 @@ def test_the_step_slider_is_named_and_says_which_step_in_any_language() -> None:
         assert slider.value == 3 and slider.valuetext == said.format(k=4)
     js = NamedSlider._esm
     assert js == static_text("slider.js")
-    for needle in ('document.createElement("label")', 'input.type = "range"',
-                   '"aria-valuetext"', 'model.set("value", Number(input.value))'):
+    for needle in (
+        'document.createElement("label")',
+        'input.type = "range"',
+        '"aria-valuetext"',
+        'model.set("value", Number(input.value))',
+    ):
         assert needle in js, needle
 
 
@@ -366,9 +441,13 @@ def test_every_button_of_every_widget_has_a_name() -> None:
         return found
 
     for lang in ("en", "ru"):
-        for widget in (SpinnerWalkthrough(lang=lang), EndScoringWalkthrough(lang=lang),
-                       PositionExplorer(lang=lang), MatchTable(hint_budget=None, lang=lang),
-                       Exercise(PlayAward("[1|4]", "[4|6]@[1|4]:high"), lang=lang)):
+        for widget in (
+            SpinnerWalkthrough(lang=lang),
+            EndScoringWalkthrough(lang=lang),
+            PositionExplorer(lang=lang),
+            MatchTable(hint_budget=None, lang=lang),
+            Exercise(PlayAward("[1|4]", "[4|6]@[1|4]:high"), lang=lang),
+        ):
             found = buttons(widget)
             assert found, type(widget).__name__
             for made in found:

@@ -19,7 +19,11 @@ def test_every_legal_move_with_its_award_and_the_target_check() -> None:
     assert set(moves) == {"[3|4]@[4|4]:lineB", "[6|6]@[4|6]:high"}
     overshoot = moves["[6|6]@[4|6]:high"]
     assert (overshoot.end_sum, overshoot.award, overshoot.status, overshoot.gain) == (
-        20, 20, "rejected", 0)
+        20,
+        20,
+        "rejected",
+        0,
+    )
     assert overshoot.verdict() == "rejected (passes 61)"
     table = explorer.moves_table.value
     assert "<td>[6|6]@[4|6]:high</td><td>20</td><td>20</td><td>rejected (passes 61)</td>" in table
@@ -65,7 +69,8 @@ def test_an_illegal_click_explains_why_and_changes_nothing() -> None:
     assert "[4|6] does not match [1|1]:lineB" in explorer.board.announcement
     explorer.board.receive({"type": "click", "place": "[1|1]:branchA"})
     assert "branches of [1|1] open after both lines are filled (R4.3)" in (
-        explorer.board.announcement)
+        explorer.board.announcement
+    )
     explorer.board.receive({"type": "click", "tile": "[0|0]"})  # seat 1's tile
     assert "not one of the tiles you can play" in explorer.board.announcement
     assert (str(explorer.match.layout), explorer.match.hands, explorer.match.scores) == before
@@ -87,7 +92,8 @@ def test_typed_illegal_moves_are_shown_on_the_error_line() -> None:
     explorer.move_select.value = DRAW
     explorer.play_button.click()
     assert "can play" in explorer.board.error and "drawing is not allowed (R3.2)" in (
-        explorer.board.error)
+        explorer.board.error
+    )
     assert explorer.match.scores == (0, 0) and not explorer.can_undo
 
 
@@ -103,7 +109,12 @@ def test_export_of_a_set_up_position_gives_notation_and_set_up_json_and_says_why
     start = Scenario.from_json(export.setup["setup"]).match()
     default = EXPLORER_DEFAULT.match()
     assert (str(start.layout), start.hands, start.boneyard, start.scores, start.to_move) == (
-        str(default.layout), default.hands, default.boneyard, default.scores, default.to_move)
+        str(default.layout),
+        default.hands,
+        default.boneyard,
+        default.scores,
+        default.to_move,
+    )
     explorer.export_button.click()
     assert "record v1 cannot hold a position set up by hand" in explorer.export_note.value
     assert export.notation in explorer.export_output.value
@@ -147,8 +158,9 @@ def test_notation_sources_and_set_up() -> None:
     explorer = PositionExplorer("[3|3] [3|5]@[3|3]:lineA")
     assert len(explorer.match.hand(0)) == 5 and str(explorer.match.layout).startswith("[3|3]")
     assert "dealt from the free tiles in tile order" in explorer.board.announcement
-    explorer.set_up(3, Layout.parse("[2|2]"), [["[2|5]"], ["[0|0]"], ["[1|1]"]],
-                    scores=[10, 20, 30], to_move=0)
+    explorer.set_up(
+        3, Layout.parse("[2|2]"), [["[2|5]"], ["[0|0]"], ["[1|1]"]], scores=[10, 20, 30], to_move=0
+    )
     assert explorer.match.players == 3 and explorer.match.scores == (10, 20, 30)
     with pytest.raises(WidgetError, match="not int"):
         explorer.load(3)  # type: ignore[arg-type]
@@ -182,8 +194,7 @@ def test_the_editor_builds_a_position_by_typing_and_clicking() -> None:
     assert explorer.board.error == "" and explorer.mode == "play"
     assert explorer.match.hands == ((explorer.match.hand(0)[0],), explorer.match.hand(1))
     assert explorer.match.scores == (100, 250) and explorer.match.boneyard_count == 25
-    assert [str(m.action) for m in explorer.moves()] == ["[0|5]@[5|5]:lineA",
-                                                         "[0|5]@[5|5]:lineB"]
+    assert [str(m.action) for m in explorer.moves()] == ["[0|5]@[5|5]:lineA", "[0|5]@[5|5]:lineB"]
 
 
 def test_a_bad_edited_position_is_refused_with_the_reason_and_nothing_changes() -> None:
@@ -248,13 +259,17 @@ def test_a_set_up_match_that_went_on_to_a_new_deal_exports_and_loads_again() -> 
     assert isinstance(export.setup["actions"][1], dict) and "deal" in export.setup["actions"][1]
     again = PositionExplorer(json.loads(json.dumps(export.setup)))
     assert (again.match.hands, again.match.scores, str(again.match.layout)) == (
-        explorer.match.hands, explorer.match.scores, str(explorer.match.layout))
+        explorer.match.hands,
+        explorer.match.scores,
+        str(explorer.match.layout),
+    )
     with pytest.raises(WidgetError, match="not an action or a deal"):
         PositionExplorer({"setup": sc.EXACT_61.to_json(), "actions": [3]})
 
 
 def test_a_failure_while_redrawing_is_shown_and_the_position_put_back(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import exact61_widgets.widgets.explorer as explorer_module
 
     explorer = PositionExplorer()
@@ -279,9 +294,13 @@ def test_the_editor_panel_works_on_its_own() -> None:
 
     changes: list[str] = []
     used: list[str] = []
-    editor = PositionEditor("en", wrap=lambda fn: lambda *_: fn(),
-                            changed=lambda: changes.append("changed"),
-                            apply=lambda: used.append("apply"), load=lambda: used.append("load"))
+    editor = PositionEditor(
+        "en",
+        wrap=lambda fn: lambda *_: fn(),
+        changed=lambda: changes.append("changed"),
+        apply=lambda: used.append("apply"),
+        load=lambda: used.append("load"),
+    )
     editor.fill(sc.EXACT_61)
     assert changes == [] and editor.scenario() == sc.EXACT_61  # filling is not a change
     assert editor.boneyard_input.value == "" and editor.scores_input.value == "290, 250"

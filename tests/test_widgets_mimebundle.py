@@ -50,8 +50,17 @@ FACTORIES: dict[str, Callable[[], Any]] = {
     "spinner_ru": lambda: SpinnerWalkthrough(lang="ru"),
     "table_ru": lambda: MatchTable(4, seed=1, lang="ru"),
 }
-STEPPED = ["spinner", "scoring", "rounding", "going_out", "blocked", "exact61", "story",
-           "story_blocked", "spinner_ru"]
+STEPPED = [
+    "spinner",
+    "scoring",
+    "rounding",
+    "going_out",
+    "blocked",
+    "exact61",
+    "story",
+    "story_blocked",
+    "spinner_ru",
+]
 IDS = re.compile(r'\bid="([^"]+)"')
 SVG = re.compile(r"<svg\b[^>]*>")
 TAG = re.compile(r"<[^>]+>")
@@ -132,8 +141,7 @@ def test_the_strip_links_every_rule_code_and_reads_the_language() -> None:
 def test_shrink_keeps_the_proportions_and_the_view_box() -> None:
     svg = '<svg height="546" id="a" viewBox="-320 -304 560 546" width="560"><g/></svg>'
     small = shrink(svg, 260, 220)
-    assert small.startswith('<svg height="220" id="a" viewBox="-320 -304 560 546" '
-                            'width="225.6">')
+    assert small.startswith('<svg height="220" id="a" viewBox="-320 -304 560 546" width="225.6">')
     head = SVG.match(small).group(0)  # type: ignore[union-attr]
     width = float(re.search(r' width="([\d.]+)"', head).group(1))  # type: ignore[union-attr]
     height = float(re.search(r' height="([\d.]+)"', head).group(1))  # type: ignore[union-attr]
@@ -142,7 +150,8 @@ def test_shrink_keeps_the_proportions_and_the_view_box() -> None:
     tiny = '<svg height="40" width="60" viewBox="0 0 60 40"></svg>'
     assert shrink(tiny) == tiny
     assert shrink('<svg stroke-width="3" viewBox="0 0 9 9"/>') == (
-        '<svg stroke-width="3" viewBox="0 0 9 9"/>')
+        '<svg stroke-width="3" viewBox="0 0 9 9"/>'
+    )
 
 
 def test_the_whole_story_stays_a_reasonable_size() -> None:
@@ -161,7 +170,8 @@ def test_the_bundle_follows_the_step_and_names_fix_the_ids() -> None:
     assert all(i.startswith("lesson-a-step") for i in IDS.findall(second["text/html"]))
     other = SpinnerWalkthrough(name="lesson-b")
     assert not set(IDS.findall(other._repr_mimebundle_()["text/html"])) & set(
-        IDS.findall(first["text/html"]))
+        IDS.findall(first["text/html"])
+    )
     assert repr(walk) == "SpinnerWalkthrough(step 2 of 7, lang='en')"
 
 
@@ -177,11 +187,17 @@ def test_the_board_markup_never_repeats_an_id() -> None:
 
 
 def test_a_fresh_process_draws_the_same_bytes() -> None:
-    code = ("from exact61_widgets.widgets import EndScoringWalkthrough as W; "
-            "w = W(); w.go(5); import hashlib; b = w._repr_mimebundle_(); "
-            "print(hashlib.sha1((b['text/html'] + b['text/plain']).encode()).hexdigest())")
-    runs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           check=True).stdout for _ in range(2)}
+    code = (
+        "from exact61_widgets.widgets import EndScoringWalkthrough as W; "
+        "w = W(); w.go(5); import hashlib; b = w._repr_mimebundle_(); "
+        "print(hashlib.sha1((b['text/html'] + b['text/plain']).encode()).hexdigest())"
+    )
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout
+        for _ in range(2)
+    }
     walk = EndScoringWalkthrough()
     walk.go(5)
     data = walk._repr_mimebundle_()

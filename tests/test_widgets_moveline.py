@@ -31,8 +31,9 @@ def test_the_line_is_labelled_and_suggests_the_legal_moves_in_plain_words() -> N
         assert "exact61-play-typed" in line.play_button._dom_classes
         assert not line.input.ensure_option
         match = explorer.match
-        assert list(line.input.options) == [describe_action(match, a, lang)
-                                            for a in match.legal_actions()]
+        assert list(line.input.options) == [
+            describe_action(match, a, lang) for a in match.legal_actions()
+        ]
         assert line in explorer.play_box.children
 
 
@@ -49,7 +50,8 @@ def test_typing_a_move_in_the_table_plays_it_and_the_bots_answer() -> None:
         assert table.move_line.input.value == ""
         if table.waiting_for_human:  # the suggestions follow the new position
             assert list(table.move_line.input.options) == [
-                c.words for c in complete(table.match, "", lang)]
+                c.words for c in complete(table.match, "", lang)
+            ]
 
 
 def test_a_bad_move_in_the_table_shows_one_error_line_and_changes_nothing() -> None:
@@ -93,11 +95,13 @@ def test_typing_a_move_in_the_explorer_plays_it_and_announces_it_in_russian() ->
     assert explorer.board.announcement.startswith("Игрок 0 выкладывает [0|3]")
     assert explorer.board.error == ""
     options = list(explorer.move_line.input.options)
-    assert options == [describe_action(explorer.match, a, "ru")
-                       for a in explorer.match.legal_actions()]
+    assert options == [
+        describe_action(explorer.match, a, "ru") for a in explorer.match.legal_actions()
+    ]
     explorer.undo()
     assert list(explorer.move_line.input.options) == [
-        describe_action(explorer.match, a, "ru") for a in explorer.match.legal_actions()]
+        describe_action(explorer.match, a, "ru") for a in explorer.match.legal_actions()
+    ]
 
 
 def test_the_explorer_play_button_reads_notation_and_english_words() -> None:
@@ -109,8 +113,7 @@ def test_the_explorer_play_button_reads_notation_and_english_words() -> None:
     explorer.undo()
     assert explorer.move_line.enter() is False  # the line is empty: nothing to play
     assert explorer.board.error.startswith("type a move")
-    assert explorer.move_line.play_text("[4|6]@[4|4]:brancha") == Play("[4|6]",
-                                                                       "[4|4]:branchA")
+    assert explorer.move_line.play_text("[4|6]@[4|4]:brancha") == Play("[4|6]", "[4|4]:branchA")
     assert str(explorer.match.layout).endswith(" [4|6]@[4|4]:branchA")
 
 
@@ -119,16 +122,17 @@ def test_an_ambiguous_move_in_the_explorer_lists_the_candidates_and_changes_noth
     before = snapshot(explorer.match)
     press_enter(explorer.move_line, "4-6")
     assert snapshot(explorer.match) == before
-    assert explorer.board.error == ("ambiguous: “4-6” could be any of these moves: 4-6 on "
-                                    "branch A of 4-4; 4-6 on branch B of 4-4; say which")
+    assert explorer.board.error == (
+        "ambiguous: “4-6” could be any of these moves: 4-6 on "
+        "branch A of 4-4; 4-6 on branch B of 4-4; say which"
+    )
 
 
 def test_a_forced_draw_can_be_typed_in_either_language() -> None:
     forced = Scenario.make(2, "[1|4]", [["[2|3]", "[5|5]"], ["[0|0]"]])
     for lang, word in (("en", "draw"), ("ru", "добрать")):
         explorer = PositionExplorer(forced, lang=lang)
-        assert explorer.move_line.input.options == (describe_action(explorer.match, DRAW,
-                                                                    lang),)
+        assert explorer.move_line.input.options == (describe_action(explorer.match, DRAW, lang),)
         press_enter(explorer.move_line, word)
         assert explorer.match.action_stack[-1] == (0, DRAW)
         assert explorer.board.error == ""

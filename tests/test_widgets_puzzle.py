@@ -145,8 +145,10 @@ def test_the_saved_output_shows_the_question_never_the_answer() -> None:
     widget = PuzzleWidget(puzzle=with_choice(), lang="en")
     puzzle = widget.puzzle
     bundle = widget._repr_mimebundle_()
-    assert bundle["text/plain"] == f"PuzzleWidget(puzzle={puzzle.id!r}, rating={puzzle.rating}, " \
-                                   "lang='en')"
+    assert (
+        bundle["text/plain"] == f"PuzzleWidget(puzzle={puzzle.id!r}, rating={puzzle.rating}, "
+        "lang='en')"
+    )
     static = bundle["text/html"]
     assert "<svg" in static and "find the best move" in static
     assert puzzle.explain("en")[:30] not in static
@@ -165,8 +167,10 @@ def test_the_explorer_shows_each_moves_exact_value_and_line_when_every_tile_is_k
     table = explorer.exact_table.value
     solution = solve(match)
     for move in solution.moves:
-        row = (f"<td>{notation(move.action)}</td><td>{move.text('en')}</td>"
-               f"<td>{' '.join(notation(a) for a in move.line)}</td>")
+        row = (
+            f"<td>{notation(move.action)}</td><td>{move.text('en')}</td>"
+            f"<td>{' '.join(notation(a) for a in move.line)}</td>"
+        )
         assert row in table
     explorer.play(solution.best.action)  # the table follows the position
     assert explorer.exact_table.value != table

@@ -69,11 +69,19 @@ def check_beat(kind: str, step: int, script: HandScript) -> None:
     if kind == "deal":
         assert step == 0
         assert [{str(t) for t in start.hand(s)} for s in range(script.players)] == [
-            set(hand) for hand in script.hands]
+            set(hand) for hand in script.hands
+        ]
         assert start.boneyard_count == 28 - 5 * script.players and not start.layout
         return
-    if kind in ("totals", "rejected", "won", "cut", "result", "settlement", "next_leader") and \
-            step > len(turns):
+    if kind in (
+        "totals",
+        "rejected",
+        "won",
+        "cut",
+        "result",
+        "settlement",
+        "next_leader",
+    ) and step > len(turns):
         check_settlement_beat(kind, step - len(turns) - 1, script, start, turns, after)
         return
     events = turns[step - 1]  # step k shows turn k
@@ -112,8 +120,14 @@ def check_beat(kind: str, step: int, script: HandScript) -> None:
         raise AssertionError(f"unknown beat {kind}")
 
 
-def check_settlement_beat(kind: str, index: int, script: HandScript, start: Match,
-                          turns: list[list[Event]], after: list[Match]) -> None:
+def check_settlement_beat(
+    kind: str,
+    index: int,
+    script: HandScript,
+    start: Match,
+    turns: list[list[Event]],
+    after: list[Match],
+) -> None:
     """A beat after the last turn: ``index`` counts the settlement's steps from 0."""
     events = turns[-1]
     final = after[-1]
@@ -145,7 +159,7 @@ def check_settlement_beat(kind: str, index: int, script: HandScript, start: Matc
         free.deal(script.hands, script.boneyard, leader=script.leader)
         for text in script.actions:
             free.push(parse_action(text))
-        uncut = [e for e in free.events if isinstance(e, BlockedAwardEvent)][len(awards):]
+        uncut = [e for e in free.events if isinstance(e, BlockedAwardEvent)][len(awards) :]
         lost = [e for e in uncut if e.award > 0 and e.side != final.winner]
         assert lost, "the end of the match cuts off no real award"
         assert all(final.scores[e.side] + e.award <= TARGET for e in lost)
@@ -232,8 +246,14 @@ def test_the_story_steps_with_the_controls_and_shows_every_hand() -> None:
 
 def test_a_three_player_story_has_no_partner_lines() -> None:
     match = Match(3, seed=4)
-    script = HandScript(3, match.scores, tuple(tuple(str(t) for t in h) for h in match.hands),
-                        tuple(str(t) for t in match.boneyard), match.leader, ())
+    script = HandScript(
+        3,
+        match.scores,
+        tuple(tuple(str(t) for t in h) for h in match.hands),
+        tuple(str(t) for t in match.boneyard),
+        match.leader,
+        (),
+    )
     bot = make_bot("greedy")
     actions = []
     while match.status == "playing":

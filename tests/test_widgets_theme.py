@@ -25,10 +25,14 @@ from exact61_widgets.widgets import (
 )
 
 MAKERS: dict[str, Callable[..., Any]] = {
-    "spinner": SpinnerWalkthrough, "scoring": EndScoringWalkthrough,
-    "rounding": RoundingWalkthrough, "going-out": GoingOutWalkthrough,
-    "blocked": BlockedWalkthrough, "exact61": Exact61Walkthrough,
-    "explorer": PositionExplorer, "table": lambda **kw: MatchTable(hint_budget=None, **kw),
+    "spinner": SpinnerWalkthrough,
+    "scoring": EndScoringWalkthrough,
+    "rounding": RoundingWalkthrough,
+    "going-out": GoingOutWalkthrough,
+    "blocked": BlockedWalkthrough,
+    "exact61": Exact61Walkthrough,
+    "explorer": PositionExplorer,
+    "table": lambda **kw: MatchTable(hint_budget=None, **kw),
 }
 
 

@@ -28,8 +28,14 @@ RULE = re.compile(r"\bR\d+(\.\d+)?\b")
 CODE = re.compile(r"(?<![\w.])[RD]\d{1,2}(?:\.\d{1,2})?(?!\w)")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZА-Я\[])")
 TAG = re.compile(r"<[^>]+>")
-ALL = [SpinnerWalkthrough, EndScoringWalkthrough, RoundingWalkthrough, GoingOutWalkthrough,
-       BlockedWalkthrough, Exact61Walkthrough]
+ALL = [
+    SpinnerWalkthrough,
+    EndScoringWalkthrough,
+    RoundingWalkthrough,
+    GoingOutWalkthrough,
+    BlockedWalkthrough,
+    Exact61Walkthrough,
+]
 
 
 def codes_only_at_sentence_ends(text: str) -> list[str]:
@@ -91,8 +97,9 @@ def test_buttons_slider_and_label_stay_in_sync(cls: Any) -> None:
     c.back_button.click()
     assert walk.step == len(walk.steps) - 2
     c.reset_button.click()
-    assert walk.step == 0 and walk.caption_text == (first if isinstance(first, str)
-                                                    else first.text("en"))
+    assert walk.step == 0 and walk.caption_text == (
+        first if isinstance(first, str) else first.text("en")
+    )
     walk.next()
     walk.back()
     walk.back()  # nothing before the first step
@@ -297,8 +304,8 @@ def test_blocked_walkthrough_shows_what_the_cut_awards_would_have_been() -> None
     walk = BlockedWalkthrough()
     applied = [e for e in walk.events if isinstance(e, BlockedAwardEvent)]
     every = uncut_awards(walk.before, walk.action)
-    assert [e.seat for e in every[:len(applied)]] == [e.seat for e in applied]
-    cut = every[len(applied):]
+    assert [e.seat for e in every[: len(applied)]] == [e.seat for e in applied]
+    cut = every[len(applied) :]
     assert [(e.seat, e.award) for e in cut if e.award] == [(2, 15)]
     assert all(walk.match.scores[e.side] + e.award <= 305 for e in cut)
     walk.go(4)

@@ -51,15 +51,19 @@ class Output:
     @property
     def widget_kind(self) -> str | None:
         """The class name of a widget (or exercise) output, from its plain-text repr."""
-        found = REPR.match(self.get("text/plain")) if WIDGET_VIEW in self.data or \
-            "exact61-" in self.get("text/html") else None
+        found = (
+            REPR.match(self.get("text/plain"))
+            if WIDGET_VIEW in self.data or "exact61-" in self.get("text/html")
+            else None
+        )
         return found.group(1) if found else None
 
     @property
     def exercise_specs(self) -> list[dict[str, Any]]:
         """The task specs of the exercises this output shows (``data-exercise``)."""
-        return [json.loads(html.unescape(m.group(2))) for m in
-                EXERCISE.finditer(self.get("text/html"))]
+        return [
+            json.loads(html.unescape(m.group(2))) for m in EXERCISE.finditer(self.get("text/html"))
+        ]
 
     def visible_text(self, *, plain: bool = True) -> str:
         """Every text of the output a reader may see: plain text, HTML text, SVG texts."""
@@ -67,10 +71,10 @@ class Output:
         if plain:
             parts.append(self.get("text/plain"))
         parts.append(html.unescape(TAG.sub(" ", self.get("text/html"))))
-        parts.extend(html.unescape(m.group(2)) for m in SVG_TEXT.finditer(
-            self.get("image/svg+xml")))
-        parts.extend(html.unescape(m.group(2)) for m in SVG_TEXT.finditer(
-            self.get("text/html")))
+        parts.extend(
+            html.unescape(m.group(2)) for m in SVG_TEXT.finditer(self.get("image/svg+xml"))
+        )
+        parts.extend(html.unescape(m.group(2)) for m in SVG_TEXT.finditer(self.get("text/html")))
         return "\n".join(p for p in parts if p)
 
 
@@ -97,5 +101,6 @@ def outputs(notebook: dict[str, Any]) -> Iterator[Output]:
 
 def markdown(notebook: dict[str, Any]) -> str:
     """All markdown text of a notebook."""
-    return "\n".join(text_of(c["source"]) for c in notebook["cells"]
-                     if c["cell_type"] == "markdown")
+    return "\n".join(
+        text_of(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown"
+    )

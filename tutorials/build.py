@@ -153,14 +153,32 @@ def notebook(source: Source, lang: str) -> dict[str, Any]:
         cell_id = f"{source.name}-{index:02d}"[:64]
         if cell.kind == "code":
             code = cell.text["en"].replace(LANG_TOKEN, f'"{lang}"')
-            cells.append({"cell_type": "code", "execution_count": None, "id": cell_id,
-                          "metadata": {}, "outputs": [], "source": code})
+            cells.append(
+                {
+                    "cell_type": "code",
+                    "execution_count": None,
+                    "id": cell_id,
+                    "metadata": {},
+                    "outputs": [],
+                    "source": code,
+                }
+            )
         else:
             body = cell.text.get(lang) or cell.text["en"]
-            cells.append({"cell_type": "markdown", "id": cell_id, "metadata": {},
-                          "source": localize_markdown(body, lang)})
-    return {"cells": cells, "metadata": json.loads(json.dumps(METADATA)), "nbformat": 4,
-            "nbformat_minor": 5}
+            cells.append(
+                {
+                    "cell_type": "markdown",
+                    "id": cell_id,
+                    "metadata": {},
+                    "source": localize_markdown(body, lang),
+                }
+            )
+    return {
+        "cells": cells,
+        "metadata": json.loads(json.dumps(METADATA)),
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
 
 
 def target(source: Source, lang: str) -> Path:
@@ -178,9 +196,15 @@ def execute(path: Path) -> str:
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
-                            store_widget_state=True, coalesce_streams=True,
-                            resources={"metadata": {"path": str(HERE)}})
+    client = NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        record_timing=False,
+        store_widget_state=True,
+        coalesce_streams=True,
+        resources={"metadata": {"path": str(HERE)}},
+    )
     client.execute()
     if not _has_widgets(nb):
         nb.metadata.pop("widgets", None)
@@ -196,8 +220,11 @@ def _has_widgets(nb: Any) -> bool:
 def sources(names: Iterable[str] = ()) -> list[Source]:
     """The parsed sources named (all of them when none is named)."""
     wanted = list(names)
-    paths = [SOURCES / f"{n.removesuffix('.md')}.md" for n in wanted] if wanted else sorted(
-        SOURCES.glob("*.md"))
+    paths = (
+        [SOURCES / f"{n.removesuffix('.md')}.md" for n in wanted]
+        if wanted
+        else sorted(SOURCES.glob("*.md"))
+    )
     missing = [p.name for p in paths if not p.is_file()]
     if missing:
         raise SourceError(f"no tutorial source {', '.join(missing)} in {SOURCES}")
@@ -206,8 +233,10 @@ def sources(names: Iterable[str] = ()) -> list[Source]:
 
 def cell_sources(nb: dict[str, Any]) -> list[tuple[str, str]]:
     """A notebook's cells as (kind, source text), outputs left out."""
-    return [(c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list)
-             else c["source"]) for c in nb["cells"]]
+    return [
+        (c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list) else c["source"])
+        for c in nb["cells"]
+    ]
 
 
 def stale(source: Source) -> list[str]:
@@ -245,8 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for source in chosen:
         for lang in source.languages:
             path = target(source, lang)
-            path.write_text(json.dumps(notebook(source, lang), ensure_ascii=False, indent=1)
-                            + "\n", "utf-8")
+            path.write_text(
+                json.dumps(notebook(source, lang), ensure_ascii=False, indent=1) + "\n", "utf-8"
+            )
             written.append(path)
     if not args.no_execute:
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:

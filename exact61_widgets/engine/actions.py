@@ -98,7 +98,8 @@ for _t, _tile in enumerate(TILES):
 PLAY: Final = _PLAYS
 #: PLAY_ROWS[t][p]: the same plays by tile, indexed by place code (the opening at index -1).
 PLAY_ROWS: Final[tuple[tuple[Play | None, ...], ...]] = tuple(
-    tuple(_PLAYS.get((t, p)) for p in (*range(len(PLACES)), -1)) for t in range(len(TILES)))
+    tuple(_PLAYS.get((t, p)) for p in (*range(len(PLACES)), -1)) for t in range(len(TILES))
+)
 
 
 def parse_action(text: str) -> Action:

@@ -35,13 +35,15 @@ class Advice:
 
     def text(self, lang: str | None = None) -> str:
         """``Hint (search): [1|4]@[4|4]:lineB — …``."""
-        return Msg("Hint ({bot}): {action} — {reason}", {
-            "bot": self.bot, "action": _action_name(self.action),
-            "reason": self.reason}).text(lang)
+        return Msg(
+            "Hint ({bot}): {action} — {reason}",
+            {"bot": self.bot, "action": _action_name(self.action), "reason": self.reason},
+        ).text(lang)
 
 
-def best_move(match: Match, *, seed: int | str = 0, budget: float | None = None,
-              playouts: int | None = None) -> Advice:
+def best_move(
+    match: Match, *, seed: int | str = 0, budget: float | None = None, playouts: int | None = None
+) -> Advice:
     """The strongest registered bot's move for the player to move, with its reason.
 
     ``budget`` bounds the search in seconds (None: only ``playouts`` bound it, so
@@ -56,8 +58,10 @@ def best_move(match: Match, *, seed: int | str = 0, budget: float | None = None,
     action = make_bot("greedy", seed).choose(match)
     if isinstance(action, Play):
         gain = immediate_gain(match, action)
-        reason = Msg("it scores {gain} now, the most of any play (greedy)",
-                     {"gain": Plural("{n} raw point", "{n} raw points", gain)})
+        reason = Msg(
+            "it scores {gain} now, the most of any play (greedy)",
+            {"gain": Plural("{n} raw point", "{n} raw points", gain)},
+        )
     else:
         reason = Msg("it is the only legal action (R3.3, R3.4)")
     return Advice(action, reason, "greedy")

@@ -39,8 +39,10 @@ class RecordError(Exact61Error):
         self.hand = hand
         self.action = action
         if hand is not None and action is not None:
-            message = Msg("hand {hand}, action {action}: {reason}",
-                          {"hand": hand, "action": action, "reason": message})
+            message = Msg(
+                "hand {hand}, action {action}: {reason}",
+                {"hand": hand, "action": action, "reason": message},
+            )
         elif hand is not None:
             message = Msg("hand {hand}: {reason}", {"hand": hand, "reason": message})
         super().__init__(message)

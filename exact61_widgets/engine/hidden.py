@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 NUMBERS_OF: tuple[int, ...] = tuple((1 << TILE_LOW[t]) | (1 << TILE_HIGH[t]) for t in range(28))
 #: AVOIDING[m]: the tiles (bitmask) that show no number of the number set ``m``.
 AVOIDING: tuple[int, ...] = tuple(
-    sum(1 << t for t in range(28) if not NUMBERS_OF[t] & m) for m in range(128))
+    sum(1 << t for t in range(28) if not NUMBERS_OF[t] & m) for m in range(128)
+)
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,11 @@ def _tightest_fit(groups: list[list[int]], tile: int) -> list[int] | None:
     """The most constrained group (largest forbidden set) that ``tile`` fits, else the loosest."""
     best: list[int] | None = None
     for g in groups:
-        if g[0] > 0 and not NUMBERS_OF[tile] & g[1] and (
-                best is None or g[1].bit_count() > best[1].bit_count()):
+        if (
+            g[0] > 0
+            and not NUMBERS_OF[tile] & g[1]
+            and (best is None or g[1].bit_count() > best[1].bit_count())
+        ):
             best = g
     if best is None:
         for g in groups:
@@ -96,7 +100,7 @@ def knowledge(match: Match) -> Knowledge:
     events = match.hand_events
     plays_in_hand = sum(1 for e in events if isinstance(e, PlayEvent))
     placements = match.layout.placements
-    table = Layout(placements[:len(placements) - plays_in_hand])
+    table = Layout(placements[: len(placements) - plays_in_hand])
     sizes = [len(match.hand(s)) for s in range(n)]
     for e in events:
         if isinstance(e, PlayEvent):
@@ -188,8 +192,9 @@ def consistent(know: Knowledge, hands: list[int]) -> bool:
         if seat == know.seat:
             continue
         left = hands[seat]
-        mine = sorted((g for g in know.groups if g.seat == seat),
-                      key=lambda g: -g.forbidden.bit_count())
+        mine = sorted(
+            (g for g in know.groups if g.seat == seat), key=lambda g: -g.forbidden.bit_count()
+        )
         for g in mine:
             fit = left & AVOIDING[g.forbidden]
             if fit.bit_count() < g.count:

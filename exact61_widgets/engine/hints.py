@@ -103,49 +103,99 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
     if best.gain and score + best.gain == TARGET:
         return Msg("{play} reaches exactly 61 and wins the match (R9)", {"play": play})
     runner = values[1]
-    compare = Msg("{best} expected vs {next} for {other}", {
-        "best": number(best.value / POINT), "next": number(runner.value / POINT),
-        "other": str(runner.action)})
+    compare = Msg(
+        "{best} expected vs {next} for {other}",
+        {
+            "best": number(best.value / POINT),
+            "next": number(runner.value / POINT),
+            "other": str(runner.action),
+        },
+    )
     going_out = len(match.hand(match.to_move)) == 1
-    rejected = [] if going_out else [
-        v for v in values if isinstance(v.action, Play) and v.gain == 0
-        and _would_award(match, v.action) > best.gain]
+    rejected = (
+        []
+        if going_out
+        else [
+            v
+            for v in values
+            if isinstance(v.action, Play)
+            and v.gain == 0
+            and _would_award(match, v.action) > best.gain
+        ]
+    )
     if rejected:
         other = rejected[0]
         assert isinstance(other.action, Play)
-        return Msg("{play} scores {gain} now; {other} would score {award} but pass 61 and be "
-                   "rejected (R1.4)", {"play": play, "gain": _points(best.gain),
-                                       "other": str(other.action),
-                                       "award": _points(_would_award(match, other.action))})
+        return Msg(
+            "{play} scores {gain} now; {other} would score {award} but pass 61 and be "
+            "rejected (R1.4)",
+            {
+                "play": play,
+                "gain": _points(best.gain),
+                "other": str(other.action),
+                "award": _points(_would_award(match, other.action)),
+            },
+        )
     if max(v.win + v.loss for v in values) >= _NOTABLE:
         if best.win > runner.win:
-            return Msg("{play} wins the match this hand in {win} of sampled deals, against "
-                       "{other_win} after {other}", {
-                           "play": play, "win": percent(best.win),
-                           "other_win": percent(runner.win), "other": str(runner.action)})
+            return Msg(
+                "{play} wins the match this hand in {win} of sampled deals, against "
+                "{other_win} after {other}",
+                {
+                    "play": play,
+                    "win": percent(best.win),
+                    "other_win": percent(runner.win),
+                    "other": str(runner.action),
+                },
+            )
         if best.loss < runner.loss:
-            return Msg("{play} keeps the opponents from winning: they win this hand in {loss} of "
-                       "sampled deals, against {other_loss} after {other}", {
-                           "play": play, "loss": percent(best.loss),
-                           "other_loss": percent(runner.loss), "other": str(runner.action)})
+            return Msg(
+                "{play} keeps the opponents from winning: they win this hand in {loss} of "
+                "sampled deals, against {other_loss} after {other}",
+                {
+                    "play": play,
+                    "loss": percent(best.loss),
+                    "other_loss": percent(runner.loss),
+                    "other": str(runner.action),
+                },
+            )
     if going_out:
-        return Msg("{play} goes out: the opponents' pips are yours ({compare})",
-                   {"play": play, "compare": compare})
+        return Msg(
+            "{play} goes out: the opponents' pips are yours ({compare})",
+            {"play": play, "compare": compare},
+        )
     top = max(values, key=lambda v: v.gain)
     if best.gain and best.gain >= top.gain:
-        return Msg("{play} scores {gain} now, the most of any play ({compare})",
-                   {"play": play, "gain": _points(best.gain), "compare": compare})
+        return Msg(
+            "{play} scores {gain} now, the most of any play ({compare})",
+            {"play": play, "gain": _points(best.gain), "compare": compare},
+        )
     if top.gain > best.gain:
-        return Msg("{play} scores {gain} now, less than {other} ({other_gain}), but leaves the "
-                   "opponents less ({compare})", {
-                       "play": play, "gain": _points(best.gain), "other": str(top.action),
-                       "other_gain": _points(top.gain), "compare": compare})
-    return Msg("{play} scores nothing now but sets up the rest of the hand best ({compare})",
-               {"play": play, "compare": compare})
+        return Msg(
+            "{play} scores {gain} now, less than {other} ({other_gain}), but leaves the "
+            "opponents less ({compare})",
+            {
+                "play": play,
+                "gain": _points(best.gain),
+                "other": str(top.action),
+                "other_gain": _points(top.gain),
+                "compare": compare,
+            },
+        )
+    return Msg(
+        "{play} scores nothing now but sets up the rest of the hand best ({compare})",
+        {"play": play, "compare": compare},
+    )
 
 
-def hint(match: Match, *, budget: float | None = HINT_SECONDS, playouts: int = HINT_PLAYOUTS,
-         seed: int | str = 0, lang: str | None = None) -> Hint:
+def hint(
+    match: Match,
+    *,
+    budget: float | None = HINT_SECONDS,
+    playouts: int = HINT_PLAYOUTS,
+    seed: int | str = 0,
+    lang: str | None = None,
+) -> Hint:
     """Advise the player to move in ``match`` (which is left unchanged).
 
     ``playouts`` bounds the search and ``budget`` its time in seconds (None: no
@@ -153,8 +203,11 @@ def hint(match: Match, *, budget: float | None = HINT_SECONDS, playouts: int = H
     """
     lang = check_lang(lang)
     if budget is not None and not (isinstance(budget, (int, float)) and budget > 0):
-        raise SetupError(Msg("a time limit is a positive number of seconds, not {value}",
-                             {"value": repr(budget)}))
+        raise SetupError(
+            Msg(
+                "a time limit is a positive number of seconds, not {value}", {"value": repr(budget)}
+            )
+        )
     if not match.legal_actions():
         raise IllegalMoveError(Msg("there is nothing to play: the hand or match is over"))
     result = search(match, decision_rng(seed, match), playouts=playouts, time_limit=budget)

@@ -33,8 +33,11 @@ class Deal:
 
     def to_json(self) -> dict[str, Any]:
         """``{"hands": [[tile, …], …], "boneyard": [tile, …], "leader": seat}`` as text."""
-        return {"hands": [[str(t) for t in hand] for hand in self.hands],
-                "boneyard": [str(t) for t in self.boneyard], "leader": self.leader}
+        return {
+            "hands": [[str(t) for t in hand] for hand in self.hands],
+            "boneyard": [str(t) for t in self.boneyard],
+            "leader": self.leader,
+        }
 
 
 class SeatAction(NamedTuple):

@@ -46,7 +46,8 @@ def _contribution(t: int, occ: int) -> int:
     if TILE_DOUBLE[t]:
         return 0 if branches_open(occ) else 2 * TILE_LOW[t]
     return (0 if occ & 1 << Port.LOW else TILE_LOW[t]) + (
-        0 if occ & 1 << Port.HIGH else TILE_HIGH[t])
+        0 if occ & 1 << Port.HIGH else TILE_HIGH[t]
+    )
 
 
 #: CONTRIB[t][occ]: the contribution of tile ``t`` with taken-port bits ``occ``.
@@ -75,14 +76,16 @@ JOIN: Final = tuple(
 JOIN_PORT: Final = tuple(tuple(-1 if j is None else j[0] for j in row) for row in JOIN)
 #: OPENING[t]: the places an opening tile ``t`` offers: both halves, or a spinner's lines.
 OPENING: Final = tuple(
-    tuple(place_code(tile, port) for port in (
-        (Port.LINE_A, Port.LINE_B) if tile.is_double else (Port.LOW, Port.HIGH)))
+    tuple(
+        place_code(tile, port)
+        for port in ((Port.LINE_A, Port.LINE_B) if tile.is_double else (Port.LOW, Port.HIGH))
+    )
     for tile in TILES
 )
 #: BRANCHES[t]: a spinner's two branch places, which open with both its lines (R4.3).
 BRANCHES: Final = tuple(
-    (place_code(tile, Port.BRANCH_A), place_code(tile, Port.BRANCH_B)) if tile.is_double
-    else () for tile in TILES
+    (place_code(tile, Port.BRANCH_A), place_code(tile, Port.BRANCH_B)) if tile.is_double else ()
+    for tile in TILES
 )
 
 
@@ -118,8 +121,17 @@ def _join_at(t: int, p: int) -> Join | None:
     if join is None or not port_fits(TILES[p // 6], PORTS[p % 6]):
         return None
     opened = join[2][0]
-    return Join(number, p // 6, p % 6, join[1], CONTRIB[t][join[1]],
-                 1 << p | join[1] << 6 * t, opened, PLACE_NUMBER[opened], TILE_DOUBLE[p // 6])
+    return Join(
+        number,
+        p // 6,
+        p % 6,
+        join[1],
+        CONTRIB[t][join[1]],
+        1 << p | join[1] << 6 * t,
+        opened,
+        PLACE_NUMBER[opened],
+        TILE_DOUBLE[p // 6],
+    )
 
 
 #: JOIN_AT[t][p]: how tile ``t`` joins place code ``p``, or None where it never can.
@@ -206,11 +218,21 @@ class Layout:
     that the fast paths take: :meth:`push_code` and :meth:`plays_for`.
     """
 
-    __slots__ = ("_occ", "_open", "_open_mask", "_placed", "_places", "_slots", "_sum", "_taken",
-                 "_tiles")
+    __slots__ = (
+        "_occ",
+        "_open",
+        "_open_mask",
+        "_placed",
+        "_places",
+        "_slots",
+        "_sum",
+        "_taken",
+        "_tiles",
+    )
 
-    def __init__(self, placements: Iterable[Placement | tuple[Tile | str, Place | str | None]]
-                 = ()) -> None:
+    def __init__(
+        self, placements: Iterable[Placement | tuple[Tile | str, Place | str | None]] = ()
+    ) -> None:
         #: Every push in play order: the tile index, its place code (-1: the opening), and
         #: for undo where the place stood in its open list. Lists of small numbers cost no
         #: allocation per push and nothing to the garbage collector.
@@ -235,8 +257,11 @@ class Layout:
             reason = self.why_illegal(tile, place)
             if reason is not None:
                 text = str(tile) if place is None else f"{tile}@{place}"
-                raise NotationError(Msg("placement {n} ({text}): {reason}",
-                                        {"n": i, "text": text, "reason": reason}))
+                raise NotationError(
+                    Msg(
+                        "placement {n} ({text}): {reason}", {"n": i, "text": text, "reason": reason}
+                    )
+                )
             self.push_code(tile.index, -1 if place is None else place.code)
 
     # -- notation ---------------------------------------------------------------
@@ -248,8 +273,7 @@ class Layout:
         The first illegal placement is reported with its position and reason.
         """
         if not isinstance(text, str):
-            raise NotationError(Msg("a layout is text, not {kind}",
-                                    {"kind": type(text).__name__}))
+            raise NotationError(Msg("a layout is text, not {kind}", {"kind": type(text).__name__}))
         layout = cls()
         for i, token in enumerate(text.split(), start=1):
             tile_text, sep, place_text = token.partition("@")
@@ -257,18 +281,25 @@ class Layout:
                 tile = parse_tile(tile_text)
                 place = Place.parse(place_text) if sep else None
             except NotationError as err:
-                raise NotationError(Msg("placement {n} ({text}): {reason}",
-                                        {"n": i, "text": token, "reason": err.message})) from None
+                raise NotationError(
+                    Msg(
+                        "placement {n} ({text}): {reason}",
+                        {"n": i, "text": token, "reason": err.message},
+                    )
+                ) from None
             if i == 1 and place is not None:
-                reason: Msg | None = Msg("the first placement is the opening tile alone, "
-                                         "without @")
+                reason: Msg | None = Msg("the first placement is the opening tile alone, without @")
             elif i > 1 and place is None:
                 reason = Msg("every tile after the opening names its place: TILE@PLACE")
             else:
                 reason = layout.why_illegal(tile, place)
             if reason is not None:
-                raise NotationError(Msg("placement {n} ({text}): {reason}",
-                                        {"n": i, "text": token, "reason": reason}))
+                raise NotationError(
+                    Msg(
+                        "placement {n} ({text}): {reason}",
+                        {"n": i, "text": token, "reason": reason},
+                    )
+                )
             layout.push_code(tile.index, -1 if place is None else place.code)
         return layout
 
@@ -286,28 +317,36 @@ class Layout:
             return Msg("{tile} is already on the table", {"tile": str(tile)})
         if not self._tiles:
             if place is not None:
-                return Msg("the table is empty: {tile} opens the layout and takes no place",
-                           {"tile": str(tile)})
+                return Msg(
+                    "the table is empty: {tile} opens the layout and takes no place",
+                    {"tile": str(tile)},
+                )
             return None
         if place is None:
-            return Msg("the layout has begun: name the place where {tile} joins",
-                       {"tile": str(tile)})
+            return Msg(
+                "the layout has begun: name the place where {tile} joins", {"tile": str(tile)}
+            )
         anchor = place.tile
         if not self._placed >> anchor.index & 1:
             return Msg("{anchor} is not on the table", {"anchor": str(anchor)})
         if not port_fits(anchor, place.port):
-            return Msg("{anchor} has no place {port}",
-                       {"anchor": str(anchor), "port": place.port.notation})
+            return Msg(
+                "{anchor} has no place {port}", {"anchor": str(anchor), "port": place.port.notation}
+            )
         occ = self._occ[anchor.index]
         if occ >> place.port & 1:
             return Msg("{place} is already taken", {"place": str(place)})
         if place.port.is_branch and not branches_open(occ):
-            return Msg("branches of {anchor} open after both lines are filled (R4.3)",
-                       {"anchor": str(anchor)})
+            return Msg(
+                "branches of {anchor} open after both lines are filled (R4.3)",
+                {"anchor": str(anchor)},
+            )
         number = place.number
         if not tile.has(number):
-            return Msg("{tile} does not match {place}: a tile joined there needs a {number}",
-                       {"tile": str(tile), "place": str(place), "number": number})
+            return Msg(
+                "{tile} does not match {place}: a tile joined there needs a {number}",
+                {"tile": str(tile), "place": str(place), "number": number},
+            )
         return None
 
     def is_legal(self, tile: Tile | str, place: Place | str | None) -> bool:
@@ -323,8 +362,11 @@ class Layout:
             return []
         if not self._tiles:
             return [None]
-        codes = self._open[tile.low] if tile.is_double else self._open[tile.low] + (
-            self._open[tile.high])
+        codes = (
+            self._open[tile.low]
+            if tile.is_double
+            else self._open[tile.low] + (self._open[tile.high])
+        )
         return [PLACES[c] for c in sorted(codes)]
 
     def can_play(self, tile: Tile | str) -> bool:
@@ -510,9 +552,12 @@ class Layout:
     @property
     def placements(self) -> tuple[Placement, ...]:
         """The placements in play order."""
-        return tuple(Placement(TILES[t], None, None) if p < 0 else
-                     Placement(TILES[t], PLACES[p], PORTS[JOIN_PORT[t][PLACE_NUMBER[p]]])
-                     for t, p in zip(self._tiles, self._places, strict=True))
+        return tuple(
+            Placement(TILES[t], None, None)
+            if p < 0
+            else Placement(TILES[t], PLACES[p], PORTS[JOIN_PORT[t][PLACE_NUMBER[p]]])
+            for t, p in zip(self._tiles, self._places, strict=True)
+        )
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -531,8 +576,11 @@ class Layout:
 
     def connections(self) -> list[Connection]:
         """Each join, in play order: the parent's place and the child's joining port."""
-        return [Connection(pl.at, Place(pl.tile, pl.joined_by))
-                for pl in self.placements if pl.at is not None and pl.joined_by is not None]
+        return [
+            Connection(pl.at, Place(pl.tile, pl.joined_by))
+            for pl in self.placements
+            if pl.at is not None and pl.joined_by is not None
+        ]
 
     def open_places(self) -> list[Place]:
         """The places a tile may be joined to now, sorted by tile then port (R4.3, R4.4)."""
@@ -561,8 +609,11 @@ class Layout:
     def is_end_double(self, tile: Tile | str) -> bool:
         """Whether a double on the table still counts both halves (R5.1)."""
         tile = as_tile(tile)
-        return tile.is_double and bool(self._placed >> tile.index & 1) and (
-            not branches_open(self._occ[tile.index]))
+        return (
+            tile.is_double
+            and bool(self._placed >> tile.index & 1)
+            and (not branches_open(self._occ[tile.index]))
+        )
 
     def contributions(self) -> list[Contribution]:
         """The scoring ends (R5), sorted by tile then port; an end double counts once."""

@@ -44,7 +44,7 @@ class Loaded:
 def from_notation(layout: Layout, players: int = 2) -> Scenario:
     """A position around a layout: the free tiles dealt 5 each in tile order, the rest bones."""
     free = [t for t in TILES if t not in layout]
-    hands = [free[s * 5:(s + 1) * 5] for s in range(players)]
+    hands = [free[s * 5 : (s + 1) * 5] for s in range(players)]
     return Scenario.make(players, layout, hands)
 
 
@@ -64,9 +64,13 @@ def load_position(source: Source) -> Loaded:
         return Loaded(source.copy())
     if isinstance(source, (str, Layout)):
         scenario = from_notation(source if isinstance(source, Layout) else Layout.parse(source))
-        return Loaded(scenario.match(), scenario,
-                      Msg("The hands were dealt from the free tiles in tile order: change "
-                          "them in Edit mode."))
+        return Loaded(
+            scenario.match(),
+            scenario,
+            Msg(
+                "The hands were dealt from the free tiles in tile order: change them in Edit mode."
+            ),
+        )
     if isinstance(source, Mapping):
         if _is_saved(source):
             saved = SavedScenario.from_json(source)
@@ -75,8 +79,13 @@ def load_position(source: Source) -> Loaded:
             return Loaded(load_record(source))
         scenario = Scenario.from_json(source)
         return Loaded(scenario.match(), scenario)
-    raise ScenarioError(Msg("the explorer loads a Scenario, a Match, a game record, set-up JSON "
-                            "or layout notation, not {kind}", {"kind": type(source).__name__}))
+    raise ScenarioError(
+        Msg(
+            "the explorer loads a Scenario, a Match, a game record, set-up JSON "
+            "or layout notation, not {kind}",
+            {"kind": type(source).__name__},
+        )
+    )
 
 
 def load_document(data: object) -> Match:
@@ -93,8 +102,12 @@ def as_match(source: Scenario | Match | Mapping[str, Any]) -> Match:
     """A match from a scenario, a match (copied), a game record v1 (replayed) or set-up JSON."""
     if isinstance(source, (Scenario, SavedScenario, Match, Mapping)):
         return load_position(source).match
-    raise ScenarioError(Msg("expected a Scenario, a Match or a game record, not {kind}",
-                            {"kind": type(source).__name__}))
+    raise ScenarioError(
+        Msg(
+            "expected a Scenario, a Match or a game record, not {kind}",
+            {"kind": type(source).__name__},
+        )
+    )
 
 
 def as_layout(source: Layout | str | Mapping[str, Any] | Match) -> Layout:
@@ -107,5 +120,9 @@ def as_layout(source: Layout | str | Mapping[str, Any] | Match) -> Layout:
         return source.layout.copy()
     if isinstance(source, Mapping):
         return as_match(source).layout.copy()
-    raise ScenarioError(Msg("expected layout notation, a Layout or a game record, not {kind}",
-                            {"kind": type(source).__name__}))
+    raise ScenarioError(
+        Msg(
+            "expected layout notation, a Layout or a game record, not {kind}",
+            {"kind": type(source).__name__},
+        )
+    )

@@ -36,8 +36,17 @@ from exact61_widgets.engine.ports import Place, Port, port_fits
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import LANGUAGES, Lang, Msg, check_lang, gettext
 
-__all__ = ["Completion", "MoveTextError", "action_msg", "action_notation", "complete",
-           "describe_action", "parse_move", "place_msg", "tile_words"]
+__all__ = [
+    "Completion",
+    "MoveTextError",
+    "action_msg",
+    "action_notation",
+    "complete",
+    "describe_action",
+    "parse_move",
+    "place_msg",
+    "tile_words",
+]
 
 
 class _Local(Msg):
@@ -60,14 +69,22 @@ class _Local(Msg):
 #: Russian number words after «к» (dative), as the descriptions write them.
 _RU_DATIVE: Final = ("нулю", "единице", "двойке", "тройке", "четвёрке", "пятёрке", "шестёрке")
 #: Russian number words as names of a place's number (nominative).
-_RU_NOMINATIVE: Final = ("ноль", "единица", "двойка", "тройка", "четвёрка", "пятёрка",
-                         "шестёрка")
+_RU_NOMINATIVE: Final = ("ноль", "единица", "двойка", "тройка", "четвёрка", "пятёрка", "шестёрка")
 #: Russian port names after «к» (dative); the nominative ones are the catalog's port labels.
-_RU_PORT_DATIVE: Final = {Port.LINE_A: "линии A", Port.LINE_B: "линии B",
-                          Port.BRANCH_A: "ветви A", Port.BRANCH_B: "ветви B"}
-_PORT_LABEL: Final = {Port.LOW: "low end", Port.HIGH: "high end", Port.LINE_A: "line A",
-                      Port.LINE_B: "line B", Port.BRANCH_A: "branch A",
-                      Port.BRANCH_B: "branch B"}
+_RU_PORT_DATIVE: Final = {
+    Port.LINE_A: "линии A",
+    Port.LINE_B: "линии B",
+    Port.BRANCH_A: "ветви A",
+    Port.BRANCH_B: "ветви B",
+}
+_PORT_LABEL: Final = {
+    Port.LOW: "low end",
+    Port.HIGH: "high end",
+    Port.LINE_A: "line A",
+    Port.LINE_B: "line B",
+    Port.BRANCH_A: "branch A",
+    Port.BRANCH_B: "branch B",
+}
 
 
 def tile_words(tile: Tile) -> str:
@@ -84,8 +101,9 @@ def _number_name(n: int) -> Msg:
 
 
 def _port_dative(port: Port) -> Msg:
-    return _Local(lambda lang: _RU_PORT_DATIVE[port] if lang == "ru"
-                  else gettext(_PORT_LABEL[port], lang))
+    return _Local(
+        lambda lang: _RU_PORT_DATIVE[port] if lang == "ru" else gettext(_PORT_LABEL[port], lang)
+    )
 
 
 def _port_name(port: Port) -> Msg:
@@ -96,11 +114,14 @@ def place_msg(place: Place) -> Msg:
     """A place in plain words: ``the high 3 of 2-3``, ``branch A of 6-6`` (en/ru)."""
     anchor = tile_words(place.tile)
     if place.port is Port.HIGH:
-        return Msg("the high {number} of {anchor}",
-                   {"number": _number_name(place.number), "anchor": anchor})
+        return Msg(
+            "the high {number} of {anchor}",
+            {"number": _number_name(place.number), "anchor": anchor},
+        )
     if place.port is Port.LOW:
-        return Msg("the low {number} of {anchor}",
-                   {"number": _number_name(place.number), "anchor": anchor})
+        return Msg(
+            "the low {number} of {anchor}", {"number": _number_name(place.number), "anchor": anchor}
+        )
     return Msg("{port} of {anchor}", {"port": _port_name(place.port), "anchor": anchor})
 
 
@@ -116,13 +137,19 @@ def action_msg(action: Action) -> Msg:
         return Msg("open with {tile}", {"tile": tile})
     anchor = tile_words(place.tile)
     if place.port is Port.HIGH:
-        return Msg("{tile} on the high {number} of {anchor}", {
-            "tile": tile, "number": _number_dative(place.number), "anchor": anchor})
+        return Msg(
+            "{tile} on the high {number} of {anchor}",
+            {"tile": tile, "number": _number_dative(place.number), "anchor": anchor},
+        )
     if place.port is Port.LOW:
-        return Msg("{tile} on the low {number} of {anchor}", {
-            "tile": tile, "number": _number_dative(place.number), "anchor": anchor})
-    return Msg("{tile} on {port} of {anchor}", {
-        "tile": tile, "port": _port_dative(place.port), "anchor": anchor})
+        return Msg(
+            "{tile} on the low {number} of {anchor}",
+            {"tile": tile, "number": _number_dative(place.number), "anchor": anchor},
+        )
+    return Msg(
+        "{tile} on {port} of {anchor}",
+        {"tile": tile, "port": _port_dative(place.port), "anchor": anchor},
+    )
 
 
 def describe_action(match: Match, action: Action, lang: str | None = None) -> str:
@@ -151,6 +178,7 @@ def _listing(items: Iterable[Msg]) -> Msg:
 
 
 # -- reading a move in a position -------------------------------------------------------------
+
 
 def _place_fits(reading: Reading, place: Place) -> bool:
     if reading.anchor is not None and place.tile is not reading.anchor:
@@ -183,8 +211,9 @@ def parse_move(match: Match, text: str) -> Action:
     or in words. The error names the fault in one line, in English and Russian.
     """
     if not isinstance(text, str) or not text.strip():
-        raise MoveTextError("unreadable", Msg(
-            "type a move, for example 3-6 on the 3 of 2-3, draw or pass"))
+        raise MoveTextError(
+            "unreadable", Msg("type a move, for example 3-6 on the 3 of 2-3, draw or pass")
+        )
     if "@" in text:
         return _checked(match, read_notation(text))
     reading = read_words(text)
@@ -198,9 +227,14 @@ def parse_move(match: Match, text: str) -> Action:
     if len(found) == 1:
         return found[0]
     if found:
-        raise MoveTextError("ambiguous", Msg(
-            "ambiguous: “{text}” could be any of these moves: {moves}; say which",
-            {"text": reading.text, "moves": _listing(action_msg(p) for p in found)}), found)
+        raise MoveTextError(
+            "ambiguous",
+            Msg(
+                "ambiguous: “{text}” could be any of these moves: {moves}; say which",
+                {"text": reading.text, "moves": _listing(action_msg(p) for p in found)},
+            ),
+            found,
+        )
     raise _why_none(match, reading)
 
 
@@ -215,17 +249,20 @@ def _checked(match: Match, action: Action) -> Action:
         place = action.at
         layout = match.layout
         if place is not None and layout and place.tile not in layout:
-            raise _no_place(Msg("{anchor} is not on the table",
-                                {"anchor": tile_words(place.tile)}))
+            raise _no_place(Msg("{anchor} is not on the table", {"anchor": tile_words(place.tile)}))
     raise MoveTextError("illegal", reason)
 
 
 def _not_in_hand(match: Match, tile: Tile) -> MoveTextError:
     seat = match.to_move
     held = ", ".join(tile_words(t) for t in match.hand(seat))
-    return MoveTextError("not_in_hand", Msg(
-        "{tile} is not in the hand of seat {seat}, which holds {tiles}",
-        {"tile": tile_words(tile), "seat": seat, "tiles": held}))
+    return MoveTextError(
+        "not_in_hand",
+        Msg(
+            "{tile} is not in the hand of seat {seat}, which holds {tiles}",
+            {"tile": tile_words(tile), "seat": seat, "tiles": held},
+        ),
+    )
 
 
 def _no_place(reason: Msg) -> MoveTextError:
@@ -238,8 +275,10 @@ def _why_closed(match: Match, place: Place) -> Msg:
     if place.port in occupied:
         return Msg("{place} is taken", {"place": place_msg(place)})
     if place.port.is_branch:
-        return Msg("the branches of {anchor} open only after both of its lines are filled "
-                   "(R4.3)", {"anchor": tile_words(place.tile)})
+        return Msg(
+            "the branches of {anchor} open only after both of its lines are filled (R4.3)",
+            {"anchor": tile_words(place.tile)},
+        )
     return Msg("{place} is closed", {"place": place_msg(place)})  # pragma: no cover
 
 
@@ -257,26 +296,43 @@ def _why_none(match: Match, reading: Reading) -> MoveTextError:
         return MoveTextError("illegal", reason)
     if not layout:
         if tile is not None:
-            return MoveTextError("illegal", Msg(
-                "the table is empty: {tile} opens the layout and takes no place",
-                {"tile": tile_words(tile)}))
+            return MoveTextError(
+                "illegal",
+                Msg(
+                    "the table is empty: {tile} opens the layout and takes no place",
+                    {"tile": tile_words(tile)},
+                ),
+            )
         return MoveTextError("illegal", Msg("the table is empty: name the tile to open with"))
     if reading.opening:
-        return MoveTextError("illegal", Msg(
-            "the layout has begun: name a tile and the place where it joins"))
+        return MoveTextError(
+            "illegal", Msg("the layout has begun: name a tile and the place where it joins")
+        )
     anchor = reading.anchor
     if anchor is not None:
         if anchor not in layout:
             return _no_place(Msg("{anchor} is not on the table", {"anchor": tile_words(anchor)}))
         if reading.number is not None and not anchor.has(reading.number):
-            return _no_place(Msg("{anchor} shows no {number}", {
-                "anchor": tile_words(anchor), "number": reading.number}))
+            return _no_place(
+                Msg(
+                    "{anchor} shows no {number}",
+                    {"anchor": tile_words(anchor), "number": reading.number},
+                )
+            )
         if reading.ports is not None and not any(port_fits(anchor, p) for p in reading.ports):
             if anchor.is_double:
-                return _no_place(Msg("{anchor} is a double: its places are lines and branches, "
-                                     "not ends", {"anchor": tile_words(anchor)}))
-            return _no_place(Msg("{anchor} is not a double: its places are its low and high "
-                                 "ends", {"anchor": tile_words(anchor)}))
+                return _no_place(
+                    Msg(
+                        "{anchor} is a double: its places are lines and branches, not ends",
+                        {"anchor": tile_words(anchor)},
+                    )
+                )
+            return _no_place(
+                Msg(
+                    "{anchor} is not a double: its places are its low and high ends",
+                    {"anchor": tile_words(anchor)},
+                )
+            )
     open_places = layout.open_places()
     fitting = [p for p in open_places if _place_fits(reading, p)]
     if not fitting:
@@ -284,20 +340,43 @@ def _why_none(match: Match, reading: Reading) -> MoveTextError:
     if tile is None:
         hand = match.hand(seat)
         if drawn is not None and any(t.has(p.number) for t in hand for p in fitting):
-            return MoveTextError("illegal", Msg("play the drawn tile {tile} now (R3.3)",
-                                                {"tile": tile_words(drawn)}))
-        return MoveTextError("illegal", Msg("no tile of seat {seat} fits {places}", {
-            "seat": seat, "places": _listing(place_msg(p) for p in fitting)}))
+            return MoveTextError(
+                "illegal", Msg("play the drawn tile {tile} now (R3.3)", {"tile": tile_words(drawn)})
+            )
+        return MoveTextError(
+            "illegal",
+            Msg(
+                "no tile of seat {seat} fits {places}",
+                {"seat": seat, "places": _listing(place_msg(p) for p in fitting)},
+            ),
+        )
     if reading.number is not None and not tile.has(reading.number):
-        return MoveTextError("illegal", Msg("numbers do not match: {tile} has no {number}", {
-            "tile": tile_words(tile), "number": reading.number}))
+        return MoveTextError(
+            "illegal",
+            Msg(
+                "numbers do not match: {tile} has no {number}",
+                {"tile": tile_words(tile), "number": reading.number},
+            ),
+        )
     if len(fitting) == 1:
-        return MoveTextError("illegal", Msg(
-            "numbers do not match: {tile} cannot join {place}, which needs a {number}", {
-                "tile": tile_words(tile), "place": place_msg(fitting[0]),
-                "number": fitting[0].number}))
-    return MoveTextError("illegal", Msg("numbers do not match: {tile} fits none of {places}", {
-        "tile": tile_words(tile), "places": _listing(place_msg(p) for p in fitting)}))
+        return MoveTextError(
+            "illegal",
+            Msg(
+                "numbers do not match: {tile} cannot join {place}, which needs a {number}",
+                {
+                    "tile": tile_words(tile),
+                    "place": place_msg(fitting[0]),
+                    "number": fitting[0].number,
+                },
+            ),
+        )
+    return MoveTextError(
+        "illegal",
+        Msg(
+            "numbers do not match: {tile} fits none of {places}",
+            {"tile": tile_words(tile), "places": _listing(place_msg(p) for p in fitting)},
+        ),
+    )
 
 
 def _why_no_open_place(match: Match, reading: Reading, open_places: list[Place]) -> Msg:
@@ -311,12 +390,15 @@ def _why_no_open_place(match: Match, reading: Reading, open_places: list[Place])
         return Msg("{anchor} has no open place like that", {"anchor": tile_words(anchor)})
     listing = _listing(place_msg(p) for p in open_places)
     if reading.number is not None and reading.ports is None:
-        return Msg("nothing open shows a {number}; the open places are {places}",
-                   {"number": reading.number, "places": listing})
+        return Msg(
+            "nothing open shows a {number}; the open places are {places}",
+            {"number": reading.number, "places": listing},
+        )
     return Msg("the open places are {places}", {"places": listing})
 
 
 # -- completion ---------------------------------------------------------------------------------
+
 
 class Completion(NamedTuple):
     """A legal move that fits what was typed: its plain words, its notation, the action."""
@@ -340,10 +422,14 @@ def complete(match: Match, prefix: str, lang: str | None = None) -> list[Complet
     for action in match.legal_actions():
         texts = [simplify(action_msg(action).text(other)) for other in LANGUAGES]
         texts.append(simplify(action_notation(action)))
-        if (not key or any(t.startswith(key) for t in texts)
-                or any(_fits(r, action) for r in readings)):
-            result.append(Completion(describe_action(match, action, lang),
-                                     action_notation(action), action))
+        if (
+            not key
+            or any(t.startswith(key) for t in texts)
+            or any(_fits(r, action) for r in readings)
+        ):
+            result.append(
+                Completion(describe_action(match, action, lang), action_notation(action), action)
+            )
     return result
 
 

@@ -43,24 +43,53 @@ class MoveTextError(Exact61Error):
 
 # -- the words ------------------------------------------------------------------------------
 
+
 def _number_words() -> dict[str, int]:
     """Every spelling of 0–6 the reader knows, English and Russian (ё written е)."""
     words: dict[str, int] = {}
-    english = (("zero", "nought", "blank", "blanks", "nil", "zeros", "zeroes"),
-               ("one", "ones", "ace", "aces"), ("two", "twos", "deuce", "deuces"),
-               ("three", "threes", "trey", "treys"), ("four", "fours"),
-               ("five", "fives"), ("six", "sixes"))
-    russian = (("ноль", "нуль", "нолю", "нулю", "ноля", "нуля", "нолем", "нулем", "пусто",
-                "пустое", "пустой", "пустому", "пустым", "пустого"),
-               ("один", "одна", "одно", "одного", "одному", "одной", "одну", "одним"),
-               ("два", "две", "двух", "двум", "двумя"),
-               ("три", "трех", "трем", "тремя"),
-               ("четыре", "четырех", "четырем", "четырьмя"),
-               ("пять", "пяти", "пятью"),
-               ("шесть", "шести", "шестью"))
+    english = (
+        ("zero", "nought", "blank", "blanks", "nil", "zeros", "zeroes"),
+        ("one", "ones", "ace", "aces"),
+        ("two", "twos", "deuce", "deuces"),
+        ("three", "threes", "trey", "treys"),
+        ("four", "fours"),
+        ("five", "fives"),
+        ("six", "sixes"),
+    )
+    russian = (
+        (
+            "ноль",
+            "нуль",
+            "нолю",
+            "нулю",
+            "ноля",
+            "нуля",
+            "нолем",
+            "нулем",
+            "пусто",
+            "пустое",
+            "пустой",
+            "пустому",
+            "пустым",
+            "пустого",
+        ),
+        ("один", "одна", "одно", "одного", "одному", "одной", "одну", "одним"),
+        ("два", "две", "двух", "двум", "двумя"),
+        ("три", "трех", "трем", "тремя"),
+        ("четыре", "четырех", "четырем", "четырьмя"),
+        ("пять", "пяти", "пятью"),
+        ("шесть", "шести", "шестью"),
+    )
     # Nouns of the "-ка" / "-ица" kind in every case: тройка, тройки, тройке, тройку, тройкой.
-    stems = (("пустышк", "нолик"), ("единичк",), ("двойк",), ("тройк",), ("четверк",),
-             ("пятерк",), ("шестерк",))
+    stems = (
+        ("пустышк", "нолик"),
+        ("единичк",),
+        ("двойк",),
+        ("тройк",),
+        ("четверк",),
+        ("пятерк",),
+        ("шестерк",),
+    )
     endings = ("а", "и", "е", "у", "ой", "ою")
     for n in range(MAX_PIP + 1):
         for word in (*english[n], *russian[n]):
@@ -93,23 +122,40 @@ for _kind, _words in (
     ("branch", "branch branches"),
     ("double", "double spinner дубль дубля дублю дублем дубле"),
     ("prep", "on onto to at of against next beside к ко на у в кости"),
-    ("filler", "the a an play plays put place lay join joins with end ends tile domino bone "
-               "my its it move half number please then and i from go now "
-               "кость костью конец концу конца концом значением значение значения ход ходом хода "
-               "хожу ходить сыграть играть играю положить кладу класть приложить прикладываю "
-               "поставить ставлю выложить выкладываю присоединить присоединяю место месту "
-               "места половинке половинка половинку число числу числом с со моя мою "
-               "разветвляющего разветвляющему разветвляющий а и"),
+    (
+        "filler",
+        "the a an play plays put place lay join joins with end ends tile domino bone "
+        "my its it move half number please then and i from go now "
+        "кость костью конец концу конца концом значением значение значения ход ходом хода "
+        "хожу ходить сыграть играть играю положить кладу класть приложить прикладываю "
+        "поставить ставлю выложить выкладываю присоединить присоединяю место месту "
+        "места половинке половинка половинку число числу числом с со моя мою "
+        "разветвляющего разветвляющему разветвляющий а и",
+    ),
 ):
     for _word in _words.split():
         _EXACT[_word] = _kind
 
 #: Russian stems read by their beginning (every case and form of the word).
-_STEMS: Final = (("добир", "draw"), ("добра", "draw"), ("добор", "draw"), ("добер", "draw"),
-                 ("базар", "draw"), ("пропус", "pass"), ("начат", "open"), ("начина", "open"),
-                 ("начн", "open"), ("перв", "open"), ("больш", "high"), ("старш", "high"),
-                 ("меньш", "low"), ("младш", "low"), ("лини", "line"), ("ветв", "branch"),
-                 ("ветк", "branch"))
+_STEMS: Final = (
+    ("добир", "draw"),
+    ("добра", "draw"),
+    ("добор", "draw"),
+    ("добер", "draw"),
+    ("базар", "draw"),
+    ("пропус", "pass"),
+    ("начат", "open"),
+    ("начина", "open"),
+    ("начн", "open"),
+    ("перв", "open"),
+    ("больш", "high"),
+    ("старш", "high"),
+    ("меньш", "low"),
+    ("младш", "low"),
+    ("лини", "line"),
+    ("ветв", "branch"),
+    ("ветк", "branch"),
+)
 
 PUNCT: Final = ".,;!?()\"'«»“”„…"
 _TILE_FORM: Final = re.compile(r"\[([^\]|]+)\|([^\]|]+)\]|([^\s|/-]+)[|/-]([^\s|/-]+)")
@@ -151,18 +197,34 @@ def _unreadable(message: Msg) -> MoveTextError:
 
 def _cannot_read(word: str, text: str) -> MoveTextError:
     if word == text:
-        return _unreadable(Msg("cannot read “{text}”: write a move like 3-6 on the 3 of 2-3, "
-                               "draw or pass", {"text": text}))
-    return _unreadable(Msg("cannot read “{word}” in “{text}”: write a move like 3-6 on the 3 "
-                           "of 2-3, draw or pass", {"word": word, "text": text}))
+        return _unreadable(
+            Msg(
+                "cannot read “{text}”: write a move like 3-6 on the 3 of 2-3, draw or pass",
+                {"text": text},
+            )
+        )
+    return _unreadable(
+        Msg(
+            "cannot read “{word}” in “{text}”: write a move like 3-6 on the 3 of 2-3, draw or pass",
+            {"word": word, "text": text},
+        )
+    )
 
 
 def _not_a_tile(word: str, text: str) -> MoveTextError:
     if word == text:
-        return _unreadable(Msg("“{text}” is not a tile: write it like 3-6, with numbers from "
-                               "0 to 6", {"text": text}))
-    return _unreadable(Msg("“{word}” in “{text}” is not a tile: write it like 3-6, with "
-                           "numbers from 0 to 6", {"word": word, "text": text}))
+        return _unreadable(
+            Msg(
+                "“{text}” is not a tile: write it like 3-6, with numbers from 0 to 6",
+                {"text": text},
+            )
+        )
+    return _unreadable(
+        Msg(
+            "“{word}” in “{text}” is not a tile: write it like 3-6, with numbers from 0 to 6",
+            {"word": word, "text": text},
+        )
+    )
 
 
 def _digits(word: str) -> bool:
@@ -185,15 +247,20 @@ def _number(word: str, text: str) -> int | None:
     if _digits(word):
         if len(word) == 1 and int(word) <= MAX_PIP:
             return int(word)
-        raise _unreadable(Msg("“{word}” in “{text}” is no number of a domino: they run "
-                              "from 0 to 6", {"word": word, "text": text}))
+        raise _unreadable(
+            Msg(
+                "“{word}” in “{text}” is no number of a domino: they run from 0 to 6",
+                {"word": word, "text": text},
+            )
+        )
     return _NUMBERS.get(word)
 
 
 _NOTATION_PORTS: Final = {name.lower(): Port(i) for i, name in enumerate(PORT_NAMES)}
 #: Every word the reader knows (a stem stands for the words it begins), for completion.
-VOCABULARY: Final = tuple(sorted({*_NUMBERS, *_EXACT, *_NOTATION_PORTS,
-                                   *(stem for stem, _kind in _STEMS)}))
+VOCABULARY: Final = tuple(
+    sorted({*_NUMBERS, *_EXACT, *_NOTATION_PORTS, *(stem for stem, _kind in _STEMS)})
+)
 
 
 def _tokens(text: str, shown: str) -> list[_Token]:
@@ -267,8 +334,11 @@ def _merge_ports(tokens: list[_Token], shown: str) -> list[_Token]:
         if tok.kind == "word" and tok.word in ("line", "branch"):
             group = _LINES if tok.word == "line" else _BRANCHES
             if i + 1 < len(tokens) and tokens[i + 1].kind == "letter":
-                wanted = (Port.LINE_A, Port.BRANCH_A) if tokens[i + 1].word == "A" else (
-                    Port.LINE_B, Port.BRANCH_B)
+                wanted = (
+                    (Port.LINE_A, Port.BRANCH_A)
+                    if tokens[i + 1].word == "A"
+                    else (Port.LINE_B, Port.BRANCH_B)
+                )
                 group = frozenset(p for p in group if p in wanted)
                 i += 1
             merged.append(_Token("ports", tok.text, ports=group))
@@ -290,9 +360,13 @@ def _merge_numbers(tokens: list[_Token], shown: str) -> list[_Token]:
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if (tok.kind == "word" and tok.word == "double" and i + 1 < len(tokens)
-                and tokens[i + 1].kind == "num"
-                and (i + 2 >= len(tokens) or tokens[i + 2].kind != "num")):
+        if (
+            tok.kind == "word"
+            and tok.word == "double"
+            and i + 1 < len(tokens)
+            and tokens[i + 1].kind == "num"
+            and (i + 2 >= len(tokens) or tokens[i + 2].kind != "num")
+        ):
             n = tokens[i + 1].number
             result.append(_Token("tile", f"{tok.text} {tokens[i + 1].text}", tile=Tile(n, n)))
             i += 2
@@ -306,14 +380,21 @@ def _merge_numbers(tokens: list[_Token], shown: str) -> list[_Token]:
             j += 1
         run = tokens[i:j]
         if len(run) == 2:
-            result.append(_Token("tile", f"{run[0].text} {run[1].text}",
-                                 tile=Tile(run[0].number, run[1].number)))
+            result.append(
+                _Token(
+                    "tile", f"{run[0].text} {run[1].text}", tile=Tile(run[0].number, run[1].number)
+                )
+            )
         elif len(run) == 1:
             result.append(tok)
         else:
-            raise _unreadable(Msg("“{text}” has {numbers} in a row: write a tile like 3-6 and "
-                                  "a place like the 3 of 2-3", {"text": shown, "numbers": Plural(
-                                      "{n} number", "{n} numbers", len(run))}))
+            raise _unreadable(
+                Msg(
+                    "“{text}” has {numbers} in a row: write a tile like 3-6 and "
+                    "a place like the 3 of 2-3",
+                    {"text": shown, "numbers": Plural("{n} number", "{n} numbers", len(run))},
+                )
+            )
         i = j
     return result
 
@@ -335,38 +416,58 @@ def read_words(text: str, *, allow_nothing: bool = False) -> Reading:
             elif reading.anchor is None:
                 reading.anchor = tok.tile
             else:
-                raise _unreadable(Msg("“{text}” names three tiles: name the tile to play and "
-                                      "the tile it joins", {"text": shown}))
+                raise _unreadable(
+                    Msg(
+                        "“{text}” names three tiles: name the tile to play and the tile it joins",
+                        {"text": shown},
+                    )
+                )
         elif tok.kind == "num":
             if reading.number is not None and reading.number != tok.number:
-                raise _unreadable(Msg("“{text}” names two numbers for the place, {a} and {b}: "
-                                      "name one", {"text": shown, "a": reading.number,
-                                                   "b": tok.number}))
+                raise _unreadable(
+                    Msg(
+                        "“{text}” names two numbers for the place, {a} and {b}: name one",
+                        {"text": shown, "a": reading.number, "b": tok.number},
+                    )
+                )
             reading.number = tok.number
             in_place = True
         elif tok.kind == "ports":
             if reading.ports is not None and not tok.ports & reading.ports:
-                raise _unreadable(Msg("“{text}” names two different places of a tile: name "
-                                      "one", {"text": shown}))
+                raise _unreadable(
+                    Msg("“{text}” names two different places of a tile: name one", {"text": shown})
+                )
             reading.ports = tok.ports if reading.ports is None else tok.ports & reading.ports
             in_place = True
         elif tok.word == "prep" or (tok.word == "double" and reading.tile is not None):
             in_place = True
         elif tok.word in ("draw", "pass"):
             if reading.keyword not in (None, tok.word):
-                raise _unreadable(Msg("“{text}” says both draw and pass: say one",
-                                      {"text": shown}))
+                raise _unreadable(Msg("“{text}” says both draw and pass: say one", {"text": shown}))
             reading.keyword = tok.word
         elif tok.word == "open":
             reading.opening = True
     if reading.keyword is not None and (reading.tile or reading.names_place or reading.opening):
-        raise _unreadable(Msg("“{text}” mixes {action} with a tile or a place: a draw or a "
-                              "pass names nothing else",
-                              {"text": shown, "action": _keyword_msg(reading.keyword)}))
-    if (not allow_nothing and reading.keyword is None and reading.tile is None
-            and not reading.names_place and not reading.opening):
-        raise _unreadable(Msg("“{text}” names no move: write a move like 3-6 on the 3 of 2-3, "
-                              "draw or pass", {"text": shown}))
+        raise _unreadable(
+            Msg(
+                "“{text}” mixes {action} with a tile or a place: a draw or a "
+                "pass names nothing else",
+                {"text": shown, "action": _keyword_msg(reading.keyword)},
+            )
+        )
+    if (
+        not allow_nothing
+        and reading.keyword is None
+        and reading.tile is None
+        and not reading.names_place
+        and not reading.opening
+    ):
+        raise _unreadable(
+            Msg(
+                "“{text}” names no move: write a move like 3-6 on the 3 of 2-3, draw or pass",
+                {"text": shown},
+            )
+        )
     return reading
 
 
@@ -385,8 +486,12 @@ def read_notation(text: str) -> Action:
             parse_place(place_text.strip())  # raises the notation's own message
         place = parse_place(f"{anchor_text.strip()}:{ports[port_text.strip().lower()]}")
     except NotationError as err:
-        raise _unreadable(Msg("cannot read “{text}”: {reason}",
-                              {"text": " ".join(text.split()), "reason": err.message})) from None
+        raise _unreadable(
+            Msg(
+                "cannot read “{text}”: {reason}",
+                {"text": " ".join(text.split()), "reason": err.message},
+            )
+        ) from None
     return Play(tile, place)
 
 

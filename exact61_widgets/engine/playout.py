@@ -83,8 +83,14 @@ TraceEntry = TracePlay | TraceDraw | TracePass | TraceDeal
 Trace = list[TraceEntry]
 
 
-def _greedy(moves: list[int], total: int, occ: list[int], score: int,
-            rand: Callable[[], float], greedy: bool) -> tuple[int, int]:
+def _greedy(
+    moves: list[int],
+    total: int,
+    occ: list[int],
+    score: int,
+    rand: Callable[[], float],
+    greedy: bool,
+) -> tuple[int, int]:
     """The candidate with the largest accepted play award (R6.2, R1.4), and that award.
 
     Ties, and every candidate when ``greedy`` is false, are broken uniformly at
@@ -121,9 +127,15 @@ def _candidates(entries: list[int]) -> tuple[tuple[int, int], ...]:
     return tuple((mv >> 8, -1 if mv & 255 == _OPENS else mv & 255) for mv in entries)
 
 
-def playout(match: Match, rng: random.Random | None = None, *, hands: int | None = None,
-            trace: Trace | None = None, greedy: bool = False,
-            epsilon: float = 0.1) -> tuple[int, ...]:
+def playout(
+    match: Match,
+    rng: random.Random | None = None,
+    *,
+    hands: int | None = None,
+    trace: Trace | None = None,
+    greedy: bool = False,
+    epsilon: float = 0.1,
+) -> tuple[int, ...]:
     """Play legal actions from ``match``'s position to an end; return the scores.
 
     By default every action is uniformly random. With ``greedy`` every player
@@ -169,7 +181,7 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
             # Deal a new hand (R2.2) and pick its leader (R2.5, D6).
             order = shuffled_tiles(rng)
             hands_ = dealt_hands(order, n)
-            bones = tuple(order[n * HAND_SIZE:])
+            bones = tuple(order[n * HAND_SIZE :])
             pos = 0
             nb = len(bones)
             occ = [0] * 28
@@ -217,8 +229,15 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
             t = mv >> 8
             p = mv & 255
             if trace is not None:
-                trace.append(TracePlay(seat, t, -1 if p == _OPENS else p, _candidates(moves),
-                                       gain if greedy and best else None))
+                trace.append(
+                    TracePlay(
+                        seat,
+                        t,
+                        -1 if p == _OPENS else p,
+                        _candidates(moves),
+                        gain if greedy and best else None,
+                    )
+                )
             if p == _OPENS:
                 p = -1
                 for c in OPENING[t]:
@@ -255,8 +274,9 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
                 for s in range(n):
                     if side_of[s] != side:
                         opp += pips_of(hands_[s])
-                net = going_out(award, opp, 0 if partner is None else
-                                pips_of(hands_[partner[seat]])).net
+                net = going_out(
+                    award, opp, 0 if partner is None else pips_of(hands_[partner[seat]])
+                ).net
                 if accepts(scores[side], net):
                     scores[side] += net
                     if scores[side] == TARGET:
@@ -302,8 +322,9 @@ def playout(match: Match, rng: random.Random | None = None, *, hands: int | None
         seat = seat + 1 if seat + 1 < n else 0
 
 
-def _settle_block(hands_: list[int], scores: list[int], side_of: tuple[int, ...],
-                  leader: int) -> bool:
+def _settle_block(
+    hands_: list[int], scores: list[int], side_of: tuple[int, ...], leader: int
+) -> bool:
     """R8 awards in order, each checked against the target; True if one won the match."""
     for share in blocked_shares([pips_of(h) for h in hands_], side_of, leader):
         side = side_of[share.seat]

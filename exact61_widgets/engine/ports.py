@@ -52,8 +52,12 @@ class Port(IntEnum):
         """Read a port name as the contract spells it."""
         port = _BY_NAME.get(text)
         if port is None:
-            raise NotationError(Msg("{text} is not a port: use low, high, lineA, lineB, "
-                                    "branchA or branchB", {"text": repr(text)}))
+            raise NotationError(
+                Msg(
+                    "{text} is not a port: use low, high, lineA, lineB, branchA or branchB",
+                    {"text": repr(text)},
+                )
+            )
         return port
 
 
@@ -136,17 +140,26 @@ def parse_place(text: str) -> Place:
         if place is not None:
             return place
     if not isinstance(text, str) or ":" not in text:
-        raise NotationError(Msg("{text} is not a place: write it like [1|4]:low",
-                                {"text": repr(text)}))
+        raise NotationError(
+            Msg("{text} is not a place: write it like [1|4]:low", {"text": repr(text)})
+        )
     tile_text, _, port_text = text.strip().rpartition(":")
     tile = parse_tile(tile_text)
     port = Port.parse(port_text)
     if not port_fits(tile, port):
         if tile.is_double:
-            raise NotationError(Msg("{text}: a double has the places lineA, lineB, branchA "
-                                    "and branchB", {"text": repr(text)}))
-        raise NotationError(Msg("{text}: a tile that is not a double has the places low and "
-                                "high", {"text": repr(text)}))
+            raise NotationError(
+                Msg(
+                    "{text}: a double has the places lineA, lineB, branchA and branchB",
+                    {"text": repr(text)},
+                )
+            )
+        raise NotationError(
+            Msg(
+                "{text}: a tile that is not a double has the places low and high",
+                {"text": repr(text)},
+            )
+        )
     return PLACES[tile.index * 6 + port]
 
 

@@ -65,20 +65,41 @@ class Scenario:
     leader: int | None = None
 
     @classmethod
-    def make(cls, players: int, layout: str | Layout, hands: Sequence[Iterable[Tile | str]], *,
-             boneyard: Iterable[Tile | str] | None = None, scores: Sequence[int] | None = None,
-             to_move: int = 0, leader: int | None = None) -> Scenario:
+    def make(
+        cls,
+        players: int,
+        layout: str | Layout,
+        hands: Sequence[Iterable[Tile | str]],
+        *,
+        boneyard: Iterable[Tile | str] | None = None,
+        scores: Sequence[int] | None = None,
+        to_move: int = 0,
+        leader: int | None = None,
+    ) -> Scenario:
         """Normalise tiles and layout text (``[b|a]`` → ``[a|b]``) and build a scenario."""
         text = str(layout if isinstance(layout, Layout) else Layout.parse(layout))
-        return cls(players, text, tuple(_tiles(h) for h in hands),
-                   None if boneyard is None else _tiles(boneyard),
-                   None if scores is None else tuple(scores), to_move, leader)
+        return cls(
+            players,
+            text,
+            tuple(_tiles(h) for h in hands),
+            None if boneyard is None else _tiles(boneyard),
+            None if scores is None else tuple(scores),
+            to_move,
+            leader,
+        )
 
     @classmethod
     def from_match(cls, match: Match) -> Scenario:
         """The position a match is in now (hands, boneyard left, scores, mover)."""
-        return cls(match.players, str(match.layout), tuple(_tiles(h) for h in match.hands),
-                   _tiles(match.boneyard), tuple(match.scores), match.to_move, match.leader)
+        return cls(
+            match.players,
+            str(match.layout),
+            tuple(_tiles(h) for h in match.hands),
+            _tiles(match.boneyard),
+            tuple(match.scores),
+            match.to_move,
+            match.leader,
+        )
 
     def resolved_boneyard(self) -> tuple[str, ...]:
         """The boneyard in draw order: as given, or every tile not used elsewhere."""
@@ -91,35 +112,53 @@ class Scenario:
     def match(self) -> Match:
         """A fresh :class:`Match` in this position (``Match.setup``, seed 0: later deals and
         lots are the same every run)."""
-        return Match.setup(self.players, layout=self.layout, hands=self.hands,
-                           boneyard=self.resolved_boneyard(), scores=self.scores,
-                           to_move=self.to_move, leader=self.leader, seed=0)
+        return Match.setup(
+            self.players,
+            layout=self.layout,
+            hands=self.hands,
+            boneyard=self.resolved_boneyard(),
+            scores=self.scores,
+            to_move=self.to_move,
+            leader=self.leader,
+            seed=0,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The ``Match.setup`` arguments as JSON-ready data (the boneyard written out)."""
-        return {"players": self.players, "layout": self.layout,
-                "hands": [list(h) for h in self.hands],
-                "boneyard": list(self.resolved_boneyard()),
-                "scores": None if self.scores is None else list(self.scores),
-                "to_move": self.to_move, "leader": self.leader}
+        return {
+            "players": self.players,
+            "layout": self.layout,
+            "hands": [list(h) for h in self.hands],
+            "boneyard": list(self.resolved_boneyard()),
+            "scores": None if self.scores is None else list(self.scores),
+            "to_move": self.to_move,
+            "leader": self.leader,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Scenario:
         """Read what :meth:`to_json` wrote; a bad document raises :class:`ScenarioError`."""
         if not isinstance(data, Mapping):
             raise ScenarioError(Msg("a position is a JSON object with players, layout and hands"))
-        unknown = sorted(set(data) - {"players", "layout", "hands", "boneyard", "scores",
-                                      "to_move", "leader"})
+        unknown = sorted(
+            set(data) - {"players", "layout", "hands", "boneyard", "scores", "to_move", "leader"}
+        )
         if unknown:
-            raise ScenarioError(Msg("a position has no field {field}",
-                                    {"field": repr(unknown[0])}))
+            raise ScenarioError(Msg("a position has no field {field}", {"field": repr(unknown[0])}))
         try:
-            return cls.make(data["players"], data.get("layout", ""), data["hands"],
-                            boneyard=data.get("boneyard"), scores=data.get("scores"),
-                            to_move=data.get("to_move", 0), leader=data.get("leader"))
+            return cls.make(
+                data["players"],
+                data.get("layout", ""),
+                data["hands"],
+                boneyard=data.get("boneyard"),
+                scores=data.get("scores"),
+                to_move=data.get("to_move", 0),
+                leader=data.get("leader"),
+            )
         except (KeyError, TypeError):
-            raise ScenarioError(Msg("a position is a JSON object with players, layout and "
-                                    "hands")) from None
+            raise ScenarioError(
+                Msg("a position is a JSON object with players, layout and hands")
+            ) from None
 
 
 def item_json(item: Item) -> str | dict[str, Any]:
@@ -138,15 +177,17 @@ def read_items(entries: Iterable[object]) -> tuple[Item, ...]:
         elif isinstance(entry, Mapping) and isinstance(entry.get("deal"), Mapping):
             deal = entry["deal"]
             try:
-                result.append(Deal(
-                    tuple(tuple(parse_tile(t) for t in h) for h in deal["hands"]),
-                    tuple(parse_tile(t) for t in deal["boneyard"]), int(deal["leader"])))
+                result.append(
+                    Deal(
+                        tuple(tuple(parse_tile(t) for t in h) for h in deal["hands"]),
+                        tuple(parse_tile(t) for t in deal["boneyard"]),
+                        int(deal["leader"]),
+                    )
+                )
             except (KeyError, TypeError):
-                raise ScenarioError(Msg("a deal names its hands, boneyard and leader")
-                                    ) from None
+                raise ScenarioError(Msg("a deal names its hands, boneyard and leader")) from None
         else:
-            raise ScenarioError(Msg("{entry} is not an action or a deal",
-                                    {"entry": repr(entry)}))
+            raise ScenarioError(Msg("{entry} is not an action or a deal", {"entry": repr(entry)}))
     return tuple(result)
 
 
@@ -194,9 +235,12 @@ class SavedScenario:
             try:
                 match.push(item)
             except Exact61Error as err:
-                raise ScenarioError(Msg("action {n} after the set-up, {action}, cannot be done: "
-                                        "{reason}", {"n": number, "action": _item_name(item),
-                                                     "reason": err.message})) from None
+                raise ScenarioError(
+                    Msg(
+                        "action {n} after the set-up, {action}, cannot be done: {reason}",
+                        {"n": number, "action": _item_name(item), "reason": err.message},
+                    )
+                ) from None
         return match
 
     def match(self) -> Match:
@@ -212,8 +256,7 @@ class SavedScenario:
         start = [0]
 
         def close(match: Match) -> None:
-            hands.append(hand_summary(list(match.events[start[0]:]), match.hand_end,
-                                      match.scores))
+            hands.append(hand_summary(list(match.events[start[0] :]), match.hand_end, match.scores))
             start[0] = len(match.events)
 
         match = self._play(close)
@@ -222,31 +265,43 @@ class SavedScenario:
 
     def to_json(self) -> dict[str, Any]:
         """The saved scenario as JSON-ready data, format marker first."""
-        return {"format": FORMAT, "version": VERSION, "setup": self.scenario.to_json(),
-                "actions": [item_json(i) for i in self.actions]}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "setup": self.scenario.to_json(),
+            "actions": [item_json(i) for i in self.actions],
+        }
 
     @classmethod
     def from_json(cls, data: object) -> SavedScenario:
         """Read what :meth:`to_json` wrote; a bad document raises :class:`ScenarioError`."""
         if not isinstance(data, Mapping) or "setup" not in data:
-            raise ScenarioError(Msg("a saved scenario is a JSON object with format, version, "
-                                    "setup and actions"))
+            raise ScenarioError(
+                Msg("a saved scenario is a JSON object with format, version, setup and actions")
+            )
         unknown = sorted(set(data) - {"format", "version", "setup", "actions"})
         if unknown:
-            raise ScenarioError(Msg("a saved scenario has no field {field}",
-                                    {"field": repr(unknown[0])}))
+            raise ScenarioError(
+                Msg("a saved scenario has no field {field}", {"field": repr(unknown[0])})
+            )
         if "format" in data or "version" in data:
             if data.get("format") != FORMAT:
-                raise ScenarioError(Msg("'format' must be {expected}, not {given}", {
-                    "expected": repr(FORMAT), "given": repr(data.get("format"))}))
+                raise ScenarioError(
+                    Msg(
+                        "'format' must be {expected}, not {given}",
+                        {"expected": repr(FORMAT), "given": repr(data.get("format"))},
+                    )
+                )
             version = data.get("version")
             if version != VERSION or isinstance(version, bool):
-                raise ScenarioError(Msg("'version' must be 1, not {given}",
-                                        {"given": repr(version)}))
+                raise ScenarioError(
+                    Msg("'version' must be 1, not {given}", {"given": repr(version)})
+                )
         actions = data.get("actions", ())
         if not isinstance(actions, list):
-            raise ScenarioError(Msg("a saved scenario is a JSON object with format, version, "
-                                    "setup and actions"))
+            raise ScenarioError(
+                Msg("a saved scenario is a JSON object with format, version, setup and actions")
+            )
         return cls(Scenario.from_json(data["setup"]), read_items(actions))
 
 
@@ -295,9 +350,12 @@ class HandScript:
         for action in as_actions(self.actions):
             reason = match.why_illegal(action)
             if reason is not None:
-                raise ScenarioError(Msg("action {n} of the hand, {action}, cannot be done: "
-                                        "{reason}", {"n": len(done) + 1, "action": _name(action),
-                                                     "reason": reason}))
+                raise ScenarioError(
+                    Msg(
+                        "action {n} of the hand, {action}, cannot be done: {reason}",
+                        {"n": len(done) + 1, "action": _name(action), "reason": reason},
+                    )
+                )
             done.append((action, tuple(match.push(action))))
         return start, tuple(done)
 
@@ -307,32 +365,48 @@ class HandScript:
 
     def to_json(self) -> dict[str, Any]:
         """The hand as JSON-ready data (what :meth:`from_json` reads)."""
-        return {"players": self.players, "scores": list(self.scores),
-                "hands": [list(h) for h in self.hands], "boneyard": list(self.boneyard),
-                "leader": self.leader, "actions": list(self.actions),
-                "beats": [list(b) for b in self.beats]}
+        return {
+            "players": self.players,
+            "scores": list(self.scores),
+            "hands": [list(h) for h in self.hands],
+            "boneyard": list(self.boneyard),
+            "leader": self.leader,
+            "actions": list(self.actions),
+            "beats": [list(b) for b in self.beats],
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HandScript:
         """Read what :meth:`to_json` wrote; a bad document raises :class:`ScenarioError`."""
         fields = {"players", "scores", "hands", "boneyard", "leader", "actions", "beats"}
-        if not isinstance(data, Mapping) or not {"players", "hands", "boneyard", "leader",
-                                                  "actions"} <= set(data):
-            raise ScenarioError(Msg("a hand is a JSON object with players, hands, boneyard, "
-                                    "leader and actions"))
+        if not isinstance(data, Mapping) or not {
+            "players",
+            "hands",
+            "boneyard",
+            "leader",
+            "actions",
+        } <= set(data):
+            raise ScenarioError(
+                Msg("a hand is a JSON object with players, hands, boneyard, leader and actions")
+            )
         unknown = sorted(set(data) - fields)
         if unknown:
             raise ScenarioError(Msg("a hand has no field {field}", {"field": repr(unknown[0])}))
         try:
             players = data["players"]
-            return cls(players, tuple(data.get("scores") or (0,) * (2 if players == 4
-                                                                    else players)),
-                       tuple(_tiles(h) for h in data["hands"]), _tiles(data["boneyard"]),
-                       data["leader"], tuple(str(a) for a in data["actions"]),
-                       tuple((str(k), int(v)) for k, v in data.get("beats", ())))
+            return cls(
+                players,
+                tuple(data.get("scores") or (0,) * (2 if players == 4 else players)),
+                tuple(_tiles(h) for h in data["hands"]),
+                _tiles(data["boneyard"]),
+                data["leader"],
+                tuple(str(a) for a in data["actions"]),
+                tuple((str(k), int(v)) for k, v in data.get("beats", ())),
+            )
         except (TypeError, ValueError):
-            raise ScenarioError(Msg("a hand is a JSON object with players, hands, boneyard, "
-                                    "leader and actions")) from None
+            raise ScenarioError(
+                Msg("a hand is a JSON object with players, hands, boneyard, leader and actions")
+            ) from None
 
 
 def as_actions(items: Iterable[Action | str]) -> tuple[Action, ...]:

@@ -18,18 +18,29 @@ def seat_bots(names: Sequence[str], players: int, seed: int | str | None) -> lis
     if len(names) == 1:
         names = list(names) * players
     if len(names) != players:
-        raise SetupError(Msg("name one bot for every seat, or one for all: {players} seats, "
-                             "{given} bots", {"players": players, "given": len(names)}))
+        raise SetupError(
+            Msg(
+                "name one bot for every seat, or one for all: {players} seats, {given} bots",
+                {"players": players, "given": len(names)},
+            )
+        )
     return [make_bot(name.strip(), f"{seed}/{seat}") for seat, name in enumerate(names)]
 
 
-def play_match(match: Match, bots: Sequence[Bot],
-               on_hand_end: Callable[[Match], None] | None = None,
-               max_hands: int = MAX_HANDS) -> Match:
+def play_match(
+    match: Match,
+    bots: Sequence[Bot],
+    on_hand_end: Callable[[Match], None] | None = None,
+    max_hands: int = MAX_HANDS,
+) -> Match:
     """Let ``bots`` (one per seat) play ``match`` to its end; deal each new hand."""
     if len(bots) != match.players:
-        raise SetupError(Msg("name one bot for every seat, or one for all: {players} seats, "
-                             "{given} bots", {"players": match.players, "given": len(bots)}))
+        raise SetupError(
+            Msg(
+                "name one bot for every seat, or one for all: {players} seats, {given} bots",
+                {"players": match.players, "given": len(bots)},
+            )
+        )
     while not match.is_over:
         if match.status == HAND_OVER:
             if match.hand_number >= max_hands:

@@ -49,8 +49,9 @@ def blocked_order(totals: Sequence[int], leader: int) -> list[int]:
     return sorted(range(n), key=lambda s: (totals[s], (s - leader) % n))
 
 
-def blocked_shares(totals: Sequence[int], side_of: Sequence[int],
-                   leader: int) -> list[BlockedShare]:
+def blocked_shares(
+    totals: Sequence[int], side_of: Sequence[int], leader: int
+) -> list[BlockedShare]:
     """Every player's blocked-hand award, in settlement order (R8, D5).
 
     ``totals`` are the pips each seat holds and ``side_of`` the side each seat
@@ -61,8 +62,11 @@ def blocked_shares(totals: Sequence[int], side_of: Sequence[int],
     for seat in order:
         side = side_of[seat]
         mine = totals[seat]
-        compared = tuple((o, totals[o], totals[o] - mine) for o in order
-                         if side_of[o] != side and totals[o] > mine)
+        compared = tuple(
+            (o, totals[o], totals[o] - mine)
+            for o in order
+            if side_of[o] != side and totals[o] > mine
+        )
         difference = sum(c[2] for c in compared)
         shares.append(BlockedShare(seat, mine, compared, difference, round5(difference)))
     return shares

@@ -44,8 +44,17 @@ from exact61_widgets.i18n import Msg, Plural, check_lang
 Method = Literal["alphabeta", "paranoid", "maxn"]
 METHODS: Final[tuple[Method, ...]] = ("alphabeta", "paranoid", "maxn")
 
-__all__ = ["METHODS", "WIN", "Method", "MoveValue", "Solution", "SolveError", "notation",
-           "solve", "value_text"]
+__all__ = [
+    "METHODS",
+    "WIN",
+    "Method",
+    "MoveValue",
+    "Solution",
+    "SolveError",
+    "notation",
+    "solve",
+    "value_text",
+]
 
 
 class SolveError(Exact61Error):
@@ -129,8 +138,9 @@ class Solution:
         for move in self.moves:
             if move.action == action:
                 return move.value
-        raise SolveError(Msg("{action} is not a legal action in this position",
-                             {"action": _name(action)}))
+        raise SolveError(
+            Msg("{action} is not a legal action in this position", {"action": _name(action)})
+        )
 
     def best_actions(self) -> tuple[Action, ...]:
         """Every action with the best value."""
@@ -138,28 +148,44 @@ class Solution:
 
     def to_json(self) -> dict[str, object]:
         """The solution as plain data: each move's value (raw), outcome and line in notation."""
-        return {"seat": self.seat, "side": self.side, "method": self.method,
-                "nodes": self.nodes, "moves": [
-                    {"action": notation(m.action), "value": m.value, "outcome": m.outcome,
-                     "line": [notation(a) for a in m.line]} for m in self.moves]}
+        return {
+            "seat": self.seat,
+            "side": self.side,
+            "method": self.method,
+            "nodes": self.nodes,
+            "moves": [
+                {
+                    "action": notation(m.action),
+                    "value": m.value,
+                    "outcome": m.outcome,
+                    "line": [notation(a) for a in m.line],
+                }
+                for m in self.moves
+            ],
+        }
 
     def text(self, lang: str | None = None) -> str:
         """A report in ``lang``: a heading, then one line per move, best first, with its line."""
         lang = check_lang(lang)
-        head = Msg("Seat {seat} to move: every move's exact value over the rest of the hand "
-                   "({method}, {nodes} positions).", {
-                       "seat": self.seat, "method": _METHOD_NAMES[self.method],
-                       "nodes": self.nodes}).text(lang)
+        head = Msg(
+            "Seat {seat} to move: every move's exact value over the rest of the hand "
+            "({method}, {nodes} positions).",
+            {"seat": self.seat, "method": _METHOD_NAMES[self.method], "nodes": self.nodes},
+        ).text(lang)
         width = max(len(notation(m.action)) for m in self.moves)
-        rows = [f"  {notation(m.action):<{width}}  {m.text(lang):>16}  "
-                + Msg("line: {line}", {"line": " ".join(notation(a) for a in m.line)}
-                      ).text(lang) for m in self.moves]
+        rows = [
+            f"  {notation(m.action):<{width}}  {m.text(lang):>16}  "
+            + Msg("line: {line}", {"line": " ".join(notation(a) for a in m.line)}).text(lang)
+            for m in self.moves
+        ]
         return "\n".join([head, *rows])
 
 
-_METHOD_NAMES: Final = {"alphabeta": Msg("alpha-beta, exact"),
-                        "paranoid": Msg("paranoid: the others play together against you"),
-                        "maxn": Msg("max-n: every player plays for itself")}
+_METHOD_NAMES: Final = {
+    "alphabeta": Msg("alpha-beta, exact"),
+    "paranoid": Msg("paranoid: the others play together against you"),
+    "maxn": Msg("max-n: every player plays for itself"),
+}
 
 
 def notation(action: Action) -> str:
@@ -188,8 +214,7 @@ def value_text(value: int, lang: str | None = None) -> str:
         return Msg("loses the match").text(lang)
     points = value // POINT
     sign = "+" if points > 0 else ("−" if points < 0 else "")
-    return Plural("{sign}{n} point", "{sign}{n} points", abs(points),
-                  {"sign": sign}).text(lang)
+    return Plural("{sign}{n} point", "{sign}{n} points", abs(points), {"sign": sign}).text(lang)
 
 
 def _action(move: int) -> Action:
@@ -241,8 +266,9 @@ class _Search:
             target_vector = self._maxn()
             for move in moves:
                 saved = pos.push(move)
-                vector = (tuple(pos.utility(s) for s in range(pos.nsides)) if pos.over
-                          else self._maxn())
+                vector = (
+                    tuple(pos.utility(s) for s in range(pos.nsides)) if pos.over else self._maxn()
+                )
                 pos.pop(saved)
                 if vector == target_vector:
                     return move
@@ -267,8 +293,9 @@ class _Search:
         return tuple(line)
 
 
-def solve(match: Match, *, method: Method | None = None, lines: bool = True,
-          max_nodes: int | None = None) -> Solution:
+def solve(
+    match: Match, *, method: Method | None = None, lines: bool = True, max_nodes: int | None = None
+) -> Solution:
     """The exact value of every legal action of ``match`` over the rest of the hand.
 
     Every tile must be known, which it is in a :class:`Match`: the hands and the
@@ -284,11 +311,16 @@ def solve(match: Match, *, method: Method | None = None, lines: bool = True,
     if method is None:
         method = "alphabeta" if match.sides == 2 else "paranoid"
     if method not in METHODS:
-        raise SolveError(Msg("unknown method {name}: choose from {names}",
-                             {"name": repr(method), "names": ", ".join(METHODS)}))
+        raise SolveError(
+            Msg(
+                "unknown method {name}: choose from {names}",
+                {"name": repr(method), "names": ", ".join(METHODS)},
+            )
+        )
     if method == "alphabeta" and match.sides != 2:
-        raise SolveError(Msg("alpha-beta needs two sides; for three players choose "
-                             "paranoid or maxn"))
+        raise SolveError(
+            Msg("alpha-beta needs two sides; for three players choose paranoid or maxn")
+        )
     start = time.perf_counter()
     pos = OpenPosition(match)
     pos.limit = max_nodes
@@ -304,9 +336,15 @@ def solve(match: Match, *, method: Method | None = None, lines: bool = True,
             line = search.line(move) if lines else (action,)
             results.append(MoveValue(action, values[move], line))
     except NodeLimit:
-        raise SolveError(Msg("the position needs more than {limit} nodes to solve",
-                             {"limit": max_nodes})) from None
+        raise SolveError(
+            Msg("the position needs more than {limit} nodes to solve", {"limit": max_nodes})
+        ) from None
     ranked = sorted(range(len(results)), key=lambda i: (-results[i].value, i))
-    return Solution(match.to_move, match.side_of(match.to_move), method,
-                    tuple(results[i] for i in ranked), pos.nodes,
-                    time.perf_counter() - start)
+    return Solution(
+        match.to_move,
+        match.side_of(match.to_move),
+        method,
+        tuple(results[i] for i in ranked),
+        pos.nodes,
+        time.perf_counter() - start,
+    )

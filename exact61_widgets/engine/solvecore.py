@@ -50,7 +50,8 @@ _HIGH: Final = tuple(t.high for t in TILES)
 #: For tile t joining a place of number n: (taken bits, the place it opens, its number).
 _JOIN2: Final = tuple(
     tuple(None if j is None else (j[1], j[2][0], PLACE_NUMBER[j[2][0]]) for j in row)
-    for row in JOIN)
+    for row in JOIN
+)
 _BOTH_LINES: Final = 0b1100
 #: Kinds of open places, as above: free half, line of the opening double, last line, branch.
 _HALF, _TWIN, _LINE, _BRANCH = range(4)
@@ -59,7 +60,8 @@ _UNIT: Final = tuple(tuple(1 << (3 * (4 * n + k)) for k in range(4)) for n in ra
 #: Pip totals of 7-tile slices of a hand mask, for :func:`_pips`.
 _SLICE_PIPS: Final = tuple(
     tuple(sum(_PIPS[7 * k + i] for i in range(7) if m >> i & 1) for m in range(128))
-    for k in range(4))
+    for k in range(4)
+)
 
 
 def _pips(mask: int) -> int:
@@ -72,8 +74,9 @@ class NodeLimit(Exception):
     """Raised inside a search when it has visited more nodes than allowed."""
 
 
-Undo = tuple[int, int, int, int, tuple[int, ...], "str | None", int, int, int, int, int, int,
-             tuple[int, ...]]
+Undo = tuple[
+    int, int, int, int, tuple[int, ...], "str | None", int, int, int, int, int, int, tuple[int, ...]
+]
 
 
 class OpenPosition:
@@ -119,8 +122,12 @@ class OpenPosition:
 
     def key(self) -> tuple[int, int, int, tuple[int, ...]]:
         """Everything the rest of the hand depends on (see the module's docstring)."""
-        return (self.lkey, self.hkey, (self.pos << 10) | (self.seat << 5) | (self.pending + 1),
-                self.scores)
+        return (
+            self.lkey,
+            self.hkey,
+            (self.pos << 10) | (self.seat << 5) | (self.pending + 1),
+            self.scores,
+        )
 
     def utility(self, side: int) -> int:
         """The value of the reached end for ``side``: ±WIN, or its gain minus the best rival's."""
@@ -152,7 +159,7 @@ class OpenPosition:
         if not accepts(scores[side], award):
             return False
         score = scores[side] + award
-        self.scores = (*scores[:side], score, *scores[side + 1:])
+        self.scores = (*scores[:side], score, *scores[side + 1 :])
         return score == TARGET
 
     # -- moves -------------------------------------------------------------------------
@@ -207,8 +214,9 @@ class OpenPosition:
             if not placed:
                 award = AWARDS[CONTRIB[t][0]] + extra
                 score = before + award
-                result.append((0 if score > TARGET else -WIN if score == TARGET else -award,
-                               t * 256))
+                result.append(
+                    (0 if score > TARGET else -WIN if score == TARGET else -award, t * 256)
+                )
                 continue
             lo = _LOW[t]
             hi = _HIGH[t]
@@ -230,12 +238,12 @@ class OpenPosition:
                 a = c // 6
                 old = occ[a]
                 ca = CONTRIB[a]
-                s = total + ca[old | (1 << (c - a * 6))] - ca[old] + ct[
-                    join[PLACE_NUMBER[c]][0]]  # type: ignore[index]
+                s = total + ca[old | (1 << (c - a * 6))] - ca[old] + ct[join[PLACE_NUMBER[c]][0]]  # type: ignore[index]
                 award = AWARDS[s] + extra
                 score = before + award
-                result.append((0 if score > TARGET else -WIN if score == TARGET else -award,
-                               t * 256 + c + 1))
+                result.append(
+                    (0 if score > TARGET else -WIN if score == TARGET else -award, t * 256 + c + 1)
+                )
         return result
 
     def push(self, move: int) -> Undo:
@@ -245,8 +253,21 @@ class OpenPosition:
             raise NodeLimit
         seat = self.seat
         if move < 0:
-            saved: Undo = (move, seat, self.pending, self.pos, self.scores, self.over,
-                           self.omask, self.total, self.lkey, self.hkey, -1, 0, ())
+            saved: Undo = (
+                move,
+                seat,
+                self.pending,
+                self.pos,
+                self.scores,
+                self.over,
+                self.omask,
+                self.total,
+                self.lkey,
+                self.hkey,
+                -1,
+                0,
+                (),
+            )
             if move == DRAW_MOVE:
                 t = self.bones[self.pos]
                 self.pos += 1
@@ -293,8 +314,11 @@ class OpenPosition:
             bits, place, far = _JOIN2[t][num]  # type: ignore[misc]
             occ[t] = bits
             lkey += _UNIT[far][_LINE if TILE_DOUBLE[t] else _HALF]
-            if TILE_DOUBLE[a] and new & _BOTH_LINES == _BOTH_LINES and (
-                    old & _BOTH_LINES != _BOTH_LINES):
+            if (
+                TILE_DOUBLE[a]
+                and new & _BOTH_LINES == _BOTH_LINES
+                and (old & _BOTH_LINES != _BOTH_LINES)
+            ):
                 opened = (place, a * 6 + 4, a * 6 + 5)
             else:
                 opened = (place,)
@@ -303,8 +327,21 @@ class OpenPosition:
             num = PLACE_NUMBER[c]
             opn[num].append(c)
             omask |= 1 << num
-        saved = (move, seat, self.pending, self.pos, self.scores, self.over, self.omask,
-                 self.total, self.lkey, self.hkey, index, old, opened)
+        saved = (
+            move,
+            seat,
+            self.pending,
+            self.pos,
+            self.scores,
+            self.over,
+            self.omask,
+            self.total,
+            self.lkey,
+            self.hkey,
+            index,
+            old,
+            opened,
+        )
         self.omask = omask
         self.total = total
         self.lkey = lkey
@@ -324,8 +361,21 @@ class OpenPosition:
 
     def pop(self, saved: Undo) -> None:
         """Unmake the move that returned ``saved``."""
-        (move, seat, self.pending, pos, self.scores, self.over, self.omask, self.total,
-         self.lkey, self.hkey, index, old, opened) = saved
+        (
+            move,
+            seat,
+            self.pending,
+            pos,
+            self.scores,
+            self.over,
+            self.omask,
+            self.total,
+            self.lkey,
+            self.hkey,
+            index,
+            old,
+            opened,
+        ) = saved
         self.seat = seat
         self.pos = pos
         if move < 0:

@@ -36,8 +36,9 @@ class Tile:
         if not (isinstance(a, int) and isinstance(b, int)) or not (
             0 <= a <= MAX_PIP and 0 <= b <= MAX_PIP
         ):
-            raise NotationError(Msg("{text} is not a tile: numbers run from 0 to 6",
-                                    {"text": f"[{a}|{b}]"}))
+            raise NotationError(
+                Msg("{text} is not a tile: numbers run from 0 to 6", {"text": f"[{a}|{b}]"})
+            )
         return TILES[_index(min(a, b), max(a, b))]
 
     @classmethod
@@ -118,7 +119,8 @@ TILE_PIPS: Final = tuple(t.pips for t in TILES)
 #: Every accepted spelling of every tile (CONTRACT §1), the fast path of :func:`parse_tile`.
 _SPELLINGS: Final[dict[str, Tile]] = {
     text: TILES[_index(min(a, b), max(a, b))]
-    for a in range(MAX_PIP + 1) for b in range(MAX_PIP + 1)
+    for a in range(MAX_PIP + 1)
+    for b in range(MAX_PIP + 1)
     for text in (f"[{a}|{b}]", f"{a}|{b}", f"{a}-{b}", f"{a}{b}")
 }
 
@@ -167,9 +169,11 @@ _BITS: Final = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
 def dealt_hands(order: list[int], players: int) -> list[int]:
     """The hands (bitmasks) dealt from shuffled tile indices: five each, in turn (R2.2)."""
     bit = _BIT
-    it = iter(order[:players * HAND_SIZE])
-    return [bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
-            for a, b, c, d, e in zip(it, it, it, it, it, strict=True)]
+    it = iter(order[: players * HAND_SIZE])
+    return [
+        bit[a] | bit[b] | bit[c] | bit[d] | bit[e]
+        for a, b, c, d, e in zip(it, it, it, it, it, strict=True)
+    ]
 
 
 #: Tiles in a hand at the deal (R2.2).
@@ -186,6 +190,7 @@ def pips_of(mask: int) -> int:
         mask ^= low
     return total
 
+
 _FORMS = re.compile(r"\[(\d)\|(\d)\]|(\d)\|(\d)|(\d)-(\d)|(\d)(\d)")
 
 
@@ -196,16 +201,19 @@ def parse_tile(text: str) -> Tile:
         if tile is not None:
             return tile
     if not isinstance(text, str):
-        raise NotationError(Msg("{text} is not a tile: expected text like [1|4]",
-                                {"text": repr(text)}))
+        raise NotationError(
+            Msg("{text} is not a tile: expected text like [1|4]", {"text": repr(text)})
+        )
     m = _FORMS.fullmatch(text.strip())
     if m is None:
-        raise NotationError(Msg("{text} is not a tile: write it like [1|4], 1|4, 1-4 or 14",
-                                {"text": repr(text)}))
+        raise NotationError(
+            Msg("{text} is not a tile: write it like [1|4], 1|4, 1-4 or 14", {"text": repr(text)})
+        )
     a, b = (int(g) for g in m.groups() if g is not None)
     if a > MAX_PIP or b > MAX_PIP:
-        raise NotationError(Msg("{text} is not a tile: numbers run from 0 to 6",
-                                {"text": repr(text)}))
+        raise NotationError(
+            Msg("{text} is not a tile: numbers run from 0 to 6", {"text": repr(text)})
+        )
     return TILES[_index(min(a, b), max(a, b))]
 
 

@@ -105,8 +105,14 @@ def play_event(layout: Layout, play: Play, score: int | None) -> PlayEvent | Non
     if len(spare) < 2:
         return None
     try:
-        match = Match.setup(2, layout=layout, hands=[[play.tile, spare[0]], [spare[1]]],
-                            boneyard=spare[2:], scores=[score or 0, 0], seed=0)
+        match = Match.setup(
+            2,
+            layout=layout,
+            hands=[[play.tile, spare[0]], [spare[1]]],
+            boneyard=spare[2:],
+            scores=[score or 0, 0],
+            seed=0,
+        )
         event = match.push(play)[0]
     except Exact61Error:  # pragma: no cover - the play was checked legal before
         return None
@@ -126,11 +132,12 @@ def play_award(layout: str, play: str, score: int | None, lang: str) -> tuple[st
     rejected = score is not None and score + award > TARGET
     ends = scoring_ends(after)
     helper = "; ".join(f"{end_key(c)} = {c.value}" for c in ends)
-    found = [f"{action} end sum {after.end_sum} award {award}",
-             f"{action} {after.end_sum} {award}"]
+    found = [f"{action} end sum {after.end_sum} award {award}", f"{action} {after.end_sum} {award}"]
     if not rejected:
-        found[:0] = [contributions_part(after, lang),
-                     f"{helper} -> sum {after.end_sum}, award {award} raw"]
+        found[:0] = [
+            contributions_part(after, lang),
+            f"{helper} -> sum {after.end_sum}, award {award} raw",
+        ]
     event = play_event(before, action, score)
     if event is not None:
         explained = _from(event.explain(lang), str(action.tile))
@@ -143,8 +150,12 @@ def play_award(layout: str, play: str, score: int | None, lang: str) -> tuple[st
 def rounding(total: int, lang: str) -> tuple[str, ...]:
     """Giveaways of "round this total": ``13 → 15``, ``13: 15``, the engine's phrasings."""
     result = round5(total)
-    return (f"{total} → {result}", f"{total}: {result}", f"{total}, rounded {result}",
-            f"{total} pips rounded to {result}")
+    return (
+        f"{total} → {result}",
+        f"{total}: {result}",
+        f"{total}, rounded {result}",
+        f"{total} pips rounded to {result}",
+    )
 
 
 def _explains(events: Iterable[Event], lang: str, *, whole: bool = False) -> list[str]:
@@ -162,9 +173,11 @@ def going_out_of(match: Match, play: str, lang: str) -> tuple[str, ...]:
     _, out, after = going_out(match, play)
     found = _explains([out], lang, whole=out.status == "rejected")
     if out.status != "rejected":
-        found.append(f"{out.play_award} + {out.opponents_award} − {out.partner_deduction} = "
-                     f"{out.net}" if after.partner_of(out.seat) is not None else
-                     f"{out.play_award} + {out.opponents_award} = {out.net}")
+        found.append(
+            f"{out.play_award} + {out.opponents_award} − {out.partner_deduction} = {out.net}"
+            if after.partner_of(out.seat) is not None
+            else f"{out.play_award} + {out.opponents_award} = {out.net}"
+        )
         if not out.play_award and not out.partner_deduction:  # the opponents' pips are all
             found.append(f"{out.opponents_pips}, rounded once to {out.opponents_award}")
     return tuple(found)
@@ -210,8 +223,7 @@ def playable_tiles_of(layout: str, hand: Sequence[str], lang: str) -> tuple[str,
     if not table:
         return ()
     playable = [t for t in sorted(Tile.parse(h) for h in hand) if table.can_play(t)]
-    found = [f"{t} fits: " + ", ".join(str(p) for p in table.legal_places(t))
-             for t in playable]
+    found = [f"{t} fits: " + ", ".join(str(p) for p in table.legal_places(t)) for t in playable]
     if playable:
         found.insert(0, ", ".join(f"{t}@{p}" for t in playable for p in table.legal_places(t)))
     return tuple(found)
@@ -221,15 +233,23 @@ def tally(points: int, lang: str) -> tuple[str, ...]:
     """Giveaways of "what does this tally show": the tally's own title and description."""
     from exact61_widgets.render.svg_tally import tally_svg
 
-    return (*_svg_texts(tally_svg(points, lang=lang, id_prefix="giveaway")),
-            raw_points(points * POINT, lang), f"{points} points = {points * POINT} raw")
+    return (
+        *_svg_texts(tally_svg(points, lang=lang, id_prefix="giveaway")),
+        raw_points(points * POINT, lang),
+        f"{points} points = {points * POINT} raw",
+    )
 
 
 def displayed(raw: int, lang: str) -> tuple[str, ...]:
     """Giveaways of "how many displayed points": the score board's and the tutorials' forms."""
     shown = raw // POINT
-    return (raw_points(raw, lang), f"{raw} raw = {shown} displayed", f"{raw} ÷ 5 = {shown}",
-            f"{shown} displayed points = {raw} raw", f"{shown} ({raw} raw)")
+    return (
+        raw_points(raw, lang),
+        f"{raw} raw = {shown} displayed",
+        f"{raw} ÷ 5 = {shown}",
+        f"{shown} displayed points = {raw} raw",
+        f"{shown} ({raw} raw)",
+    )
 
 
 def boneyard(players: int, lang: str) -> tuple[str, ...]:
@@ -237,8 +257,10 @@ def boneyard(players: int, lang: str) -> tuple[str, ...]:
     from exact61_widgets.render.svg_pictures import boneyard_svg
 
     rest = 28 - 5 * players
-    return (*dict.fromkeys(_svg_texts(boneyard_svg(rest, lang=lang, id_prefix="giveaway"))),
-            f"28 − {players} × 5 = {rest}")
+    return (
+        *dict.fromkeys(_svg_texts(boneyard_svg(rest, lang=lang, id_prefix="giveaway"))),
+        f"28 − {players} × 5 = {rest}",
+    )
 
 
 # -- the search --------------------------------------------------------------------------------
@@ -258,9 +280,9 @@ def _bounded(text: str, start: int, end: int, giveaway: str) -> bool:
         return False
     if giveaway[-1].isdigit() and end < len(text) and text[end].isdigit():
         return False
-    if giveaway[0] == "[" and text[max(0, start - 2):start] in (", ", "; "):
+    if giveaway[0] == "[" and text[max(0, start - 2) : start] in (", ", "; "):
         return False
-    return text[end:end + 3] not in (", [", "; [")
+    return text[end : end + 3] not in (", [", "; [")
 
 
 def occurs(text: str, giveaway: str) -> bool:

@@ -35,26 +35,32 @@ from exact61_widgets.exercises.result import (
 from exact61_widgets.exercises.wording import applied, pips, raw, target, tiles_text
 from exact61_widgets.i18n import Msg
 
-OUT_REJECTED = Msg("That settlement would take the score above 61, so all its parts are "
-                   "rejected together (R7.4).")
+OUT_REJECTED = Msg(
+    "That settlement would take the score above 61, so all its parts are rejected together (R7.4)."
+)
 PARTNER_FORGOTTEN = Msg("Subtract the partner's rounded tiles too (R7.3).")
 PARTNER_POOLED = Msg("Never pool the partner's tiles with the opponents' before rounding (R7.3).")
 PARTNER_ADDED = Msg("The partner's tiles are subtracted, not added to the opponents' (R7.3).")
 #: The hint when several mistakes about the partner's tiles give the same answer.
-PARTNER_RULE = Msg("Round the partner's tiles on their own and subtract them from the "
-                   "settlement (R7.3).")
+PARTNER_RULE = Msg(
+    "Round the partner's tiles on their own and subtract them from the settlement (R7.3)."
+)
 LAST_PLAY_FORGOTTEN = Msg("The last play's own award is part of the settlement (R7.4).")
 OUT_NOT_ROUNDED = Msg("Round each total to the nearest multiple of 5 (R7.5).")
 OUT_EACH_ROUNDED = Msg("Add all the opponents' tiles first, then round once (R7.2).")
-BLOCK_REJECTED = Msg("That award would take the score above 61: that award alone is rejected "
-                     "(R8.4).")
-BLOCK_NOT_ROUNDED = Msg("Round the sum of the differences once to the nearest multiple of 5 "
-                        "(R8.2).")
+BLOCK_REJECTED = Msg(
+    "That award would take the score above 61: that award alone is rejected (R8.4)."
+)
+BLOCK_NOT_ROUNDED = Msg(
+    "Round the sum of the differences once to the nearest multiple of 5 (R8.2)."
+)
 PARTNER_COMPARED = Msg("A partner's total is never compared (R8.3).")
 ONLY_LARGER = Msg("Only strictly larger opponent totals count (R8.3).")
 ROUND_ONCE = Msg("Add the differences first, then round the sum once (R8.2).")
-AFTER_THE_WIN = Msg("The match ended at exactly 61 before this award, and nothing after the "
-                    "winning award is applied (R8.5).")
+AFTER_THE_WIN = Msg(
+    "The match ended at exactly 61 before this award, and nothing after the "
+    "winning award is applied (R8.5)."
+)
 
 
 def action_label(action: Action) -> Msg | str:
@@ -93,13 +99,11 @@ def going_out(match: Match, play: Play | str | None) -> tuple[Play, OutEvent, Ma
     after = match.copy()
     seat = after.to_move
     if after.status != "playing" or len(after.hand(seat)) != 1:
-        raise ExerciseError(Msg("seat {seat} is not about to play their last tile",
-                                {"seat": seat}))
+        raise ExerciseError(Msg("seat {seat} is not about to play their last tile", {"seat": seat}))
     if play is None:
         plays = after.legal_plays()
         if not plays:
-            raise ExerciseError(Msg("seat {seat} cannot play their last tile now",
-                                    {"seat": seat}))
+            raise ExerciseError(Msg("seat {seat} cannot play their last tile now", {"seat": seat}))
         chosen = plays[0]
     else:
         try:
@@ -108,8 +112,12 @@ def going_out(match: Match, play: Play | str | None) -> tuple[Play, OutEvent, Ma
             raise ExerciseError(err.message) from None
         reason = after.why_illegal(action)
         if reason is not None or not isinstance(action, Play):
-            raise ExerciseError(Msg("{play} cannot be played in this position: {reason}", {
-                "play": str(action), "reason": reason or Msg("it is not a play")}))
+            raise ExerciseError(
+                Msg(
+                    "{play} cannot be played in this position: {reason}",
+                    {"play": str(action), "reason": reason or Msg("it is not a play")},
+                )
+            )
         chosen = action
     out = next(e for e in after.push(chosen) if isinstance(e, OutEvent))
     return chosen, out, after
@@ -118,8 +126,12 @@ def going_out(match: Match, play: Play | str | None) -> tuple[Play, OutEvent, Ma
 def out_mistakes(out: OutEvent, after: Match) -> list[Mistake]:
     """The answers the known mistakes give to a going-out question, each with its hint."""
     before, play = out.score_before, out.play_award
-    opp, ded, opips, ppips = (out.opponents_award, out.partner_deduction, out.opponents_pips,
-                              out.partner_pips)
+    opp, ded, opips, ppips = (
+        out.opponents_award,
+        out.partner_deduction,
+        out.opponents_pips,
+        out.partner_pips,
+    )
     found: list[Mistake] = []
 
     def mistake(net: int, hint: Msg, family: Msg | None = None) -> None:
@@ -137,8 +149,7 @@ def out_mistakes(out: OutEvent, after: Match) -> list[Mistake]:
         mistake(opp - ded, LAST_PLAY_FORGOTTEN)
     if opips != opp or ppips != ded:
         mistake(play + opips - ppips, OUT_NOT_ROUNDED)
-    holding = [s for s in range(after.players)
-               if after.side_of(s) != out.side and out.remaining[s]]
+    holding = [s for s in range(after.players) if after.side_of(s) != out.side and out.remaining[s]]
     if len(holding) > 1:
         each = sum(round5(sum(t.pips for t in out.remaining[s])) for s in holding)
         mistake(play + each - ded, OUT_EACH_ROUNDED)
@@ -157,22 +168,49 @@ def check_going_out(match: Match, answer: str | int, play: Play | str | None = N
     opponents = [s for s in range(after.players) if after.side_of(s) != side]
     partner = after.partner_of(out.seat)
     parts: list[Msg | str] = [
-        Msg("The last play, {play}, earns {award} (R6.3).",
-            {"play": str(chosen), "award": raw(out.play_award)}),
-        Msg("The opponents keep {tiles} = {pips}, rounded once to {rounded} (R7.2).",
-            {"tiles": tiles_text(t for s in opponents for t in out.remaining[s]),
-             "pips": pips(out.opponents_pips), "rounded": out.opponents_award})]
+        Msg(
+            "The last play, {play}, earns {award} (R6.3).",
+            {"play": str(chosen), "award": raw(out.play_award)},
+        ),
+        Msg(
+            "The opponents keep {tiles} = {pips}, rounded once to {rounded} (R7.2).",
+            {
+                "tiles": tiles_text(t for s in opponents for t in out.remaining[s]),
+                "pips": pips(out.opponents_pips),
+                "rounded": out.opponents_award,
+            },
+        ),
+    ]
     if partner is not None:
-        parts.append(Msg("The partner keeps {tiles} = {pips}, rounded on their own to "
-                         "{rounded} and subtracted (R7.3).", {
-                             "tiles": tiles_text(out.remaining[partner]),
-                             "pips": pips(out.partner_pips), "rounded": out.partner_deduction}))
-        parts.append(Msg("One settlement: {play} + {opp} − {mate} = {net} (R7.4).", {
-            "play": out.play_award, "opp": out.opponents_award, "mate": out.partner_deduction,
-            "net": out.net}))
+        parts.append(
+            Msg(
+                "The partner keeps {tiles} = {pips}, rounded on their own to "
+                "{rounded} and subtracted (R7.3).",
+                {
+                    "tiles": tiles_text(out.remaining[partner]),
+                    "pips": pips(out.partner_pips),
+                    "rounded": out.partner_deduction,
+                },
+            )
+        )
+        parts.append(
+            Msg(
+                "One settlement: {play} + {opp} − {mate} = {net} (R7.4).",
+                {
+                    "play": out.play_award,
+                    "opp": out.opponents_award,
+                    "mate": out.partner_deduction,
+                    "net": out.net,
+                },
+            )
+        )
     else:
-        parts.append(Msg("One settlement: {play} + {opp} = {net} (R7.4).", {
-            "play": out.play_award, "opp": out.opponents_award, "net": out.net}))
+        parts.append(
+            Msg(
+                "One settlement: {play} + {opp} = {net} (R7.4).",
+                {"play": out.play_award, "opp": out.opponents_award, "net": out.net},
+            )
+        )
     parts.append(target(out.score_before, out.net, "R7.4"))
     why = join(parts)
     value = read_number(answer)
@@ -188,8 +226,7 @@ def blocked(match: Match, action: Action | str | None) -> tuple[Action, Match, l
     """The blocking action (given or found, R8), the position after it, and its events."""
     after = match.copy()
     try:
-        chosen = after.blocking_action(parse_action(action) if isinstance(action, str)
-                                       else action)
+        chosen = after.blocking_action(parse_action(action) if isinstance(action, str) else action)
     except (IllegalMoveError, NotationError) as err:
         raise ExerciseError(err.message) from None
     events = after.push(chosen)
@@ -226,8 +263,9 @@ def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> 
     return found
 
 
-def check_blocked_award(match: Match, seat: int, answer: str | int,
-                        action: Action | str | None = None) -> Result:
+def check_blocked_award(
+    match: Match, seat: int, answer: str | int, action: Action | str | None = None
+) -> Result:
     """What does the blocked-hand settlement add to ``seat``'s raw score (R8)? Answer: a number.
 
     ``match`` is the position one action before the block; ``action`` the action
@@ -235,28 +273,45 @@ def check_blocked_award(match: Match, seat: int, answer: str | int,
     after the match was won is not applied (R8.5).
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
-        raise ExerciseError(Msg("seat is a number from 0 to {last}, not {seat}",
-                                {"last": match.players - 1, "seat": repr(seat)}))
+        raise ExerciseError(
+            Msg(
+                "seat is a number from 0 to {last}, not {seat}",
+                {"last": match.players - 1, "seat": repr(seat)},
+            )
+        )
     _, after, events = blocked(match, action)
-    event = next((e for e in events if isinstance(e, BlockedAwardEvent) and e.seat == seat),
-                 None)
+    event = next((e for e in events if isinstance(e, BlockedAwardEvent) and e.seat == seat), None)
     why: Msg | str
     if event is None:
-        why = Msg("The match ended at exactly 61 before seat {seat}'s award, so it is not "
-                  "applied (R8.5).", {"seat": seat})
+        why = Msg(
+            "The match ended at exactly 61 before seat {seat}'s award, so it is not "
+            "applied (R8.5).",
+            {"seat": seat},
+        )
         change = 0
     elif not event.compared:
         change = 0
-        why = Msg("Seat {seat} holds {pips}; no opponent holds a strictly larger total, so "
-                  "seat {seat} gets nothing (R8.3).", {"seat": seat, "pips": pips(event.pips)})
+        why = Msg(
+            "Seat {seat} holds {pips}; no opponent holds a strictly larger total, so "
+            "seat {seat} gets nothing (R8.3).",
+            {"seat": seat, "pips": pips(event.pips)},
+        )
     else:
         change = event.scores[event.side] - event.score_before
         diffs = " + ".join(f"({total} − {event.pips})" for _, total, _ in event.compared)
-        parts: list[Msg | str] = [Msg(
-            "Seat {seat} holds {pips}. The differences to each strictly larger opponent total "
-            "are {diffs} = {difference}, rounded once to {award} (R8.2).",
-            {"seat": seat, "pips": pips(event.pips), "diffs": diffs,
-             "difference": event.difference, "award": event.award})]
+        parts: list[Msg | str] = [
+            Msg(
+                "Seat {seat} holds {pips}. The differences to each strictly larger opponent total "
+                "are {diffs} = {difference}, rounded once to {award} (R8.2).",
+                {
+                    "seat": seat,
+                    "pips": pips(event.pips),
+                    "diffs": diffs,
+                    "difference": event.difference,
+                    "award": event.award,
+                },
+            )
+        ]
         if event.award:
             parts.append(target(event.score_before, event.award, "R8.4"))
         why = join(parts)
@@ -278,26 +333,38 @@ def action_why(match: Match, action: Action) -> Msg:
     """Why the legal ``action`` is allowed now."""
     seat = match.to_move
     if isinstance(action, Draw):
-        return Msg("No tile of seat {seat}'s hand fits an open place, so seat {seat} draws, one "
-                   "tile at a time (R3.3).", {"seat": seat})
+        return Msg(
+            "No tile of seat {seat}'s hand fits an open place, so seat {seat} draws, one "
+            "tile at a time (R3.3).",
+            {"seat": seat},
+        )
     if isinstance(action, Pass):
-        return Msg("The boneyard is empty and nothing fits, so seat {seat} passes (R3.4).",
-                   {"seat": seat})
+        return Msg(
+            "The boneyard is empty and nothing fits, so seat {seat} passes (R3.4).", {"seat": seat}
+        )
     if match.drawn_tile is not None:
-        return Msg("{play} plays the tile just drawn, which must be played at once (R3.3).",
-                   {"play": str(action)})
+        return Msg(
+            "{play} plays the tile just drawn, which must be played at once (R3.3).",
+            {"play": str(action)},
+        )
     if action.at is None:
-        return Msg("{play} opens the layout: the leader may open with any tile (R2.4).",
-                   {"play": str(action)})
-    return Msg("{play} joins a matching open place, and a player who can play must play (R3.2).",
-               {"play": str(action)})
+        return Msg(
+            "{play} opens the layout: the leader may open with any tile (R2.4).",
+            {"play": str(action)},
+        )
+    return Msg(
+        "{play} joins a matching open place, and a player who can play must play (R3.2).",
+        {"play": str(action)},
+    )
 
 
 def legal_why(match: Match) -> Msg:
     """The solution of "what may be done now": every legal action, and why the first is."""
     legal = match.legal_actions()
-    return Msg("Allowed now: {allowed}. {why}", {
-        "allowed": listing([action_label(a) for a in legal]), "why": action_why(match, legal[0])})
+    return Msg(
+        "Allowed now: {allowed}. {why}",
+        {"allowed": listing([action_label(a) for a in legal]), "why": action_why(match, legal[0])},
+    )
 
 
 def check_legal_action(match: Match, answer: str) -> Result:
@@ -315,12 +382,26 @@ def check_legal_action(match: Match, answer: str) -> Result:
     try:
         action = read_action(text)
     except NotationError as err:
-        return malformed(Msg("{reason}. Write a play like [1|2]@[1|4]:low (the tile alone to "
-                             "open), or draw, or pass.", {"reason": err.message}), expected, why)
+        return malformed(
+            Msg(
+                "{reason}. Write a play like [1|2]@[1|4]:low (the tile alone to "
+                "open), or draw, or pass.",
+                {"reason": err.message},
+            ),
+            expected,
+            why,
+        )
     reason = match.why_illegal(action)
     if reason is not None:
-        wrong = join([Msg("{action} is not allowed: {reason}.", {
-            "action": action_label(action), "reason": reason}), again()])
+        wrong = join(
+            [
+                Msg(
+                    "{action} is not allowed: {reason}.",
+                    {"action": action_label(action), "reason": reason},
+                ),
+                again(),
+            ]
+        )
         return Result(False, 0.0, verdict(False, wrong), expected, why=why)
     return right(action_text(action, "en"), action_why(match, action))
 
@@ -337,13 +418,17 @@ def kind_why(match: Match) -> Msg:
     if kind != "play":
         return action_why(match, DRAW if kind == "draw" else PASS)
     if match.drawn_tile is not None:
-        return Msg("Seat {seat} has just drawn {tile}, and it fits: it must be played at once "
-                   "(R3.3).", {"seat": seat, "tile": str(match.drawn_tile)})
+        return Msg(
+            "Seat {seat} has just drawn {tile}, and it fits: it must be played at once (R3.3).",
+            {"seat": seat, "tile": str(match.drawn_tile)},
+        )
     if not match.layout:
         return Msg("Seat {seat} leads and may open with any tile (R2.4).", {"seat": seat})
     tiles = sorted({p.tile for p in match.legal_plays()})
-    return Msg("Seat {seat} can play {tiles}, and a player who can play must play (R3.2).",
-               {"seat": seat, "tiles": tiles_text(tiles)})
+    return Msg(
+        "Seat {seat} can play {tiles}, and a player who can play must play (R3.2).",
+        {"seat": seat, "tiles": tiles_text(tiles)},
+    )
 
 
 def check_play_draw_pass(match: Match, answer: str) -> Result:
@@ -365,21 +450,37 @@ def check_play_draw_pass(match: Match, answer: str) -> Result:
             return malformed(Msg("answer with one word: play, draw or pass"), kind, why)
         reason = match.why_illegal(action)
         if isinstance(action, Play) and reason is not None:
-            wrong = join([Msg("{action} is not allowed: {reason}.", {
-                "action": str(action), "reason": reason}), again()])
+            wrong = join(
+                [
+                    Msg(
+                        "{action} is not allowed: {reason}.",
+                        {"action": str(action), "reason": reason},
+                    ),
+                    again(),
+                ]
+            )
             return Result(False, 0.0, verdict(False, wrong), kind, why=why)
         given = "play" if isinstance(action, Play) else "draw" if action == DRAW else "pass"
     if given == kind:
         return right(kind, why)
     if given == "play":
-        numbers = ", ".join(str(n) for n in sorted({p.number for p in
-                                                    match.layout.open_places()}))
-        reason = Msg("no tile of seat {seat}'s hand matches an open place: the open places show "
-                     "{numbers} (R3.1)", {"seat": match.to_move, "numbers": numbers})
+        numbers = ", ".join(str(n) for n in sorted({p.number for p in match.layout.open_places()}))
+        reason = Msg(
+            "no tile of seat {seat}'s hand matches an open place: the open places show "
+            "{numbers} (R3.1)",
+            {"seat": match.to_move, "numbers": numbers},
+        )
     else:
         found = match.why_illegal(DRAW if given == "draw" else PASS)
         assert found is not None
         reason = found
-    wrong = join([Msg("{action} is not allowed: {reason}.", {
-        "action": word_label(given), "reason": reason}), again()])
+    wrong = join(
+        [
+            Msg(
+                "{action} is not allowed: {reason}.",
+                {"action": word_label(given), "reason": reason},
+            ),
+            again(),
+        ]
+    )
     return Result(False, 0.0, verdict(False, wrong), kind, why=why)

@@ -28,11 +28,16 @@ def position_spec(match: Match) -> dict[str, Any]:
     if match.status != "playing":
         raise ExerciseError(Msg("the hand is not being played: nobody is to move"))
     drawn = match.drawn_tile
-    return {"players": match.players, "layout": str(match.layout),
-            "hands": [[str(t) for t in hand] for hand in match.hands],
-            "boneyard": [str(t) for t in match.boneyard], "scores": list(match.scores),
-            "to_move": match.to_move, "leader": match.leader,
-            "drawn": None if drawn is None else str(drawn)}
+    return {
+        "players": match.players,
+        "layout": str(match.layout),
+        "hands": [[str(t) for t in hand] for hand in match.hands],
+        "boneyard": [str(t) for t in match.boneyard],
+        "scores": list(match.scores),
+        "to_move": match.to_move,
+        "leader": match.leader,
+        "drawn": None if drawn is None else str(drawn),
+    }
 
 
 def match_from_position(spec: Mapping[str, Any]) -> Match:
@@ -43,8 +48,12 @@ def match_from_position(spec: Mapping[str, Any]) -> Match:
     :class:`ExerciseError` naming the fault.
     """
     if not isinstance(spec, Mapping) or set(spec) - set(FIELDS):
-        raise ExerciseError(Msg("a position is a JSON object with the fields {fields}",
-                                {"fields": ", ".join(FIELDS)}))
+        raise ExerciseError(
+            Msg(
+                "a position is a JSON object with the fields {fields}",
+                {"fields": ", ".join(FIELDS)},
+            )
+        )
     try:
         hands = [[str(as_tile(t)) for t in hand] for hand in spec["hands"]]
         boneyard = list(spec.get("boneyard", []))
@@ -54,18 +63,34 @@ def match_from_position(spec: Mapping[str, Any]) -> Match:
             drawn = str(as_tile(drawn))
             hands[mover] = [t for t in hands[mover] if t != drawn]
             boneyard.insert(0, drawn)
-        match = Match.setup(spec["players"], layout=spec.get("layout", ""), hands=hands,
-                            boneyard=boneyard, scores=spec.get("scores"), to_move=mover,
-                            leader=spec.get("leader"), seed=0)
+        match = Match.setup(
+            spec["players"],
+            layout=spec.get("layout", ""),
+            hands=hands,
+            boneyard=boneyard,
+            scores=spec.get("scores"),
+            to_move=mover,
+            leader=spec.get("leader"),
+            seed=0,
+        )
         if drawn is not None:
             if match.is_legal(DRAW):
                 match.push(DRAW)
             if match.drawn_tile is None or str(match.drawn_tile) != drawn:
-                raise ExerciseError(Msg("{tile} cannot be a drawn tile to play at once: it "
-                                        "does not fit, or another tile does", {"tile": drawn}))
+                raise ExerciseError(
+                    Msg(
+                        "{tile} cannot be a drawn tile to play at once: it "
+                        "does not fit, or another tile does",
+                        {"tile": drawn},
+                    )
+                )
     except Exact61Error as err:
         raise ExerciseError(err.message) from None
     except (KeyError, TypeError, IndexError):
-        raise ExerciseError(Msg("a position is a JSON object with the fields {fields}",
-                                {"fields": ", ".join(FIELDS)})) from None
+        raise ExerciseError(
+            Msg(
+                "a position is a JSON object with the fields {fields}",
+                {"fields": ", ".join(FIELDS)},
+            )
+        ) from None
     return match

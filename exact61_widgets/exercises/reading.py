@@ -106,8 +106,13 @@ def read_end(item: str) -> tuple[str, Place | None, Tile]:
         return str(place), place, place.tile
     tile = parse_tile(item)
     if not tile.is_double:
-        raise NotationError(Msg("{tile} is not a double: name its end with the half, like "
-                                "{tile}:low or {tile}:high", {"tile": str(tile)}))
+        raise NotationError(
+            Msg(
+                "{tile} is not a double: name its end with the half, like "
+                "{tile}:low or {tile}:high",
+                {"tile": str(tile)},
+            )
+        )
     return str(tile), None, tile
 
 

@@ -87,8 +87,14 @@ def again() -> Msg:
 
 def malformed(reason: Msg, expected: str, why: Msg | str) -> Result:
     """A friendly result for an answer that cannot be read."""
-    return Result(False, 0.0, Msg("I cannot read that answer: {why}", {"why": reason}), expected,
-                  malformed=True, why=why)
+    return Result(
+        False,
+        0.0,
+        Msg("I cannot read that answer: {why}", {"why": reason}),
+        expected,
+        malformed=True,
+        why=why,
+    )
 
 
 def right(expected: str, why: Msg | str) -> Result:
@@ -115,8 +121,9 @@ def the_hint(given: int, expected: int, mistakes: Iterable[Mistake]) -> Msg | No
     return None
 
 
-def number_result(given: int, expected: int, why: Msg | str,
-                  mistakes: Iterable[Mistake] = ()) -> Result:
+def number_result(
+    given: int, expected: int, why: Msg | str, mistakes: Iterable[Mistake] = ()
+) -> Result:
     """Right or wrong for a number; a wrong answer gets the hint of the mistake it shows."""
     if given == expected:
         return right(str(expected), why)
@@ -134,8 +141,13 @@ def share(hits: int, wanted: int, extra: int) -> float:
     return 1.0 if total == 0 else hits / total
 
 
-def list_result(right_text: Msg | str, expected: Sequence[str], given: Iterable[str],
-                why_extra: dict[str, Msg], left_out: Plural) -> Result:
+def list_result(
+    right_text: Msg | str,
+    expected: Sequence[str],
+    given: Iterable[str],
+    why_extra: dict[str, Msg],
+    left_out: Plural,
+) -> Result:
     """The verdict on a list answer.
 
     Every extra item is named with the reason it is wrong, one sentence each;
@@ -151,13 +163,25 @@ def list_result(right_text: Msg | str, expected: Sequence[str], given: Iterable[
     if not missing and not extra:
         return right(text, right_text)
     parts: list[Msg | str] = []
-    parts.extend(Msg("{item} is not right: {reason}.", {"item": k, "reason": why_extra[k]})
-                 for k in extra)
+    parts.extend(
+        Msg("{item} is not right: {reason}.", {"item": k, "reason": why_extra[k]}) for k in extra
+    )
     if missing:
         params = {"missing": left_out}
-        parts.append(Msg("Also, {missing}.", params) if extra else
-                     Msg("Everything you listed is right, but {missing}.", params) if chosen
-                     else Msg("The list is not empty: {missing}.", params))
+        parts.append(
+            Msg("Also, {missing}.", params)
+            if extra
+            else Msg("Everything you listed is right, but {missing}.", params)
+            if chosen
+            else Msg("The list is not empty: {missing}.", params)
+        )
     parts.append(again())
-    return Result(False, share(len(wanted & chosen), len(wanted), len(extra)),
-                  verdict(False, join(parts)), text, missing, extra, why=right_text)
+    return Result(
+        False,
+        share(len(wanted & chosen), len(wanted), len(extra)),
+        verdict(False, join(parts)),
+        text,
+        missing,
+        extra,
+        why=right_text,
+    )

@@ -107,8 +107,9 @@ class _Solved:
         """The answer and why, in ``lang``."""
         lang = check_lang(lang)
         answer = self.answer(lang)
-        return Msg("The answer is {answer}. {why}", {
-            "answer": answer, "why": self.check(answer).why}).text(lang)
+        return Msg(
+            "The answer is {answer}. {why}", {"answer": answer, "why": self.check(answer).why}
+        ).text(lang)
 
 
 def _none_or(items: list[str], lang: str | None) -> str:
@@ -137,8 +138,10 @@ class OpenPlaces(_Solved):
 
     def question(self) -> Msg:
         """The question."""
-        return Msg("Which places are open now? List them like [1|4]:low, [4|4]:branchA, "
-                   "separated by commas.")
+        return Msg(
+            "Which places are open now? List them like [1|4]:low, [4|4]:branchA, "
+            "separated by commas."
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_open_places`."""
@@ -170,8 +173,10 @@ class ScoringEnds(_Solved):
 
     def question(self) -> Msg:
         """The question."""
-        return Msg("Which scoring ends count now? List free halves like [3|4]:low and end "
-                   "doubles as their tile, like [1|1].")
+        return Msg(
+            "Which scoring ends count now? List free halves like [3|4]:low and end "
+            "doubles as their tile, like [1|1]."
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_scoring_ends`."""
@@ -213,18 +218,23 @@ class PlayAward(_Solved):
         if self.score is not None:
             params = {"score": raw(self.score), "play": self.play}
             if self.unit == "displayed":
-                return Msg("The player (or their pair) has {score}. How many displayed points "
-                           "does {play} add to that score?", params)
-            return Msg("The player (or their pair) has {score}. How many raw points does "
-                       "{play} add to that score?", params)
+                return Msg(
+                    "The player (or their pair) has {score}. How many displayed points "
+                    "does {play} add to that score?",
+                    params,
+                )
+            return Msg(
+                "The player (or their pair) has {score}. How many raw points does "
+                "{play} add to that score?",
+                params,
+            )
         if self.unit == "displayed":
             return Msg("How many displayed points does {play} earn?", {"play": self.play})
         return Msg("How many raw points does {play} earn?", {"play": self.play})
 
     def check(self, answer: str) -> Result:
         """See :func:`check_play_award`."""
-        return check_play_award(self.layout, self.play, answer, unit=self.unit,
-                                score=self.score)
+        return check_play_award(self.layout, self.play, answer, unit=self.unit, score=self.score)
 
     def answer(self, lang: str | None = None) -> str:
         """What the play earns (or adds to the score), in the task's unit."""
@@ -236,8 +246,13 @@ class PlayAward(_Solved):
 
     def spec(self) -> dict[str, Any]:
         """``{"kind": "play_award", "layout", "play", "unit", "score"}``."""
-        return {"kind": self.kind, "layout": self.layout, "play": self.play, "unit": self.unit,
-                "score": self.score}
+        return {
+            "kind": self.kind,
+            "layout": self.layout,
+            "play": self.play,
+            "unit": self.unit,
+            "score": self.score,
+        }
 
 
 @dataclass(frozen=True)
@@ -258,10 +273,16 @@ class PlayableTiles(_Solved):
         """The question."""
         hand = " ".join(self.hand)
         if not Layout.parse(self.layout):
-            return Msg("The table is empty. Which tiles of the hand {hand} may open the layout? "
-                       "List them like [1|2], [4|6], or write none.", {"hand": hand})
-        return Msg("Which tiles of the hand {hand} can be played on this layout? List them like "
-                   "[1|2], [4|6], or write none.", {"hand": hand})
+            return Msg(
+                "The table is empty. Which tiles of the hand {hand} may open the layout? "
+                "List them like [1|2], [4|6], or write none.",
+                {"hand": hand},
+            )
+        return Msg(
+            "Which tiles of the hand {hand} can be played on this layout? List them like "
+            "[1|2], [4|6], or write none.",
+            {"hand": hand},
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_playable_tiles`."""
@@ -303,10 +324,16 @@ class GoingOut(_Solved):
         """The question."""
         params = {"seat": self.match.to_move, "play": self.play}
         if self.match.players == 4:
-            return Msg("Seat {seat} goes out with {play}. By how many raw points does the "
-                       "settlement change the score of their pair?", params)
-        return Msg("Seat {seat} goes out with {play}. By how many raw points does the "
-                   "settlement change seat {seat}'s score?", params)
+            return Msg(
+                "Seat {seat} goes out with {play}. By how many raw points does the "
+                "settlement change the score of their pair?",
+                params,
+            )
+        return Msg(
+            "Seat {seat} goes out with {play}. By how many raw points does the "
+            "settlement change seat {seat}'s score?",
+            params,
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_going_out`."""
@@ -348,17 +375,27 @@ class BlockedAward(_Solved):
         pairs = self.match.players == 4
         if self.action == "pass":
             if pairs:
-                return Msg("Seat {mover} passes, and the hand is blocked. How many raw points "
-                           "does the settlement add for seat {seat} to their pair's score?",
-                           params)
-            return Msg("Seat {mover} passes, and the hand is blocked. How many raw points does "
-                       "the settlement add to seat {seat}'s score?", params)
+                return Msg(
+                    "Seat {mover} passes, and the hand is blocked. How many raw points "
+                    "does the settlement add for seat {seat} to their pair's score?",
+                    params,
+                )
+            return Msg(
+                "Seat {mover} passes, and the hand is blocked. How many raw points does "
+                "the settlement add to seat {seat}'s score?",
+                params,
+            )
         if pairs:
-            return Msg("Seat {mover} plays {action}, and the hand is blocked. How many raw "
-                       "points does the settlement add for seat {seat} to their pair's score?",
-                       params)
-        return Msg("Seat {mover} plays {action}, and the hand is blocked. How many raw points "
-                   "does the settlement add to seat {seat}'s score?", params)
+            return Msg(
+                "Seat {mover} plays {action}, and the hand is blocked. How many raw "
+                "points does the settlement add for seat {seat} to their pair's score?",
+                params,
+            )
+        return Msg(
+            "Seat {mover} plays {action}, and the hand is blocked. How many raw points "
+            "does the settlement add to seat {seat}'s score?",
+            params,
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_blocked_award`."""
@@ -374,8 +411,12 @@ class BlockedAward(_Solved):
 
     def spec(self) -> dict[str, Any]:
         """``{"kind": "blocked_award", "position": …, "seat": …, "action": …}``."""
-        return {"kind": self.kind, "position": position_spec(self.match), "seat": self.seat,
-                "action": self.action}
+        return {
+            "kind": self.kind,
+            "position": position_spec(self.match),
+            "seat": self.seat,
+            "action": self.action,
+        }
 
 
 @dataclass(frozen=True, eq=False)
@@ -396,17 +437,24 @@ class LegalAction(_Solved):
         if match.status != "playing":
             raise ExerciseError(Msg("the hand is not being played: nobody is to move"))
         if not match.layout:
-            raise ExerciseError(Msg("seat {seat} leads, and any tile of the hand may open the "
-                                    "layout, so any tile would be right: ask which tiles can be "
-                                    "played instead (R2.4)", {"seat": match.to_move}))
+            raise ExerciseError(
+                Msg(
+                    "seat {seat} leads, and any tile of the hand may open the "
+                    "layout, so any tile would be right: ask which tiles can be "
+                    "played instead (R2.4)",
+                    {"seat": match.to_move},
+                )
+            )
         object.__setattr__(self, "match", match)
 
     def question(self) -> Msg:
         """The question."""
         seat = self.match.to_move
-        return Msg("Seat {seat} holds {hand}. What may seat {seat} do now? Type a play like "
-                   "[1|2]@[1|4]:low, or draw, or pass.",
-                   {"seat": seat, "hand": tiles_text(self.match.hand(seat))})
+        return Msg(
+            "Seat {seat} holds {hand}. What may seat {seat} do now? Type a play like "
+            "[1|2]@[1|4]:low, or draw, or pass.",
+            {"seat": seat, "hand": tiles_text(self.match.hand(seat))},
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_legal_action`."""
@@ -421,9 +469,13 @@ class LegalAction(_Solved):
         legal = self.match.legal_actions()
         if len(legal) == 1:
             return super().solution(lang)
-        return Msg("Any of these is right: {answers}. {why}", {
-            "answers": listing([action_label(a) for a in legal]),
-            "why": action_why(self.match, legal[0])}).text(check_lang(lang))
+        return Msg(
+            "Any of these is right: {answers}. {why}",
+            {
+                "answers": listing([action_label(a) for a in legal]),
+                "why": action_why(self.match, legal[0]),
+            },
+        ).text(check_lang(lang))
 
     def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
         """The legal actions listed, refusals of the others, the engine's explanations."""
@@ -451,9 +503,11 @@ class PlayDrawPass(_Solved):
     def question(self) -> Msg:
         """The question."""
         seat = self.match.to_move
-        return Msg("Seat {seat} holds {hand}. Must seat {seat} play a tile, draw or pass now? "
-                   "Answer with one word: play, draw or pass.",
-                   {"seat": seat, "hand": tiles_text(self.match.hand(seat))})
+        return Msg(
+            "Seat {seat} holds {hand}. Must seat {seat} play a tile, draw or pass now? "
+            "Answer with one word: play, draw or pass.",
+            {"seat": seat, "hand": tiles_text(self.match.hand(seat))},
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_play_draw_pass`."""
@@ -590,8 +644,10 @@ class BoneyardSize(_Solved):
 
     def question(self) -> Msg:
         """The question."""
-        return Msg("With {players}, how many tiles are left in the boneyard after the deal?",
-                   {"players": Plural("{n} player", "{n} players", self.players)})
+        return Msg(
+            "With {players}, how many tiles are left in the boneyard after the deal?",
+            {"players": Plural("{n} player", "{n} players", self.players)},
+        )
 
     def check(self, answer: str) -> Result:
         """See :func:`check_boneyard_size`."""
@@ -618,24 +674,34 @@ EXTRA_KEYS = frozenset({"name", "lang"})
 _BUILDERS: dict[str, tuple[frozenset[str], Callable[[Mapping[str, Any]], Task]]] = {
     "open_places": (frozenset({"layout"}), lambda s: OpenPlaces(s["layout"])),
     "scoring_ends": (frozenset({"layout"}), lambda s: ScoringEnds(s["layout"])),
-    "play_award": (frozenset({"layout", "play", "unit", "score"}), lambda s: PlayAward(
-        s["layout"], s["play"], s.get("unit", "raw"), s.get("score"))),
-    "playable_tiles": (frozenset({"layout", "hand"}),
-                       lambda s: PlayableTiles(s["layout"], tuple(s["hand"]))),
-    "going_out": (frozenset({"position", "play"}), lambda s: GoingOut(
-        match_from_position(s["position"]), s.get("play"))),
-    "blocked_award": (frozenset({"position", "seat", "action"}), lambda s: BlockedAward(
-        match_from_position(s["position"]), s["seat"], s.get("action"))),
-    "legal_action": (frozenset({"position"}),
-                     lambda s: LegalAction(match_from_position(s["position"]))),
-    "play_draw_pass": (frozenset({"position"}),
-                       lambda s: PlayDrawPass(match_from_position(s["position"]))),
+    "play_award": (
+        frozenset({"layout", "play", "unit", "score"}),
+        lambda s: PlayAward(s["layout"], s["play"], s.get("unit", "raw"), s.get("score")),
+    ),
+    "playable_tiles": (
+        frozenset({"layout", "hand"}),
+        lambda s: PlayableTiles(s["layout"], tuple(s["hand"])),
+    ),
+    "going_out": (
+        frozenset({"position", "play"}),
+        lambda s: GoingOut(match_from_position(s["position"]), s.get("play")),
+    ),
+    "blocked_award": (
+        frozenset({"position", "seat", "action"}),
+        lambda s: BlockedAward(match_from_position(s["position"]), s["seat"], s.get("action")),
+    ),
+    "legal_action": (
+        frozenset({"position"}),
+        lambda s: LegalAction(match_from_position(s["position"])),
+    ),
+    "play_draw_pass": (
+        frozenset({"position"}),
+        lambda s: PlayDrawPass(match_from_position(s["position"])),
+    ),
     "rounding": (frozenset({"total"}), lambda s: Rounding(_number(s["total"]))),
-    "tally_points": (frozenset({"points"}),
-                     lambda s: TallyPoints(_number(s["points"]))),
+    "tally_points": (frozenset({"points"}), lambda s: TallyPoints(_number(s["points"]))),
     "displayed_points": (frozenset({"raw"}), lambda s: DisplayedPoints(_number(s["raw"]))),
-    "boneyard_size": (frozenset({"players"}),
-                      lambda s: BoneyardSize(_number(s["players"]))),
+    "boneyard_size": (frozenset({"players"}), lambda s: BoneyardSize(_number(s["players"]))),
 }
 
 #: Every kind of task, as :meth:`Task.spec` names it.
@@ -649,19 +715,26 @@ def task_from_spec(spec: Mapping[str, Any]) -> Task:
     holds an impossible position raises :class:`ExerciseError`.
     """
     if not isinstance(spec, Mapping) or not isinstance(spec.get("kind"), str):
-        raise ExerciseError(Msg("a task is a JSON object with a kind, not {spec}",
-                                {"spec": repr(spec)[:60]}))
+        raise ExerciseError(
+            Msg("a task is a JSON object with a kind, not {spec}", {"spec": repr(spec)[:60]})
+        )
     kind = spec["kind"]
     if kind not in _BUILDERS:
-        raise ExerciseError(Msg("{kind} is not a kind of task: use one of {kinds}",
-                                {"kind": repr(kind), "kinds": ", ".join(KINDS)}))
+        raise ExerciseError(
+            Msg(
+                "{kind} is not a kind of task: use one of {kinds}",
+                {"kind": repr(kind), "kinds": ", ".join(KINDS)},
+            )
+        )
     fields, build = _BUILDERS[kind]
     unknown = sorted(set(spec) - fields - EXTRA_KEYS - {"kind"})
     if unknown:
-        raise ExerciseError(Msg("a {kind} task has no field {field}",
-                                {"kind": kind, "field": repr(unknown[0])}))
+        raise ExerciseError(
+            Msg("a {kind} task has no field {field}", {"kind": kind, "field": repr(unknown[0])})
+        )
     try:
         return build(spec)
     except KeyError as err:
-        raise ExerciseError(Msg("a {kind} task needs the field {field}",
-                                {"kind": kind, "field": repr(err.args[0])})) from None
+        raise ExerciseError(
+            Msg("a {kind} task needs the field {field}", {"kind": kind, "field": repr(err.args[0])})
+        ) from None

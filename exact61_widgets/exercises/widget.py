@@ -39,8 +39,14 @@ class Exercise(w.VBox):  # type: ignore[misc]
     what the Show solution button does, for code and tests.
     """
 
-    def __init__(self, task: Task, *, question: str | Msg | None = None, lang: str | None = None,
-                 name: str | None = None) -> None:
+    def __init__(
+        self,
+        task: Task,
+        *,
+        question: str | Msg | None = None,
+        lang: str | None = None,
+        name: str | None = None,
+    ) -> None:
         self.lang = check_lang(lang)
         self.task = task
         self.name = name if name is not None else task.kind
@@ -51,14 +57,22 @@ class Exercise(w.VBox):  # type: ignore[misc]
         #: Whether an answer that could be read has been checked (the solution is then offered).
         self.attempted = False
         self.question = w.HTML(f"<p>{html.escape(self.question_text)}</p>")
-        self.answer = w.Text(placeholder=task.placeholder, continuous_update=False,
-                             description=gettext("Answer", self.lang),
-                             layout=w.Layout(width="32em"))
-        self.check_button = button(gettext("Check", self.lang), "check", button_style="primary",
-                                   icon="check")
+        self.answer = w.Text(
+            placeholder=task.placeholder,
+            continuous_update=False,
+            description=gettext("Answer", self.lang),
+            layout=w.Layout(width="32em"),
+        )
+        self.check_button = button(
+            gettext("Check", self.lang), "check", button_style="primary", icon="check"
+        )
         self.solution_button = button(
-            gettext("Show solution", self.lang), "solution", icon="eye", disabled=True,
-            tooltip=gettext("The answer and why: try an answer first", self.lang))
+            gettext("Show solution", self.lang),
+            "solution",
+            icon="eye",
+            disabled=True,
+            tooltip=gettext("The answer and why: try an answer first", self.lang),
+        )
         self.feedback = w.HTML("")
         self.feedback.add_class("exact61-feedback")
         self.solution = w.HTML("")
@@ -66,9 +80,14 @@ class Exercise(w.VBox):  # type: ignore[misc]
         self.check_button.on_click(lambda _button: self._checked())
         self.solution_button.on_click(lambda _button: self.show_solution())
         self.answer.observe(lambda _change: self._checked(), names="value")
-        super().__init__([self.question,
-                          w.HBox([self.answer, self.check_button, self.solution_button]),
-                          self.feedback, self.solution])
+        super().__init__(
+            [
+                self.question,
+                w.HBox([self.answer, self.check_button, self.solution_button]),
+                self.feedback,
+                self.solution,
+            ]
+        )
         self.add_class("exact61-exercise")
 
     def check(self, answer: str | None = None) -> Result | None:
@@ -83,8 +102,10 @@ class Exercise(w.VBox):  # type: ignore[misc]
         """Show the solution under the feedback (an explicit request) and return its text."""
         text = self.task.solution(self.lang)
         head = html.escape(gettext("Solution", self.lang))
-        self.solution.value = (f'<div role="region" aria-label="{head}">'
-                               f"<p><b>{head}:</b> {html.escape(text)}</p></div>")
+        self.solution.value = (
+            f'<div role="region" aria-label="{head}">'
+            f"<p><b>{head}:</b> {html.escape(text)}</p></div>"
+        )
         return text
 
     def _checked(self) -> None:
@@ -106,8 +127,10 @@ class Exercise(w.VBox):  # type: ignore[misc]
     def _line(text: str, state: str) -> str:
         mark = {"right": "✔", "wrong": "✘"}.get(state, "?")
         color = {"right": "#1a7f37", "wrong": "#b3261e"}.get(state, "#6e5a00")
-        return (f'<p role="status" aria-live="polite" class="exact61-feedback-{state}" '
-                f'style="color:{color}">{mark} {html.escape(text)}</p>')
+        return (
+            f'<p role="status" aria-live="polite" class="exact61-feedback-{state}" '
+            f'style="color:{color}">{mark} {html.escape(text)}</p>'
+        )
 
     def spec(self) -> dict[str, Any]:
         """The saved form of the exercise: its name and language, and the task's spec."""
@@ -118,20 +141,23 @@ class Exercise(w.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         head = html.escape(gettext("Exercise", self.lang))
-        note = html.escape(gettext("Run this notebook to type an answer and check it.",
-                                   self.lang))
+        note = html.escape(gettext("Run this notebook to type an answer and check it.", self.lang))
         fold = html.escape(gettext("Solution", self.lang))
-        saved = html.escape(json.dumps(self.spec(), ensure_ascii=False, sort_keys=True,
-                                       separators=(",", ":")), quote=True)
+        saved = html.escape(
+            json.dumps(self.spec(), ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+            quote=True,
+        )
         solution = html.escape(self.task.solution(self.lang))
         data: dict[str, Any] = {
             "text/plain": repr(self),
-            "text/html": (f"<div class=\"exact61-exercise\" data-exercise='{saved}'>"
-                          f"<p><b>{head}:</b> {html.escape(self.question_text)}</p>"
-                          f"<p><i>{note}</i></p>"
-                          f'<details class="exact61-solution"><summary>{fold}</summary>'
-                          f"<p>{solution}</p></details></div>")}
+            "text/html": (
+                f"<div class=\"exact61-exercise\" data-exercise='{saved}'>"
+                f"<p><b>{head}:</b> {html.escape(self.question_text)}</p>"
+                f"<p><i>{note}</i></p>"
+                f'<details class="exact61-solution"><summary>{fold}</summary>'
+                f"<p>{solution}</p></details></div>"
+            ),
+        }
         if getattr(self, "_view_name", None) is not None:
-            data[WIDGET_VIEW] = {"version_major": 2, "version_minor": 0,
-                                 "model_id": self.model_id}
+            data[WIDGET_VIEW] = {"version_major": 2, "version_minor": 0, "model_id": self.model_id}
         return data

@@ -50,8 +50,12 @@ def as_layout(layout: Layout | str) -> Layout:
 def check_score(score: int) -> None:
     """A starting score of a question is a raw multiple of 5 below 305 (D10)."""
     if isinstance(score, bool) or not isinstance(score, int) or score % POINT or score >= TARGET:
-        raise ExerciseError(Msg("a score is a raw multiple of 5 below 305 (D10), not {score}",
-                                {"score": repr(score)}))
+        raise ExerciseError(
+            Msg(
+                "a score is a raw multiple of 5 below 305 (D10), not {score}",
+                {"score": repr(score)},
+            )
+        )
 
 
 def applied(before: int, change: int) -> int:
@@ -64,8 +68,10 @@ def target(before: int, change: int, rule: str) -> Msg:
     total = before + change
     params = {"sum": arithmetic([before, change]), "before": signed(before), "rule": rule}
     if total > TARGET:
-        return Msg("{sum} would pass 305 (61 points): rejected whole, the score stays {before} "
-                   "({rule}).", params)
+        return Msg(
+            "{sum} would pass 305 (61 points): rejected whole, the score stays {before} ({rule}).",
+            params,
+        )
     if total == TARGET:
         return Msg("{sum}: exactly 61, the match is won at once (R9.1).", params)
     return Msg("{sum}, not above 305: applied ({rule}).", params)

@@ -17,5 +17,12 @@ from exact61_widgets.puzzles.model import (
 )
 from exact61_widgets.puzzles.themes import THEMES, theme_name
 
-__all__ = ["THEMES", "Puzzle", "PuzzleError", "get_puzzle", "load_puzzles", "settings_of",
-           "theme_name"]
+__all__ = [
+    "THEMES",
+    "Puzzle",
+    "PuzzleError",
+    "get_puzzle",
+    "load_puzzles",
+    "settings_of",
+    "theme_name",
+]

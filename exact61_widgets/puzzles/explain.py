@@ -39,21 +39,31 @@ def _theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
     if "exact_finish" in themes:
         play = facts.answer.play
         missing = 305 - (play.score_before if play is not None else 0)
-        sentences.append(Msg("You needed exactly {missing} and this play makes exactly that: "
-                             "an award that reaches 61 ends the match at once (R9).",
-                             {"missing": _raw(missing)}))
+        sentences.append(
+            Msg(
+                "You needed exactly {missing} and this play makes exactly that: "
+                "an award that reaches 61 ends the match at once (R9).",
+                {"missing": _raw(missing)},
+            )
+        )
     if "overshoot" in themes:
         tempting = max((t for t in facts.others if t.overshoots), key=_tempting_award)
         if tempting.out is not None:
-            sentences.append(Msg(
-                "Going out with {move} would settle {net}, but the score would pass 61, so "
-                "the whole settlement would be rejected, the last play's award too (R7.4).",
-                {"move": action_msg(tempting.action), "net": _raw(tempting.out.net)}))
+            sentences.append(
+                Msg(
+                    "Going out with {move} would settle {net}, but the score would pass 61, so "
+                    "the whole settlement would be rejected, the last play's award too (R7.4).",
+                    {"move": action_msg(tempting.action), "net": _raw(tempting.out.net)},
+                )
+            )
         else:
-            sentences.append(Msg(
-                "{move} would earn {award}, but the score would pass 61, so that award "
-                "would be rejected whole and the score would stay (R1.4).",
-                {"move": action_msg(tempting.action), "award": _raw(_tempting_award(tempting))}))
+            sentences.append(
+                Msg(
+                    "{move} would earn {award}, but the score would pass 61, so that award "
+                    "would be rejected whole and the score would stay (R1.4).",
+                    {"move": action_msg(tempting.action), "award": _raw(_tempting_award(tempting))},
+                )
+            )
     if "spinner" in themes:
         sentences.append(_spinner(match, facts))
     if "going_out" in themes:
@@ -62,21 +72,38 @@ def _theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
         sentences.append(_block(facts))
     if "deny" in themes and facts.denied is not None:
         stats = {s.action: s for s in verdict.stats}
-        params = {"move": action_msg(facts.denied.action),
-                  "k": stats[facts.denied.action].losses, "of_deals": _of_deals(verdict.deals)}
+        params = {
+            "move": action_msg(facts.denied.action),
+            "k": stats[facts.denied.action].losses,
+            "of_deals": _of_deals(verdict.deals),
+        }
         if match.players == 4:
-            sentences.append(Msg("After {move} the other pair reaches exactly 61 in {k} "
-                                 "{of_deals}; the answer keeps them from it (R9).", params))
+            sentences.append(
+                Msg(
+                    "After {move} the other pair reaches exactly 61 in {k} "
+                    "{of_deals}; the answer keeps them from it (R9).",
+                    params,
+                )
+            )
         else:
-            sentences.append(Msg("After {move} an opponent reaches exactly 61 in {k} "
-                                 "{of_deals}; the answer keeps them from it (R9).", params))
+            sentences.append(
+                Msg(
+                    "After {move} an opponent reaches exactly 61 in {k} "
+                    "{of_deals}; the answer keeps them from it (R9).",
+                    params,
+                )
+            )
     if "count" in themes:
-        sentences.append(Msg("No other play scores as much now, and nothing later makes up "
-                             "for it (R6)."))
+        sentences.append(
+            Msg("No other play scores as much now, and nothing later makes up for it (R6).")
+        )
     if "look_ahead" in themes:
-        sentences.append(Msg(
-            "No rule decides it at once: the answer is best over the rest of the hand, "
-            "counting what every player can still play."))
+        sentences.append(
+            Msg(
+                "No rule decides it at once: the answer is best over the rest of the hand, "
+                "counting what every player can still play."
+            )
+        )
     return sentences
 
 
@@ -90,21 +117,33 @@ def _spinner(match: Match, facts: Facts) -> Msg:
         double = str(at.tile)
         if at.port.is_branch:
             if only:
-                return Msg("No other play scores: only a branch of the spinner {double} makes "
-                           "the ends a multiple of 5; the internal double adds nothing and the "
-                           "branch's outer end counts (R5.2).", {"double": double})
-            return Msg("On a branch of the spinner {double} the new outer end counts, while "
-                       "the internal double itself adds nothing (R5.2).", {"double": double})
+                return Msg(
+                    "No other play scores: only a branch of the spinner {double} makes "
+                    "the ends a multiple of 5; the internal double adds nothing and the "
+                    "branch's outer end counts (R5.2).",
+                    {"double": double},
+                )
+            return Msg(
+                "On a branch of the spinner {double} the new outer end counts, while "
+                "the internal double itself adds nothing (R5.2).",
+                {"double": double},
+            )
         taken = match.layout.taken(at.tile)
         if any(p.is_line for p in taken):
-            return Msg("This fills the second line of the spinner {double}: it becomes "
-                       "internal and stops counting, and its branches open (R4.3, R5.2).",
-                       {"double": double})
-        return Msg("With one line filled the spinner {double} is still an end double and "
-                   "counts both halves, {value} (R5.1).",
-                   {"double": double, "value": 2 * at.tile.low})
-    return Msg("The double {tile} becomes an end double: it counts both halves, {value} "
-               "(R5.1).", {"tile": str(play.tile), "value": 2 * play.tile.low})
+            return Msg(
+                "This fills the second line of the spinner {double}: it becomes "
+                "internal and stops counting, and its branches open (R4.3, R5.2).",
+                {"double": double},
+            )
+        return Msg(
+            "With one line filled the spinner {double} is still an end double and "
+            "counts both halves, {value} (R5.1).",
+            {"double": double, "value": 2 * at.tile.low},
+        )
+    return Msg(
+        "The double {tile} becomes an end double: it counts both halves, {value} (R5.1).",
+        {"tile": str(play.tile), "value": 2 * play.tile.low},
+    )
 
 
 def _tempting_award(t: Tried) -> int:
@@ -117,40 +156,61 @@ def _going_out(match: Match, facts: Facts) -> Msg:
     out = facts.answer.out
     if out is not None:
         if match.players == 4:
-            return Msg("Going out earns the opponents' remaining pips rounded once "
-                       "({opips} → {oaward}), minus the partner's rounded ({ppips} → {pded}), "
-                       "in one settlement with the last play (R7.3).",
-                       {"opips": out.opponents_pips, "oaward": out.opponents_award,
-                        "ppips": out.partner_pips, "pded": out.partner_deduction})
+            return Msg(
+                "Going out earns the opponents' remaining pips rounded once "
+                "({opips} → {oaward}), minus the partner's rounded ({ppips} → {pded}), "
+                "in one settlement with the last play (R7.3).",
+                {
+                    "opips": out.opponents_pips,
+                    "oaward": out.opponents_award,
+                    "ppips": out.partner_pips,
+                    "pded": out.partner_deduction,
+                },
+            )
         if match.players == 2:
-            return Msg("Going out earns the opponent's remaining pips rounded ({opips} → "
-                       "{oaward}) in one settlement with the last play (R7.2).",
-                       {"opips": out.opponents_pips, "oaward": out.opponents_award})
-        return Msg("Going out earns the opponents' remaining pips rounded once "
-                   "({opips} → {oaward}) in one settlement with the last play (R7.2).",
-                   {"opips": out.opponents_pips, "oaward": out.opponents_award})
+            return Msg(
+                "Going out earns the opponent's remaining pips rounded ({opips} → "
+                "{oaward}) in one settlement with the last play (R7.2).",
+                {"opips": out.opponents_pips, "oaward": out.opponents_award},
+            )
+        return Msg(
+            "Going out earns the opponents' remaining pips rounded once "
+            "({opips} → {oaward}) in one settlement with the last play (R7.2).",
+            {"opips": out.opponents_pips, "oaward": out.opponents_award},
+        )
     other = next(t for t in facts.others if t.out is not None)
     assert other.out is not None
     if match.players == 4 and other.out.partner_deduction:
-        return Msg("Going out with {move} would end the hand, but the partner's remaining "
-                   "tiles would be deducted ({pded}): the settlement is worth less than "
-                   "playing on (R7.3).", {"move": action_msg(other.action),
-                                          "pded": other.out.partner_deduction})
-    return Msg("Going out with {move} would end the hand at once with a settlement of {net}; "
-               "playing on is worth more (R7).", {"move": action_msg(other.action),
-                                                  "net": _raw(other.out.net)})
+        return Msg(
+            "Going out with {move} would end the hand, but the partner's remaining "
+            "tiles would be deducted ({pded}): the settlement is worth less than "
+            "playing on (R7.3).",
+            {"move": action_msg(other.action), "pded": other.out.partner_deduction},
+        )
+    return Msg(
+        "Going out with {move} would end the hand at once with a settlement of {net}; "
+        "playing on is worth more (R7).",
+        {"move": action_msg(other.action), "net": _raw(other.out.net)},
+    )
 
 
 def _block(facts: Facts) -> Msg:
     if facts.answer.blocks:
-        return Msg("This play blocks the hand: nobody can play and the boneyard is empty, "
-                   "so the players' remaining pips are compared now (R8).")
+        return Msg(
+            "This play blocks the hand: nobody can play and the boneyard is empty, "
+            "so the players' remaining pips are compared now (R8)."
+        )
     blocker = next((t for t in facts.others if t.blocks), None)
     if blocker is not None:
-        return Msg("{move} would block the hand now, and the remaining pips compared then "
-                   "are worse for you (R8).", {"move": action_msg(blocker.action)})
-    return Msg("With the boneyard empty the hand ends blocked: the answer times the block "
-               "so that your remaining pips compare well (R8).")
+        return Msg(
+            "{move} would block the hand now, and the remaining pips compared then "
+            "are worse for you (R8).",
+            {"move": action_msg(blocker.action)},
+        )
+    return Msg(
+        "With the boneyard empty the hand ends blocked: the answer times the block "
+        "so that your remaining pips compare well (R8)."
+    )
 
 
 @dataclass(frozen=True)
@@ -168,26 +228,41 @@ class Sentences:
 def explanation(match: Match, facts: Facts, verdict: Verdict) -> Sentences:
     """The whole explanation of a verified puzzle, in any language."""
     parts: list[Msg | Callable[[str], str]] = [
-        Msg("The answer: {move}.", {"move": action_msg(facts.answer.action)})]
+        Msg("The answer: {move}.", {"move": action_msg(facts.answer.action)})
+    ]
     parts += [partial(e.explain) for e in facts.answer.events]
     parts += _theme_sentences(match, facts, verdict)
     if verdict.margin >= WIN // 2:
-        parts.append(Msg(
-            "It is the best move in {agree} {of_deals} of the hidden tiles that agree with "
-            "what you have seen, and in half of them or more the difference is the match "
-            "itself: winning it, or not losing it.",
-            {"agree": verdict.agree, "of_deals": _of_deals(verdict.deals)}))
+        parts.append(
+            Msg(
+                "It is the best move in {agree} {of_deals} of the hidden tiles that agree with "
+                "what you have seen, and in half of them or more the difference is the match "
+                "itself: winning it, or not losing it.",
+                {"agree": verdict.agree, "of_deals": _of_deals(verdict.deals)},
+            )
+        )
     else:
-        parts.append(Msg(
-            "It is the best move in {agree} {of_deals} of the hidden tiles that agree with "
-            "what you have seen, by {margin} or more in half of them.",
-            {"agree": verdict.agree, "of_deals": _of_deals(verdict.deals),
-             "margin": Plural("{n} point", "{n} points", verdict.margin // POINT)}))
+        parts.append(
+            Msg(
+                "It is the best move in {agree} {of_deals} of the hidden tiles that agree with "
+                "what you have seen, by {margin} or more in half of them.",
+                {
+                    "agree": verdict.agree,
+                    "of_deals": _of_deals(verdict.deals),
+                    "margin": Plural("{n} point", "{n} points", verdict.margin // POINT),
+                },
+            )
+        )
     return Sentences(tuple(parts))
 
 
-def feedback(action: Action, answer: Action, stats: Mapping[str, Mapping[str, object]],
-             deals: int, lang: str | None = None) -> str:
+def feedback(
+    action: Action,
+    answer: Action,
+    stats: Mapping[str, Mapping[str, object]],
+    deals: int,
+    lang: str | None = None,
+) -> str:
     """What a wrong move gives against the answer, from the puzzle's per-move numbers.
 
     ``stats`` maps each move's notation to its ``wins``, ``losses`` and ``mean``
@@ -198,14 +273,22 @@ def feedback(action: Action, answer: Action, stats: Mapping[str, Mapping[str, ob
     best = stats[str(answer)]
     words = action_msg(action)
     if best["wins"] != mine["wins"] or best["losses"] != mine["losses"]:
-        return Msg("After {move} the match is won in {w} and lost in {l} {of_deals}; after the "
-                   "best move it is won in {bw} and lost in {bl}.", {
-                       "move": words, "w": mine["wins"], "l": mine["losses"],
-                       "of_deals": _of_deals(deals), "bw": best["wins"],
-                       "bl": best["losses"]}).text(lang)
-    return Msg("Over the rest of the hand {move} gives {mine} on average; the best move "
-               "gives {best}.", {"move": words, "mine": _mean(mine["mean"]),
-                                 "best": _mean(best["mean"])}).text(lang)
+        return Msg(
+            "After {move} the match is won in {w} and lost in {l} {of_deals}; after the "
+            "best move it is won in {bw} and lost in {bl}.",
+            {
+                "move": words,
+                "w": mine["wins"],
+                "l": mine["losses"],
+                "of_deals": _of_deals(deals),
+                "bw": best["wins"],
+                "bl": best["losses"],
+            },
+        ).text(lang)
+    return Msg(
+        "Over the rest of the hand {move} gives {mine} on average; the best move gives {best}.",
+        {"move": words, "mine": _mean(mine["mean"]), "best": _mean(best["mean"])},
+    ).text(lang)
 
 
 def _mean(value: object) -> Msg:
@@ -214,4 +297,3 @@ def _mean(value: object) -> Msg:
 
     raw = float(value) if isinstance(value, (int, float)) else 0.0
     return Msg("{value} points", {"value": number(raw / POINT)})
-

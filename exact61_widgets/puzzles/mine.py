@@ -69,13 +69,23 @@ EASY_KEPT: Final = 0.25
 
 def settings(seed: int, count: int) -> dict[str, Any]:
     """The parameters of a run, kept in the file so that it can be made again."""
-    return {"seed": seed, "count": count, "deals": DEALS, "share": SHARE,
-            "margin": MARGIN, "median_margin": MEDIAN_MARGIN,
-            "most_unplayed": {str(k): v for k, v in MOST_UNPLAYED.items()},
-            "per_match": PER_MATCH, "bot_playouts": BOT_PLAYOUTS, "max_nodes": MINING_NODES,
-            "budget": MINING_BUDGET, "tries_per_hand": TRIES_PER_HAND,
-            "lowest_start": LOWEST_START, "easy_kept": EASY_KEPT,
-            "command": f"python -m exact61_widgets.puzzles.mine --seed {seed} --count {count}"}
+    return {
+        "seed": seed,
+        "count": count,
+        "deals": DEALS,
+        "share": SHARE,
+        "margin": MARGIN,
+        "median_margin": MEDIAN_MARGIN,
+        "most_unplayed": {str(k): v for k, v in MOST_UNPLAYED.items()},
+        "per_match": PER_MATCH,
+        "bot_playouts": BOT_PLAYOUTS,
+        "max_nodes": MINING_NODES,
+        "budget": MINING_BUDGET,
+        "tries_per_hand": TRIES_PER_HAND,
+        "lowest_start": LOWEST_START,
+        "easy_kept": EASY_KEPT,
+        "command": f"python -m exact61_widgets.puzzles.mine --seed {seed} --count {count}",
+    }
 
 
 def unplayed(match: Match) -> int:
@@ -88,8 +98,11 @@ def is_candidate(match: Match) -> bool:
     if match.status != "playing" or match.drawn_tile is not None:
         return False
     actions = match.legal_actions()
-    return (len(actions) >= 2 and all(isinstance(a, Play) for a in actions)
-            and unplayed(match) <= MOST_UNPLAYED.get(match.players, 0))
+    return (
+        len(actions) >= 2
+        and all(isinstance(a, Play) for a in actions)
+        and unplayed(match) <= MOST_UNPLAYED.get(match.players, 0)
+    )
 
 
 def match_setup(seed: int, index: int) -> tuple[int, list[int]]:
@@ -109,8 +122,9 @@ def hand_record(match: Match, start_scores: Sequence[int]) -> dict[str, Any]:
     return record
 
 
-def make_puzzle(match: Match, verdict: Verdict, record: dict[str, Any], check_seed: str
-                ) -> dict[str, Any]:
+def make_puzzle(
+    match: Match, verdict: Verdict, record: dict[str, Any], check_seed: str
+) -> dict[str, Any]:
     """The JSON of a verified puzzle (its id is given when the set is put together)."""
     found = facts(match, verdict)
     text = explanation(match, found, verdict)
@@ -120,18 +134,36 @@ def make_puzzle(match: Match, verdict: Verdict, record: dict[str, Any], check_se
     seat = match.to_move
     line = next(m.line for m in verdict.true.moves if m.action == verdict.answer[0])
     puzzle = Puzzle(
-        id="", players=match.players, seat=seat, record=record, layout=str(match.layout),
+        id="",
+        players=match.players,
+        seat=seat,
+        record=record,
+        layout=str(match.layout),
         hand=tuple(str(t) for t in match.hand(seat)),
-        hand_sizes=tuple(len(h) for h in match.hands), boneyard=match.boneyard_count,
-        scores=match.scores, answer=tuple(str(a) for a in verdict.answer),
-        margin=min(verdict.margin, WIN), agree=verdict.agree, deals=verdict.deals,
+        hand_sizes=tuple(len(h) for h in match.hands),
+        boneyard=match.boneyard_count,
+        scores=match.scores,
+        answer=tuple(str(a) for a in verdict.answer),
+        margin=min(verdict.margin, WIN),
+        agree=verdict.agree,
+        deals=verdict.deals,
         check_seed=check_seed,
-        moves={str(s.action): {"wins": s.wins, "losses": s.losses,
-                               "mean": None if s.mean is None else round(s.mean, 2),
-                               "worse": s.worse} for s in verdict.stats},
+        moves={
+            str(s.action): {
+                "wins": s.wins,
+                "losses": s.losses,
+                "mean": None if s.mean is None else round(s.mean, 2),
+                "worse": s.worse,
+            }
+            for s in verdict.stats
+        },
         values={str(m.action): m.value for m in verdict.true.moves},
-        line=tuple(str(a) for a in line), themes=found.themes, rating=tried.rating,
-        rates=tried.to_json(), explanation={lang: text.text(lang) for lang in ("en", "ru")})
+        line=tuple(str(a) for a in line),
+        themes=found.themes,
+        rating=tried.rating,
+        rates=tried.to_json(),
+        explanation={lang: text.text(lang) for lang in ("en", "ru")},
+    )
     return puzzle.to_json()
 
 
@@ -152,12 +184,17 @@ def mine_match(job: tuple[int, int]) -> list[dict[str, Any]]:
             hand_done = False
             tries = 0
             continue
-        if (not hand_done and tries < TRIES_PER_HAND and is_candidate(match)
-                and real_answer(match, max_nodes=MINING_NODES) is not None):
+        if (
+            not hand_done
+            and tries < TRIES_PER_HAND
+            and is_candidate(match)
+            and real_answer(match, max_nodes=MINING_NODES) is not None
+        ):
             tries += 1
             check_seed = f"{seed}/{index}/{len(match.hand_events)}"
-            verdict = verify(match, random.Random(check_seed), max_nodes=MINING_NODES,
-                             budget=MINING_BUDGET)
+            verdict = verify(
+                match, random.Random(check_seed), max_nodes=MINING_NODES, budget=MINING_BUDGET
+            )
             if verdict is not None and verdict.margin >= MEDIAN_MARGIN:
                 puzzle = make_puzzle(match, verdict, hand_record(match, hand_start), check_seed)
                 if keep(puzzle, random.Random(f"{check_seed}/keep")):
@@ -170,8 +207,11 @@ def mine_match(job: tuple[int, int]) -> list[dict[str, Any]]:
 def keep(puzzle: dict[str, Any], rng: random.Random) -> bool:
     """Whether to keep a verified puzzle: all but most of the easy, one-idea ones."""
     rates = puzzle["rates"]
-    easy = rates["greedy"] == 1 and rates["search"] == 1 and set(puzzle["themes"]) <= {
-        "going_out", "count", "spinner"}
+    easy = (
+        rates["greedy"] == 1
+        and rates["search"] == 1
+        and set(puzzle["themes"]) <= {"going_out", "count", "spinner"}
+    )
     return not easy or rng.random() < EASY_KEPT
 
 
@@ -197,16 +237,17 @@ def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, 
             matches += 1
             puzzles.extend(found)
             if log is not None:
-                log(f"{matches} matches, {min(len(puzzles), count)}/{count} puzzles, "
-                    f"{time.perf_counter() - start:.0f} s")
+                log(
+                    f"{matches} matches, {min(len(puzzles), count)}/{count} puzzles, "
+                    f"{time.perf_counter() - start:.0f} s"
+                )
             if len(puzzles) >= count:
                 break
     finally:
         if pool is not None:
             pool.terminate()
             pool.join()
-    chosen = [Puzzle.from_json({**p, "id": f"p{i + 1:03d}"})
-              for i, p in enumerate(puzzles[:count])]
+    chosen = [Puzzle.from_json({**p, "id": f"p{i + 1:03d}"}) for i, p in enumerate(puzzles[:count])]
     return document(chosen, {**settings(seed, count), "matches": matches})
 
 
@@ -220,8 +261,9 @@ def dumps(doc: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command: mine a puzzle set and write it as JSON."""
-    parser = argparse.ArgumentParser(prog="python -m exact61_widgets.puzzles.mine",
-                                     description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m exact61_widgets.puzzles.mine", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--seed", type=int, default=61)
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--workers", type=int, default=2)
@@ -237,9 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     doc = mine(args.seed, args.count, args.workers, log)
     Path(args.out).write_text(dumps(doc), "utf-8")
     elapsed = time.perf_counter() - start
-    print(f"{len(doc['puzzles'])} puzzles from {doc['settings']['matches']} matches in "
-          f"{elapsed:.0f} s ({3600 * len(doc['puzzles']) / max(elapsed, 1e-9):.0f} per hour) "
-          f"-> {args.out}")
+    print(
+        f"{len(doc['puzzles'])} puzzles from {doc['settings']['matches']} matches in "
+        f"{elapsed:.0f} s ({3600 * len(doc['puzzles']) / max(elapsed, 1e-9):.0f} per hour) "
+        f"-> {args.out}"
+    )
     return 0
 
 

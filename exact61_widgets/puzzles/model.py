@@ -92,55 +92,98 @@ class Puzzle:
         """What a wrong move gives against the answer, in ``lang``."""
         chosen = parse_action(action) if isinstance(action, str) else action
         if str(chosen) not in self.moves:
-            raise PuzzleError(Msg("{action} is not a legal move in puzzle {id}",
-                                  {"action": str(chosen), "id": self.id}))
+            raise PuzzleError(
+                Msg(
+                    "{action} is not a legal move in puzzle {id}",
+                    {"action": str(chosen), "id": self.id},
+                )
+            )
         return feedback(chosen, self.answers[0], self.moves, self.deals, lang)
 
     def to_json(self) -> dict[str, Any]:
         """The puzzle as the JSON file keeps it."""
         return {
-            "id": self.id, "players": self.players, "seat": self.seat,
-            "record": dict(self.record), "layout": self.layout, "hand": list(self.hand),
-            "hand_sizes": list(self.hand_sizes), "boneyard": self.boneyard,
-            "scores": list(self.scores), "answer": list(self.answer), "margin": self.margin,
-            "agree": self.agree, "deals": self.deals, "check_seed": self.check_seed,
-            "moves": {k: dict(v) for k, v in self.moves.items()}, "values": dict(self.values),
-            "line": list(self.line), "themes": list(self.themes), "rating": self.rating,
-            "rates": dict(self.rates), "explanation": dict(self.explanation)}
+            "id": self.id,
+            "players": self.players,
+            "seat": self.seat,
+            "record": dict(self.record),
+            "layout": self.layout,
+            "hand": list(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "boneyard": self.boneyard,
+            "scores": list(self.scores),
+            "answer": list(self.answer),
+            "margin": self.margin,
+            "agree": self.agree,
+            "deals": self.deals,
+            "check_seed": self.check_seed,
+            "moves": {k: dict(v) for k, v in self.moves.items()},
+            "values": dict(self.values),
+            "line": list(self.line),
+            "themes": list(self.themes),
+            "rating": self.rating,
+            "rates": dict(self.rates),
+            "explanation": dict(self.explanation),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Puzzle:
         """Read one puzzle entry; a missing or wrong field raises :class:`PuzzleError`."""
         try:
             puzzle = cls(
-                str(data["id"]), int(data["players"]), int(data["seat"]), dict(data["record"]),
-                str(data["layout"]), tuple(data["hand"]), tuple(data["hand_sizes"]),
-                int(data["boneyard"]), tuple(data["scores"]), tuple(data["answer"]),
-                int(data["margin"]), int(data["agree"]), int(data["deals"]),
-                str(data["check_seed"]), dict(data["moves"]), dict(data["values"]),
-                tuple(data["line"]), tuple(data["themes"]), int(data["rating"]),
-                dict(data["rates"]), dict(data["explanation"]))
+                str(data["id"]),
+                int(data["players"]),
+                int(data["seat"]),
+                dict(data["record"]),
+                str(data["layout"]),
+                tuple(data["hand"]),
+                tuple(data["hand_sizes"]),
+                int(data["boneyard"]),
+                tuple(data["scores"]),
+                tuple(data["answer"]),
+                int(data["margin"]),
+                int(data["agree"]),
+                int(data["deals"]),
+                str(data["check_seed"]),
+                dict(data["moves"]),
+                dict(data["values"]),
+                tuple(data["line"]),
+                tuple(data["themes"]),
+                int(data["rating"]),
+                dict(data["rates"]),
+                dict(data["explanation"]),
+            )
         except (KeyError, TypeError, ValueError) as err:
-            raise PuzzleError(Msg("a puzzle entry is malformed: {reason}",
-                                  {"reason": repr(err)})) from None
+            raise PuzzleError(
+                Msg("a puzzle entry is malformed: {reason}", {"reason": repr(err)})
+            ) from None
         unknown = [t for t in puzzle.themes if t not in THEMES]
         if unknown or set(puzzle.explanation) != {"en", "ru"}:
-            raise PuzzleError(Msg("puzzle {id} has an unknown theme or lacks a language",
-                                  {"id": puzzle.id}))
+            raise PuzzleError(
+                Msg("puzzle {id} has an unknown theme or lacks a language", {"id": puzzle.id})
+            )
         return puzzle
 
 
 def document(puzzles: Sequence[Puzzle], settings: Mapping[str, Any]) -> dict[str, Any]:
     """The whole file: format, version, how it was made, and the puzzles."""
-    return {"format": FORMAT, "version": VERSION, "settings": dict(settings),
-            "puzzles": [p.to_json() for p in puzzles]}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "settings": dict(settings),
+        "puzzles": [p.to_json() for p in puzzles],
+    }
 
 
 def read_document(data: Mapping[str, Any]) -> tuple[Puzzle, ...]:
     """The puzzles of a parsed file, after checking its format and version."""
     if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise PuzzleError(Msg("not a puzzle file of format {format} version {version}",
-                              {"format": FORMAT, "version": VERSION}))
+        raise PuzzleError(
+            Msg(
+                "not a puzzle file of format {format} version {version}",
+                {"format": FORMAT, "version": VERSION},
+            )
+        )
     return tuple(Puzzle.from_json(p) for p in data["puzzles"])
 
 

@@ -42,19 +42,27 @@ class Rates:
         ``misses`` weighs how often each player fails: random 0.2, greedy 0.35,
         search 0.45.
         """
-        misses = (0.2 * (1 - self.random) + 0.35 * (1 - self.greedy)
-                  + 0.45 * (1 - self.search))
+        misses = 0.2 * (1 - self.random) + 0.35 * (1 - self.greedy) + 0.45 * (1 - self.search)
         value = 600 + 1400 * misses + 100 * math.log2(max(self.legal, 1))
         return int(round(value / 10) * 10)
 
     def to_json(self) -> dict[str, float | int]:
         """The rates as the puzzle JSON keeps them (rounded to three places)."""
-        return {"random": round(self.random, 3), "greedy": round(self.greedy, 3),
-                "search": round(self.search, 3), "legal": self.legal}
+        return {
+            "random": round(self.random, 3),
+            "greedy": round(self.greedy, 3),
+            "search": round(self.search, 3),
+            "legal": self.legal,
+        }
 
 
-def rates(match: Match, answer: tuple[Action, ...], *, runs: int = SEARCH_RUNS,
-          playouts: int = SEARCH_PLAYOUTS) -> Rates:
+def rates(
+    match: Match,
+    answer: tuple[Action, ...],
+    *,
+    runs: int = SEARCH_RUNS,
+    playouts: int = SEARCH_PLAYOUTS,
+) -> Rates:
     """Let the simple players try the position of ``match`` (which is left unchanged)."""
     legal = match.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
@@ -66,6 +74,9 @@ def rates(match: Match, answer: tuple[Action, ...], *, runs: int = SEARCH_RUNS,
         bot = SearchBot(seed=f"rating/{run}", playouts=playouts)
         if bot.choose(match) in answer:
             found += 1
-    return Rates(sum(1 for a in legal if a in answer) / len(legal),
-                 sum(1 for a in greedy_picks if a in answer) / len(greedy_picks),
-                 found / runs, len(legal))
+    return Rates(
+        sum(1 for a in legal if a in answer) / len(legal),
+        sum(1 for a in greedy_picks if a in answer) / len(greedy_picks),
+        found / runs,
+        len(legal),
+    )

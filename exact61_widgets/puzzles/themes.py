@@ -23,8 +23,16 @@ from exact61_widgets.i18n import Msg, check_lang
 from exact61_widgets.puzzles.verify import Verdict
 
 #: Every theme, in the order they are listed.
-THEMES: Final = ("exact_finish", "overshoot", "spinner", "going_out", "block", "deny",
-                 "count", "look_ahead")
+THEMES: Final = (
+    "exact_finish",
+    "overshoot",
+    "spinner",
+    "going_out",
+    "block",
+    "deny",
+    "count",
+    "look_ahead",
+)
 
 _NAMES: Final = {
     "exact_finish": Msg("exact finish"),
@@ -75,7 +83,8 @@ class Tried:
         play = self.play
         out = self.out
         return (play is not None and play.status == "rejected") or (
-            out is not None and out.status == "rejected" and out.net > 0)
+            out is not None and out.status == "rejected" and out.net > 0
+        )
 
 
 def tried(match: Match) -> tuple[Tried, ...]:
@@ -84,8 +93,9 @@ def tried(match: Match) -> tuple[Tried, ...]:
     for action in match.legal_actions():
         events = tuple(match.push(action))
         end = match.hand_end
-        result.append(Tried(action, events, match.is_over,
-                            end is not None and end.kind == "blocked"))
+        result.append(
+            Tried(action, events, match.is_over, end is not None and end.kind == "blocked")
+        )
         match.pop()
     return tuple(result)
 
@@ -153,8 +163,11 @@ def facts(match: Match, verdict: Verdict) -> Facts:
     half = verdict.deals // 2
     for t in others:
         s = stats[t.action]
-        if s.losses >= half and mine.losses * 5 <= s.losses and (
-                denied is None or s.losses > stats[denied.action].losses):
+        if (
+            s.losses >= half
+            and mine.losses * 5 <= s.losses
+            and (denied is None or s.losses > stats[denied.action].losses)
+        ):
             denied = t
     if denied is not None:
         found.append("deny")

@@ -101,8 +101,9 @@ def _gap(solution: Solution, group: tuple[Action, ...]) -> int | None:
     return value - max(others)
 
 
-def real_answer(match: Match, margin: int = MARGIN, max_nodes: int = MAX_NODES
-                ) -> tuple[Solution, tuple[Action, ...]] | None:
+def real_answer(
+    match: Match, margin: int = MARGIN, max_nodes: int = MAX_NODES
+) -> tuple[Solution, tuple[Action, ...]] | None:
     """The cheap first test: the real deal solved (no lines) and its answer group, or None."""
     try:
         true = solve(match, lines=False, max_nodes=max_nodes)
@@ -112,9 +113,16 @@ def real_answer(match: Match, margin: int = MARGIN, max_nodes: int = MAX_NODES
     return None if group is None else (true, group)
 
 
-def verify(match: Match, rng: random.Random, *, deals: int = DEALS, share: float = SHARE,
-           margin: int = MARGIN, max_nodes: int = MAX_NODES, budget: int = BUDGET
-           ) -> Verdict | None:
+def verify(
+    match: Match,
+    rng: random.Random,
+    *,
+    deals: int = DEALS,
+    share: float = SHARE,
+    margin: int = MARGIN,
+    max_nodes: int = MAX_NODES,
+    budget: int = BUDGET,
+) -> Verdict | None:
     """The verdict on the position of ``match`` as a puzzle, or None if it is not one.
 
     The real deal fixes the candidate answer; then ``deals`` deals of the hidden
@@ -153,8 +161,7 @@ def verify(match: Match, rng: random.Random, *, deals: int = DEALS, share: float
     return Verdict(group, deals - failed, deals, tuple(margins), stats, solve(match))
 
 
-def _stats(action: Action, solutions: list[Solution], group: tuple[Action, ...]
-           ) -> ActionStats:
+def _stats(action: Action, solutions: list[Solution], group: tuple[Action, ...]) -> ActionStats:
     wins = losses = worse = 0
     ordinary: list[int] = []
     for solution in solutions:

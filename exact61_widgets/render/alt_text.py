@@ -24,27 +24,60 @@ def hidden_ends_title(layout: Layout | str, lang: str | None = None) -> str:
     layout = _as_layout(layout)
     if not layout:
         return gettext("The table is empty.", lang)
-    return Msg("Tiles: {tiles}. The scoring ends are not marked.", {
-        "tiles": ", ".join(str(t) for t in layout.tiles)}).text(lang)
+    return Msg(
+        "Tiles: {tiles}. The scoring ends are not marked.",
+        {"tiles": ", ".join(str(t) for t in layout.tiles)},
+    ).text(lang)
 
 
-def hidden_ends_description(layout: Layout | str, lang: str | None = None, *,
-                            places: bool = True) -> str:
+def hidden_ends_description(
+    layout: Layout | str, lang: str | None = None, *, places: bool = True
+) -> str:
     """The title, then spinners, connections and (if ``places``) the open places."""
     lang = check_lang(lang)
     layout = _as_layout(layout)
     parts = [hidden_ends_title(layout, lang)]
     if layout:
-        parts.append(Msg("Spinners: {spinners}.", {"spinners": listed(
-            [str(t) for t in layout.spinners], ", ", lang)}).text(lang))
-        parts.append(Msg("Connections: {connections}.", {"connections": listed(
-            [f"{place_text(c.parent, lang, False)} – {place_text(c.child, lang, False)}"
-             for c in layout.connections()], "; ", lang)}).text(lang))
+        parts.append(
+            Msg(
+                "Spinners: {spinners}.",
+                {"spinners": listed([str(t) for t in layout.spinners], ", ", lang)},
+            ).text(lang)
+        )
+        parts.append(
+            Msg(
+                "Connections: {connections}.",
+                {
+                    "connections": listed(
+                        [
+                            " – ".join(
+                                (
+                                    place_text(c.parent, lang, False),
+                                    place_text(c.child, lang, False),
+                                )
+                            )
+                            for c in layout.connections()
+                        ],
+                        "; ",
+                        lang,
+                    )
+                },
+            ).text(lang)
+        )
         if places:
-            open_places = sorted(layout.open_places(),
-                                 key=lambda p: (p.tile.index, port_label(p.port, lang)))
-            parts.append(Msg("Open places: {places}.", {"places": listed(
-                [place_text(p, lang, True) for p in open_places], "; ", lang)}).text(lang))
+            open_places = sorted(
+                layout.open_places(), key=lambda p: (p.tile.index, port_label(p.port, lang))
+            )
+            parts.append(
+                Msg(
+                    "Open places: {places}.",
+                    {
+                        "places": listed(
+                            [place_text(p, lang, True) for p in open_places], "; ", lang
+                        )
+                    },
+                ).text(lang)
+            )
     return " ".join(parts)
 
 

@@ -148,8 +148,12 @@ class _Template(NamedTuple):
     halo: tuple[int, ...]
 
 
-def _template(corners: tuple[int, int, int, int], far: int,
-              ports: tuple[tuple[Port | None, _Port], ...], number: int) -> _Template:
+def _template(
+    corners: tuple[int, int, int, int],
+    far: int,
+    ports: tuple[tuple[Port | None, _Port], ...],
+    number: int,
+) -> _Template:
     x0, y0, x1, y1 = corners
     cells = _cells(corners)
     boxes = tuple(k for _, p in ports for k in p.box)
@@ -167,10 +171,16 @@ def _double(d: int, shift: int, number: int) -> _Template:
     right, left = _right(d), _left(d)
     corners = _box(0, 0, d, 0, 2, shift - 2, shift + 2)
     mx, my = _DX[d] + shift * _DX[right], _DY[d] + shift * _DY[right]
-    return _template(corners, d, (
-        (Port.LINE_B, _Port(mx + _DX[d], my + _DY[d], d)),
-        (Port.BRANCH_A, _Port(mx + 2 * _DX[left], my + 2 * _DY[left], left)),
-        (Port.BRANCH_B, _Port(mx + 2 * _DX[right], my + 2 * _DY[right], right))), number)
+    return _template(
+        corners,
+        d,
+        (
+            (Port.LINE_B, _Port(mx + _DX[d], my + _DY[d], d)),
+            (Port.BRANCH_A, _Port(mx + 2 * _DX[left], my + 2 * _DY[left], left)),
+            (Port.BRANCH_B, _Port(mx + 2 * _DX[right], my + 2 * _DY[right], right)),
+        ),
+        number,
+    )
 
 
 def _templates(d: int) -> tuple[_Template, ...]:
@@ -182,18 +192,21 @@ def _templates(d: int) -> tuple[_Template, ...]:
     mx, my = _DX[d], _DY[d]
     return (
         _template(straight, d, ((None, _Port(4 * mx, 4 * my, d)),), 0),
-        _template(to_right, right,
-                  ((None, _Port(mx + 3 * _DX[right], my + 3 * _DY[right], right)),), 1),
-        _template(to_left, left,
-                  ((None, _Port(mx + 3 * _DX[left], my + 3 * _DY[left], left)),), 2),
-        _double(d, 0, 3), _double(d, 1, 4), _double(d, -1, 5),
+        _template(
+            to_right, right, ((None, _Port(mx + 3 * _DX[right], my + 3 * _DY[right], right)),), 1
+        ),
+        _template(to_left, left, ((None, _Port(mx + 3 * _DX[left], my + 3 * _DY[left], left)),), 2),
+        _double(d, 0, 3),
+        _double(d, 1, 4),
+        _double(d, -1, 5),
     )
 
 
 _TEMPLATES: Final = tuple(_templates(d) for d in range(4))
 #: Every cell any shape (or its boxes) at a port pointing ``d`` may use.
-_FOOTPRINT: Final = tuple(frozenset(k for t in ts for k in (*t.cells, *t.boxes))
-                          for ts in _TEMPLATES)
+_FOOTPRINT: Final = tuple(
+    frozenset(k for t in ts for k in (*t.cells, *t.boxes)) for ts in _TEMPLATES
+)
 
 
 @lru_cache(maxsize=4096)
@@ -235,8 +248,13 @@ class _Move(NamedTuple):
 
 def _move(template: _Template, x: int, y: int) -> _Move:
     shift = x * _STRIDE + y
-    return _Move(template, x, y, tuple(k + shift for k in template.cells),
-                 tuple((port, _Port(p.x + x, p.y + y, p.d)) for port, p in template.ports))
+    return _Move(
+        template,
+        x,
+        y,
+        tuple(k + shift for k in template.cells),
+        tuple((port, _Port(p.x + x, p.y + y, p.d)) for port, p in template.ports),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,8 +289,13 @@ class _Grid:
 
     __slots__ = ("boxes", "cells", "own", "state")
 
-    def __init__(self, state: _State, own: int, cells: frozenset[int] = frozenset(),
-                 boxes: Mapping[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        state: _State,
+        own: int,
+        cells: frozenset[int] = frozenset(),
+        boxes: Mapping[int, int] | None = None,
+    ) -> None:
         self.state = state
         self.own = own
         self.cells = cells
@@ -330,8 +353,11 @@ class _Grid:
         """Whether a later tile can still join at ``p``: ``need`` = (non-double, double)."""
         templates = _TEMPLATES[p.d]
         x, y = p.x, p.y
-        if need[1] and not (self.fits(templates[3], x, y, slot) or self.fits(
-                templates[4], x, y, slot) or self.fits(templates[5], x, y, slot)):
+        if need[1] and not (
+            self.fits(templates[3], x, y, slot)
+            or self.fits(templates[4], x, y, slot)
+            or self.fits(templates[5], x, y, slot)
+        ):
             return False
         return not need[0] or any(self.fits(t, x, y, slot) for t in templates[:3])
 
@@ -396,9 +422,14 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
     empty = _Grid(state, own)
     # Nearby places that have room now, with the cells their room needs: a move
     # can only take room away (never give it), and only where it touches those.
-    near = [(code, p, _footprint(p)) for code, p in state.free.items()
-            if code != own and abs(p.x - port.x) <= NEAR and abs(p.y - port.y) <= NEAR
-            and empty.viable(p, needs[PLACES[code].number], code)]
+    near = [
+        (code, p, _footprint(p))
+        for code, p in state.free.items()
+        if code != own
+        and abs(p.x - port.x) <= NEAR
+        and abs(p.y - port.y) <= NEAR
+        and empty.viable(p, needs[PLACES[code].number], code)
+    ]
     number = tile.low if tile.is_double else tile.other(joined)
     scored: list[tuple[int, int, int, _Move]] = []
     for gap in (0, *BRIDGE_GAPS):
@@ -413,23 +444,34 @@ def _best(state: _State, tile: Tile, own: int) -> tuple[_Move, int] | None:
                 continue
             move = _move(template, x, y)
             grid = empty.plus(move, corridor)
-            stuck = sum(not grid.viable(p, needs[number], -1 - i)
-                        for i, (_, p) in enumerate(move.ports))
+            stuck = sum(
+                not grid.viable(p, needs[number], -1 - i) for i, (_, p) in enumerate(move.ports)
+            )
             touched = grid.cells.union(grid.boxes)
-            stuck += sum(not footprint.isdisjoint(touched) and not grid.viable(
-                p, needs[PLACES[code].number], code) for code, p, footprint in near)
+            stuck += sum(
+                not footprint.isdisjoint(touched)
+                and not grid.viable(p, needs[PLACES[code].number], code)
+                for code, p, footprint in near
+            )
             # Nothing can rank before this: no place left stuck, no bridge, not crowded,
             # and every earlier preference was worse.
-            if (not stuck and not gap and not _crowded(state, move, parent)
-                    and not any(item[0] == 0 for item in scored)):
+            if (
+                not stuck
+                and not gap
+                and not _crowded(state, move, parent)
+                and not any(item[0] == 0 for item in scored)
+            ):
                 return move, 0
             scored.append((stuck, gap, rank, move))
     if not scored:
         return None
     first = min(scored, key=lambda item: item[:3])
     ties = [item for item in scored if item[:2] == first[:2]]
-    best = first if len(ties) == 1 else min(
-        ties, key=lambda item: (_crowded(state, item[3], parent), item[2]))
+    best = (
+        first
+        if len(ties) == 1
+        else min(ties, key=lambda item: (_crowded(state, item[3], parent), item[2]))
+    )
     return best[3], best[1]
 
 
@@ -463,15 +505,15 @@ def _beyond(state: _State, tile: Tile, port: _Port) -> tuple[_Move, int]:
     keys = [*state.occupied, *state.reserved]
     xs = [_xy(k)[0] for k in keys]
     ys = [_xy(k)[1] for k in keys]
-    reach = (max(xs) + 1 - port.x, max(ys) + 1 - port.y, port.x - min(xs),
-             port.y - min(ys))[port.d]
+    reach = (max(xs) + 1 - port.x, max(ys) + 1 - port.y, port.x - min(xs), port.y - min(ys))[port.d]
     gap = max(2, reach + 2)
     template = _TEMPLATES[port.d][3 if tile.is_double else 0]
     return _move(template, port.x + gap * _DX[port.d], port.y + gap * _DY[port.d]), gap
 
 
-def _drawn(tile: Tile, joined: int, move: _Move, bridge: tuple[int, int, int, int] | None
-           ) -> DrawnTile:
+def _drawn(
+    tile: Tile, joined: int, move: _Move, bridge: tuple[int, int, int, int] | None
+) -> DrawnTile:
     x0, y0, x1, y1 = move.template.corners
     other = tile.other(joined)
     first, second = (joined, other) if move.template.far in (0, 1) else (other, joined)
@@ -479,8 +521,9 @@ def _drawn(tile: Tile, joined: int, move: _Move, bridge: tuple[int, int, int, in
     return DrawnTile(tile, rect, first, second, bridge)
 
 
-def _apply(state: _State, i: int, tile: Tile, place: Place, move: _Move, gap: int,
-           claim: bool = True) -> _State:
+def _apply(
+    state: _State, i: int, tile: Tile, place: Place, move: _Move, gap: int, claim: bool = True
+) -> _State:
     """``state`` with tile ``i`` put down by ``move`` at ``place``.
 
     ``claim`` False leaves a long bridge's corridor unclaimed (it crosses tiles).
@@ -505,13 +548,23 @@ def _apply(state: _State, i: int, tile: Tile, place: Place, move: _Move, gap: in
     drawn = _drawn(tile, place.number, move, bridge)
     index_of = dict(state.index_of)
     index_of[tile.index] = i
-    return _State(_put(state.drawn, i, drawn), _put(state.joins, i, own),
-                  _put(state.moves, i, (move, gap)), ports, free, occupied, reserved, index_of,
-                  state.long_bridges, state.relayouts, state.moved)
+    return _State(
+        _put(state.drawn, i, drawn),
+        _put(state.joins, i, own),
+        _put(state.moves, i, (move, gap)),
+        ports,
+        free,
+        occupied,
+        reserved,
+        index_of,
+        state.long_bridges,
+        state.relayouts,
+        state.moved,
+    )
 
 
 def _put(items: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
-    return (*items, value) if i == len(items) else (*items[:i], value, *items[i + 1:])
+    return (*items, value) if i == len(items) else (*items[:i], value, *items[i + 1 :])
 
 
 def _subtree(state: _State, root: int) -> list[int]:
@@ -525,17 +578,27 @@ def _subtree(state: _State, root: int) -> list[int]:
 
 def _without(state: _State, removed: set[int]) -> _State:
     """``state`` with the tiles ``removed`` (a subtree) taken off; the rest stay put."""
-    kept_tiles = {dt.tile.index for i, dt in enumerate(state.drawn)
-                  if dt is not None and i not in removed}
+    kept_tiles = {
+        dt.tile.index for i, dt in enumerate(state.drawn) if dt is not None and i not in removed
+    }
     ports = {c: p for c, p in state.ports.items() if PLACES[c].tile.index in kept_tiles}
     taken = {j for i, j in enumerate(state.joins) if i not in removed}
     free = {c: p for c, p in ports.items() if c not in taken}
     reserved = {k: c for c, p in free.items() for k in p.box}
     occupied = {k: v for k, v in state.occupied.items() if v not in removed}
-    return _State(tuple(None if i in removed else dt for i, dt in enumerate(state.drawn)),
-                  state.joins, state.moves, ports, free, occupied, reserved,
-                  {t: i for t, i in state.index_of.items() if i not in removed},
-                  state.long_bridges, state.relayouts, state.moved)
+    return _State(
+        tuple(None if i in removed else dt for i, dt in enumerate(state.drawn)),
+        state.joins,
+        state.moves,
+        ports,
+        free,
+        occupied,
+        reserved,
+        {t: i for t, i in state.index_of.items() if i not in removed},
+        state.long_bridges,
+        state.relayouts,
+        state.moved,
+    )
 
 
 def _kind(move: _Move, gap: int) -> tuple[int, int]:
@@ -550,8 +613,12 @@ class _Search:
     items are remembered, so trials that differ only late share their start.
     """
 
-    def __init__(self, base: _State, items: list[tuple[int, Tile, Place]],
-                 kinds: Mapping[int, tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        base: _State,
+        items: list[tuple[int, Tile, Place]],
+        kinds: Mapping[int, tuple[int, int]],
+    ) -> None:
         self.items = items
         self.kinds = kinds
         self.memo: dict[tuple[tuple[int, int], ...], _State | None] = {(): base}
@@ -573,8 +640,7 @@ class _Search:
                 return None
         return state
 
-    def _step(self, state: _State, i: int, tile: Tile, place: Place, choice: int
-              ) -> _State | None:
+    def _step(self, state: _State, i: int, tile: Tile, place: Place, choice: int) -> _State | None:
         options = _fitting(state, tile, place.code)
         kind = self.kinds.get(i)
         options.sort(key=lambda option: _kind(*option) != kind)
@@ -610,8 +676,7 @@ def _relayout(state: _State, tile: Tile, place: Place) -> _State | None:
             plans.append((subtree, [new, *_items(state, subtree)]))
     plans = [plan for plan in plans if len(plan[0]) <= RELAYOUT_LIMIT]
     plans.sort(key=lambda plan: len(plan[0]))
-    searches = [_Search(_without(state, set(subtree)), items, kinds)
-                for subtree, items in plans]
+    searches = [_Search(_without(state, set(subtree)), items, kinds) for subtree, items in plans]
     budget = RELAYOUT_BUDGET
     for (subtree, items), search in zip(plans, searches, strict=True):
         sizes = {i: len(_subtree(state, i)) if i < n else 1 for i, _, _ in items}
@@ -624,14 +689,15 @@ def _relayout(state: _State, tile: Tile, place: Place) -> _State | None:
                 found = search.trial(deviate)
                 if found is not None:
                     moved = sum(found.drawn[j] != state.drawn[j] for j in subtree)
-                    return replace(found, relayouts=state.relayouts + 1,
-                                   moved=state.moved + moved)
+                    return replace(found, relayouts=state.relayouts + 1, moved=state.moved + moved)
     return None
 
 
 def _items(state: _State, subtree: list[int]) -> list[tuple[int, Tile, Place]]:
-    return [(i, state.drawn[i].tile, PLACES[state.joins[i]])  # type: ignore[union-attr]
-            for i in subtree]
+    return [
+        (i, state.drawn[i].tile, PLACES[state.joins[i]])  # type: ignore[union-attr]
+        for i in subtree
+    ]
 
 
 def _blockers(state: _State, tile: Tile, place: Place) -> list[int]:
@@ -665,7 +731,7 @@ def _deviations(order: list[int], count: int) -> Iterator[dict[int, int]]:
                 yield {i: choice}
     else:
         for a, i in enumerate(order):
-            for j in order[a + 1:]:
+            for j in order[a + 1 :]:
                 for ci in range(1, 3):
                     for cj in range(1, 3):
                         yield {i: ci, j: cj}
@@ -685,25 +751,39 @@ def _extend(state: _State, tile: Tile, place: Place) -> _State:
     if found is not None:
         return found
     move, gap = _beyond(state, tile, state.free[place.code])
-    return replace(_apply(state, n, tile, place, move, gap, claim=False),
-                   long_bridges=state.long_bridges + 1)
+    return replace(
+        _apply(state, n, tile, place, move, gap, claim=False), long_bridges=state.long_bridges + 1
+    )
 
 
 def _opening(tile: Tile) -> _State:
     if tile.is_double:
         corners = (-1, -2, 1, 2)
-        ports = {Port.LINE_A: _Port(-1, 0, 2), Port.LINE_B: _Port(1, 0, 0),
-                 Port.BRANCH_A: _Port(0, -2, 3), Port.BRANCH_B: _Port(0, 2, 1)}
+        ports = {
+            Port.LINE_A: _Port(-1, 0, 2),
+            Port.LINE_B: _Port(1, 0, 0),
+            Port.BRANCH_A: _Port(0, -2, 3),
+            Port.BRANCH_B: _Port(0, 2, 1),
+        }
     else:
         corners = (-2, -1, 2, 1)
         ports = {Port.LOW: _Port(-2, 0, 2), Port.HIGH: _Port(2, 0, 0)}
     x0, y0, x1, y1 = corners
-    drawn = DrawnTile(tile, (x0 * UNIT, y0 * UNIT, (x1 - x0) * UNIT, (y1 - y0) * UNIT),
-                      tile.low, tile.high, None)
+    drawn = DrawnTile(
+        tile, (x0 * UNIT, y0 * UNIT, (x1 - x0) * UNIT, (y1 - y0) * UNIT), tile.low, tile.high, None
+    )
     codes = {place_code(tile, port): p for port, p in ports.items()}
     reserved = {k: code for code, p in codes.items() for k in p.box}
-    return _State((drawn,), (-1,), (None,), codes, dict(codes),
-                  dict.fromkeys(_cells(corners), 0), reserved, {tile.index: 0})
+    return _State(
+        (drawn,),
+        (-1,),
+        (None,),
+        codes,
+        dict(codes),
+        dict.fromkeys(_cells(corners), 0),
+        reserved,
+        {tile.index: 0},
+    )
 
 
 @lru_cache(maxsize=256)
@@ -743,8 +823,9 @@ def _marker(p: _Port) -> Point:
     return ((p.x + _DX[p.d]) * UNIT, (p.y + _DY[p.d]) * UNIT)
 
 
-_NOTHING: Final = LayoutGeometry(MappingProxyType({}), MappingProxyType({}), (),
-                                 MappingProxyType({}), (0, 0, 0, 0), 0, 0, 0)
+_NOTHING: Final = LayoutGeometry(
+    MappingProxyType({}), MappingProxyType({}), (), MappingProxyType({}), (0, 0, 0, 0), 0, 0, 0
+)
 
 
 def layout_geometry(layout: Layout | str) -> LayoutGeometry:
@@ -799,6 +880,13 @@ def _geometry(notation: str, open_codes: tuple[int, ...]) -> LayoutGeometry:
         xs += (x0 * UNIT, x1 * UNIT)
         ys += (y0 * UNIT, y1 * UNIT)
     bounds = (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-    return LayoutGeometry(MappingProxyType({str(dt.tile): dt.rect for dt in drawn}),
-                          MappingProxyType(places), drawn, MappingProxyType(markers), bounds,
-                          state.relayouts, state.moved, state.long_bridges)
+    return LayoutGeometry(
+        MappingProxyType({str(dt.tile): dt.rect for dt in drawn}),
+        MappingProxyType(places),
+        drawn,
+        MappingProxyType(markers),
+        bounds,
+        state.relayouts,
+        state.moved,
+        state.long_bridges,
+    )

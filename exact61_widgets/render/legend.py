@@ -59,18 +59,27 @@ class Mark:
 
 #: Every mark, in the order every legend lists them.
 MARKS: Final[tuple[Mark, ...]] = (
-    Mark("end", Msg("Number in a filled square: a scoring end and its value"),
-         ("badge", "badge text")),
+    Mark(
+        "end",
+        Msg("Number in a filled square: a scoring end and its value"),
+        ("badge", "badge text"),
+    ),
     Mark("place", Msg("Dot: an open place, where a tile may be played"), ("dot",)),
-    Mark("closed", Msg("Ring: a side branch, closed until both lines of its spinner are filled"),
-         ("closed", "dot fill")),
-    Mark("spinner", Msg("Dashed orange frame: a spinner (every double becomes one)"),
-         ("spinner",)),
+    Mark(
+        "closed",
+        Msg("Ring: a side branch, closed until both lines of its spinner are filled"),
+        ("closed", "dot fill"),
+    ),
+    Mark("spinner", Msg("Dashed orange frame: a spinner (every double becomes one)"), ("spinner",)),
     Mark("last", Msg("Star: the tile played last"), ("last", "tile last")),
-    Mark("picked-place", Msg("Wide ring: a place picked out, such as where the chosen tile "
-                             "may go"), ("highlight",)),
-    Mark("picked-tile", Msg("Thick solid edge: a tile picked out"),
-         ("highlight", "tile highlight")),
+    Mark(
+        "picked-place",
+        Msg("Wide ring: a place picked out, such as where the chosen tile may go"),
+        ("highlight",),
+    ),
+    Mark(
+        "picked-tile", Msg("Thick solid edge: a tile picked out"), ("highlight", "tile highlight")
+    ),
     Mark("bridge", Msg("Line: joins a tile drawn a little apart to its place"), ("bridge",)),
 )
 KEYS: Final[tuple[str, ...]] = tuple(mark.key for mark in MARKS)
@@ -96,17 +105,47 @@ def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Mar
     if key == "bridge":
         return [bridge(x + 8, cy, x + CELL_W - 8, cy, colors)]
     if key == "spinner":
-        return [tile_group(Tile(3, 3), x, y, 3, 3, True, colors, classes=("sample",),
-                           frame=True, data=False)]
+        return [
+            tile_group(
+                Tile(3, 3), x, y, 3, 3, True, colors, classes=("sample",), frame=True, data=False
+            )
+        ]
     if key == "last":
-        return [tile_group(Tile(1, 3), x, y, 1, 3, True, colors, classes=("sample",),
-                           face=colors["tile last"], star=True, data=False)]
+        return [
+            tile_group(
+                Tile(1, 3),
+                x,
+                y,
+                1,
+                3,
+                True,
+                colors,
+                classes=("sample",),
+                face=colors["tile last"],
+                star=True,
+                data=False,
+            )
+        ]
     if key == "picked-tile":
-        return [tile_group(Tile(2, 5), x, y, 2, 5, True, colors, classes=("sample",),
-                           face=colors["tile highlight"], edge=colors["highlight"],
-                           edge_width=PICK_EDGE, data=False)]
-    raise RenderError(Msg("unknown mark {key}: the marks are {keys}",
-                          {"key": repr(key), "keys": ", ".join(KEYS)}))
+        return [
+            tile_group(
+                Tile(2, 5),
+                x,
+                y,
+                2,
+                5,
+                True,
+                colors,
+                classes=("sample",),
+                face=colors["tile highlight"],
+                edge=colors["highlight"],
+                edge_width=PICK_EDGE,
+                data=False,
+            )
+        ]
+    raise RenderError(
+        Msg("unknown mark {key}: the marks are {keys}", {"key": repr(key), "keys": ", ".join(KEYS)})
+    )
 
 
 def check_marks(marks: Iterable[str] | None) -> list[str]:
@@ -116,13 +155,18 @@ def check_marks(marks: Iterable[str] | None) -> list[str]:
     wanted = set(marks)
     unknown = sorted(wanted - set(KEYS))
     if unknown:
-        raise RenderError(Msg("unknown mark {key}: the marks are {keys}",
-                              {"key": repr(unknown[0]), "keys": ", ".join(KEYS)}))
+        raise RenderError(
+            Msg(
+                "unknown mark {key}: the marks are {keys}",
+                {"key": repr(unknown[0]), "keys": ", ".join(KEYS)},
+            )
+        )
     return [key for key in KEYS if key in wanted]
 
 
-def legend_rows(marks: Iterable[str], colors: Mapping[str, str], lang: str, x: float,
-                y: float) -> tuple[Markup, float, float]:
+def legend_rows(
+    marks: Iterable[str], colors: Mapping[str, str], lang: str, x: float, y: float
+) -> tuple[Markup, float, float]:
     """The rows of ``marks`` (legend order) from (x, y): the group, its width and height.
 
     Cached, like the tile faces: a board draws the same few legends again and again.
@@ -131,8 +175,9 @@ def legend_rows(marks: Iterable[str], colors: Mapping[str, str], lang: str, x: f
 
 
 @lru_cache(maxsize=256)
-def _legend_rows(keys: tuple[str, ...], palette_: tuple[tuple[str, str], ...], lang: str,
-                 x: float, y: float) -> tuple[Markup, float, float]:
+def _legend_rows(
+    keys: tuple[str, ...], palette_: tuple[tuple[str, str], ...], lang: str, x: float, y: float
+) -> tuple[Markup, float, float]:
     colors = dict(palette_)
     rows = []
     width = 0.0
@@ -140,10 +185,22 @@ def _legend_rows(keys: tuple[str, ...], palette_: tuple[tuple[str, str], ...], l
     for i, key in enumerate(keys):
         top = y + i * ROW
         words = by_key[key].words.text(lang)
-        rows.append(element("g", {"class": "legend-row", "data-mark": key}, [
-            element("g", {"class": "symbol"}, _sample(key, x, top + 4, colors)),
-            text(x + TEXT_X, top + 4 + SIDE / 2 + 4.5, words, size=FONT_SIZE,
-                 fill=colors["text"])]))
+        rows.append(
+            element(
+                "g",
+                {"class": "legend-row", "data-mark": key},
+                [
+                    element("g", {"class": "symbol"}, _sample(key, x, top + 4, colors)),
+                    text(
+                        x + TEXT_X,
+                        top + 4 + SIDE / 2 + 4.5,
+                        words,
+                        size=FONT_SIZE,
+                        fill=colors["text"],
+                    ),
+                ],
+            )
+        )
         width = max(width, TEXT_X + text_width(words, FONT_SIZE))
     return element("g", {"class": "legend"}, rows), width, len(rows) * ROW
 
@@ -155,10 +212,15 @@ def legend_words(marks: Iterable[str] | None = None, lang: str | None = None) ->
     return [by_key[key].words.text(lang) for key in check_marks(marks)]
 
 
-def render_legend(lang: str | None = None, theme: str = "light", *,
-                  marks: Sequence[str] | None = None, size: int | None = None,
-                  colors: Mapping[str, str] | None = None,
-                  id_prefix: str | None = None) -> SvgText:
+def render_legend(
+    lang: str | None = None,
+    theme: str = "light",
+    *,
+    marks: Sequence[str] | None = None,
+    size: int | None = None,
+    colors: Mapping[str, str] | None = None,
+    id_prefix: str | None = None,
+) -> SvgText:
     """The legend of every picture (or of ``marks``, keys of :data:`KEYS`) as an SVG.
 
     The same samples and words as under a layout drawn with ``legend=True``.
@@ -167,13 +229,18 @@ def render_legend(lang: str | None = None, theme: str = "light", *,
     size = check_size(size)
     palette_ = palette(theme, colors)
     keys = check_marks(marks)
-    prefix = figure_prefix("legend", " ".join(keys), {
-        "lang": lang, "theme": theme, "size": size, "colors": sorted(palette_.items())},
-        id_prefix)
+    prefix = figure_prefix(
+        "legend",
+        " ".join(keys),
+        {"lang": lang, "theme": theme, "size": size, "colors": sorted(palette_.items())},
+        id_prefix,
+    )
     heading = gettext("How to read the pictures", lang)
     group, width, height = legend_rows(keys, palette_, lang, 0, 30)
-    nodes = [text(0, 16, heading, size=15, fill=palette_["text"], weight="bold",
-                  cls="title"), group]
+    nodes = [
+        text(0, 16, heading, size=15, fill=palette_["text"], weight="bold", cls="title"),
+        group,
+    ]
     width = max(width, text_width(heading, 15, bold=True))
     panel = Panel((-16, -16, width + 32, 30 + height + 24), nodes)
     desc = ". ".join(legend_words(keys, lang)) + "."

@@ -45,11 +45,30 @@ def badge(x: float, y: float, value: int, colors: Mapping[str, str]) -> list[Mar
 def _badge(x: float, y: float, value: int, fill: str, figure: str) -> tuple[Markup, Markup]:
     half = BADGE / 2
     small = value >= 10
-    return (element("rect", {"x": num(x - half), "y": num(y - half), "width": num(BADGE),
-                             "height": num(BADGE), "rx": "5", "ry": "5", "fill": fill,
-                             "class": "badge"}),
-            text(x, y + (4 if small else 4.5), str(value), size=11 if small else 13,
-                 fill=figure, anchor="middle", weight="bold"))
+    return (
+        element(
+            "rect",
+            {
+                "x": num(x - half),
+                "y": num(y - half),
+                "width": num(BADGE),
+                "height": num(BADGE),
+                "rx": "5",
+                "ry": "5",
+                "fill": fill,
+                "class": "badge",
+            },
+        ),
+        text(
+            x,
+            y + (4 if small else 4.5),
+            str(value),
+            size=11 if small else 13,
+            fill=figure,
+            anchor="middle",
+            weight="bold",
+        ),
+    )
 
 
 def dot(x: float, y: float, colors: Mapping[str, str]) -> Markup:
@@ -59,34 +78,71 @@ def dot(x: float, y: float, colors: Mapping[str, str]) -> Markup:
 
 @lru_cache(maxsize=2048)
 def _dot(x: float, y: float, fill: str) -> Markup:
-    return element("circle", {"cx": num(x), "cy": num(y), "r": num(DOT_RADIUS), "fill": fill,
-                              "class": "dot"})
+    return element(
+        "circle", {"cx": num(x), "cy": num(y), "r": num(DOT_RADIUS), "fill": fill, "class": "dot"}
+    )
 
 
 def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
     """A closed branch: a small hollow ring (it is not an open place, R4.3)."""
-    return element("circle", {"cx": num(x), "cy": num(y), "r": num(RING_RADIUS),
-                              "fill": colors["dot fill"], "stroke": colors["closed"],
-                              "stroke-width": "2", "class": "ring"})
+    return element(
+        "circle",
+        {
+            "cx": num(x),
+            "cy": num(y),
+            "r": num(RING_RADIUS),
+            "fill": colors["dot fill"],
+            "stroke": colors["closed"],
+            "stroke-width": "2",
+            "class": "ring",
+        },
+    )
 
 
 def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
     """A place picked out: a wide ring round its dot or badge."""
-    return element("circle", {"cx": num(x), "cy": num(y), "r": num(PICK_RADIUS),
-                              "fill": "none", "stroke": colors["highlight"],
-                              "stroke-width": "3", "class": "pick"})
+    return element(
+        "circle",
+        {
+            "cx": num(x),
+            "cy": num(y),
+            "r": num(PICK_RADIUS),
+            "fill": "none",
+            "stroke": colors["highlight"],
+            "stroke-width": "3",
+            "class": "pick",
+        },
+    )
 
 
 @lru_cache(maxsize=2048)
 def hit_area(x: float, y: float) -> Markup:
     """The invisible circle that takes a place's clicks (larger than its dot)."""
-    return element("circle", {"cx": num(x), "cy": num(y), "r": num(PICK_RADIUS), "fill": "none",
-                              "pointer-events": "all", "class": "hit"})
+    return element(
+        "circle",
+        {
+            "cx": num(x),
+            "cy": num(y),
+            "r": num(PICK_RADIUS),
+            "fill": "none",
+            "pointer-events": "all",
+            "class": "hit",
+        },
+    )
 
 
-def bridge(x1: float, y1: float, x2: float, y2: float, colors: Mapping[str, str]
-           ) -> Markup:
+def bridge(x1: float, y1: float, x2: float, y2: float, colors: Mapping[str, str]) -> Markup:
     """The line from a place to a tile drawn a little apart from it."""
-    return element("line", {"x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2),
-                            "stroke": colors["bridge"], "stroke-width": "3",
-                            "stroke-linecap": "round", "class": "bridge"})
+    return element(
+        "line",
+        {
+            "x1": num(x1),
+            "y1": num(y1),
+            "x2": num(x2),
+            "y2": num(y2),
+            "stroke": colors["bridge"],
+            "stroke-width": "3",
+            "stroke-linecap": "round",
+            "class": "bridge",
+        },
+    )

@@ -22,8 +22,9 @@ PATTERNS: Final[tuple[tuple[tuple[float, float], ...], ...]] = (
 )
 
 
-def pip_centers(number: int, x: float, y: float, side: float,
-                horizontal: bool) -> list[tuple[float, float]]:
+def pip_centers(
+    number: int, x: float, y: float, side: float, horizontal: bool
+) -> list[tuple[float, float]]:
     """Centres of the pips of a half showing ``number`` whose top-left corner is (x, y).
 
     ``horizontal`` says that the tile's long axis runs left to right.

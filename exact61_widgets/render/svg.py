@@ -105,8 +105,9 @@ def _tile_on(layout: Layout, item: Tile | str, what: str) -> Tile:
     """The tile ``item`` names, which must be on the table (for option ``what``)."""
     tile = as_tile(item)
     if tile not in layout:
-        raise RenderError(Msg("{what}: {tile} is not on the table",
-                              {"what": what, "tile": str(tile)}))
+        raise RenderError(
+            Msg("{what}: {tile} is not on the table", {"what": what, "tile": str(tile)})
+        )
     return tile
 
 
@@ -115,14 +116,19 @@ def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
     for item in items:
         place = Place.parse(item) if isinstance(item, str) else item
         if not layout.is_open(place):
-            raise RenderError(Msg("highlight_places: {place} is not an open place of the layout",
-                                  {"place": str(place)}))
+            raise RenderError(
+                Msg(
+                    "highlight_places: {place} is not an open place of the layout",
+                    {"place": str(place)},
+                )
+            )
         found.add(place)
     return found
 
 
-def _closed_places(layout: Layout, geo: LayoutGeometry, prefix: str,
-                   colors: Mapping[str, str]) -> list[Markup]:
+def _closed_places(
+    layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mapping[str, str]
+) -> list[Markup]:
     """Hollow rings where a spinner's branches will open once both lines are filled.
 
     They are not open places (R4.3); an interactive board can answer a click
@@ -137,20 +143,38 @@ def _closed_places(layout: Layout, geo: LayoutGeometry, prefix: str,
             if place not in geo.markers:
                 continue
             cx, cy = geo.markers[place]
-            rings.append(element("g", {
-                "class": "place closed", "data-place": str(place),
-                "id": f"{prefix}-closed-{spinner.low}{spinner.high}-{port}"},
-                [hit_area(cx, cy), closed_ring(cx, cy, colors)]))
+            rings.append(
+                element(
+                    "g",
+                    {
+                        "class": "place closed",
+                        "data-place": str(place),
+                        "id": f"{prefix}-closed-{spinner.low}{spinner.high}-{port}",
+                    },
+                    [hit_area(cx, cy), closed_ring(cx, cy, colors)],
+                )
+            )
     return rings
 
 
-def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mapping[str, str],
-                 lang: str, *, ends: bool = True, places: bool = True, spinners: bool = True,
-                 show_caption: bool = True, legend: bool = False, last: Tile | None = None,
-                 highlight_tiles: AbstractSet[Tile] = frozenset(),
-                 highlight_places: AbstractSet[Place] = frozenset(),
-                 closed_places: bool = True,
-                 contributions: Sequence[Contribution] | None = None) -> Panel:
+def layout_panel(
+    layout: Layout,
+    geo: LayoutGeometry,
+    prefix: str,
+    colors: Mapping[str, str],
+    lang: str,
+    *,
+    ends: bool = True,
+    places: bool = True,
+    spinners: bool = True,
+    show_caption: bool = True,
+    legend: bool = False,
+    last: Tile | None = None,
+    highlight_tiles: AbstractSet[Tile] = frozenset(),
+    highlight_places: AbstractSet[Place] = frozenset(),
+    closed_places: bool = True,
+    contributions: Sequence[Contribution] | None = None,
+) -> Panel:
     """The layout's elements in the geometry's user units, with caption and legend below.
 
     The legend lists exactly the marks drawn (a dot hidden under a badge does not count).
@@ -186,11 +210,24 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
         framed = spinners and tile.is_double
         if framed:
             used.add("spinner")
-        tiles.append(tile_group(tile, dt.rect[0], dt.rect[1], dt.first, dt.second,
-                                dt.horizontal, colors, classes=classes,
-                                ident=f"{prefix}-tile-{tile.low}{tile.high}", face=face,
-                                edge=edge, edge_width=edge_width, frame=framed,
-                                star=tile is last))
+        tiles.append(
+            tile_group(
+                tile,
+                dt.rect[0],
+                dt.rect[1],
+                dt.first,
+                dt.second,
+                dt.horizontal,
+                colors,
+                classes=classes,
+                ident=f"{prefix}-tile-{tile.low}{tile.high}",
+                face=face,
+                edge=edge,
+                edge_width=edge_width,
+                frame=framed,
+                star=tile is last,
+            )
+        )
     nodes.append(element("g", {"class": "tiles"}, tiles))
     if not ends:
         contributions = []
@@ -208,10 +245,17 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
             if lit:
                 parts.append(pick_ring(cx, cy, colors))
                 used.add("picked-place")
-            dots.append(element("g", {
-                "class": "place highlight" if lit else "place", "data-place": str(place),
-                "id": f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}"},
-                parts))
+            dots.append(
+                element(
+                    "g",
+                    {
+                        "class": "place highlight" if lit else "place",
+                        "data-place": str(place),
+                        "id": f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}",
+                    },
+                    parts,
+                )
+            )
         nodes.append(element("g", {"class": "places"}, dots))
     if closed_places and places:  # which places are open is told by both, or by neither
         rings = _closed_places(layout, geo, prefix, colors)
@@ -234,15 +278,20 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
     bottom = box[1] + box[3]
     width = box[2]
     if show_caption:
-        line = (caption_line_of(layout, sorted_contributions(contributions, lang), lang)
-                if ends else hidden_ends_line(layout, lang))
-        nodes.append(text(box[0] + MARGIN, bottom + 4, line, size=15, fill=colors["text"],
-                          cls="caption"))
+        line = (
+            caption_line_of(layout, sorted_contributions(contributions, lang), lang)
+            if ends
+            else hidden_ends_line(layout, lang)
+        )
+        nodes.append(
+            text(box[0] + MARGIN, bottom + 4, line, size=15, fill=colors["text"], cls="caption")
+        )
         width = max(width, 2 * MARGIN + text_width(line, 15))
         bottom += LINE + 4
     if legend and used:
-        group, legend_width, legend_height = legend_rows(used, colors, lang, box[0] + MARGIN,
-                                                         bottom - 8)
+        group, legend_width, legend_height = legend_rows(
+            used, colors, lang, box[0] + MARGIN, bottom - 8
+        )
         nodes.append(group)
         width = max(width, 2 * MARGIN + legend_width)
         bottom += legend_height - 4
@@ -251,13 +300,24 @@ def layout_panel(layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mappi
     return Panel((box[0], box[1], box[2], box[3]), nodes)
 
 
-def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = True,
-               places: bool = True, spinners: bool = True, caption: bool = True,
-               legend: bool = False, highlight_places: Iterable[Place | str] = (),
-               highlight_tiles: Iterable[Tile | str] = (), last: Tile | str | None = AUTO,
-               closed_places: bool = True, lang: str | None = None,
-               colors: Mapping[str, str] | None = None, theme: str = "light",
-               id_prefix: str | None = None) -> SvgText:
+def render_svg(
+    layout: Layout | str,
+    *,
+    size: int | None = None,
+    ends: bool = True,
+    places: bool = True,
+    spinners: bool = True,
+    caption: bool = True,
+    legend: bool = False,
+    highlight_places: Iterable[Place | str] = (),
+    highlight_tiles: Iterable[Tile | str] = (),
+    last: Tile | str | None = AUTO,
+    closed_places: bool = True,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """The layout as a domino picture (a Layout or its notation text).
 
     :param size: width in pixels (None: one pixel per user unit).
@@ -298,19 +358,44 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
     lit_tiles = {_tile_on(layout, t, "highlight_tiles") for t in highlight_tiles}
     lit_places = _open_places(layout, highlight_places)
     notation = str(layout)
-    prefix = figure_prefix("layout", notation, {
-        "ends": ends, "places": places, "spinners": spinners, "caption": caption,
-        "legend": legend, "last": str(last_tile), "closed": closed_places, "lang": lang,
-        "theme": theme,
-        "colors": sorted(palette_.items()), "size": size,
-        "tiles": sorted(t.index for t in lit_tiles),
-        "lit": sorted(p.code for p in lit_places)}, id_prefix)
+    prefix = figure_prefix(
+        "layout",
+        notation,
+        {
+            "ends": ends,
+            "places": places,
+            "spinners": spinners,
+            "caption": caption,
+            "legend": legend,
+            "last": str(last_tile),
+            "closed": closed_places,
+            "lang": lang,
+            "theme": theme,
+            "colors": sorted(palette_.items()),
+            "size": size,
+            "tiles": sorted(t.index for t in lit_tiles),
+            "lit": sorted(p.code for p in lit_places),
+        },
+        id_prefix,
+    )
     contributions = layout.contributions()
-    panel = layout_panel(layout, drawn_geometry(layout, notation), prefix, palette_, lang,
-                         contributions=contributions, ends=ends,
-                         places=places, spinners=spinners, show_caption=caption,
-                         legend=legend, last=last_tile, highlight_tiles=lit_tiles,
-                         highlight_places=lit_places, closed_places=closed_places)
+    panel = layout_panel(
+        layout,
+        drawn_geometry(layout, notation),
+        prefix,
+        palette_,
+        lang,
+        contributions=contributions,
+        ends=ends,
+        places=places,
+        spinners=spinners,
+        show_caption=caption,
+        legend=legend,
+        last=last_tile,
+        highlight_tiles=lit_tiles,
+        highlight_places=lit_places,
+        closed_places=closed_places,
+    )
     if ends:
         ordered = sorted_contributions(contributions, lang)
         title = caption_of(layout, ordered, lang)
@@ -321,34 +406,66 @@ def render_svg(layout: Layout | str, *, size: int | None = None, ends: bool = Tr
     return picture(panel, prefix, size, title, desc, palette_["background"])
 
 
-def tile_svg(tile: Tile | str, *, size: int | None = None, horizontal: bool = False,
-             face_up: bool = True, lang: str | None = None, colors: Mapping[str, str] | None = None,
-             theme: str = "light", id_prefix: str | None = None) -> SvgText:
+def tile_svg(
+    tile: Tile | str,
+    *,
+    size: int | None = None,
+    horizontal: bool = False,
+    face_up: bool = True,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """One tile, upright by default; face down it shows only its back (no ``data-tile``)."""
     lang = check_lang(lang)
     tile = as_tile(tile)
     size = check_size(size)
     palette_ = palette(theme, colors)
-    prefix = figure_prefix("tile", str(tile) if face_up else "back", {
-        "horizontal": horizontal, "lang": lang, "theme": theme,
-        "colors": sorted(palette_.items()), "size": size}, id_prefix)
+    prefix = figure_prefix(
+        "tile",
+        str(tile) if face_up else "back",
+        {
+            "horizontal": horizontal,
+            "lang": lang,
+            "theme": theme,
+            "colors": sorted(palette_.items()),
+            "size": size,
+        },
+        id_prefix,
+    )
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
     if face_up:
-        node = tile_group(tile, 0, 0, tile.low, tile.high, horizontal, palette_,
-                          classes=("tile", "double") if tile.is_double else ("tile",),
-                          ident=f"{prefix}-tile")
+        node = tile_group(
+            tile,
+            0,
+            0,
+            tile.low,
+            tile.high,
+            horizontal,
+            palette_,
+            classes=("tile", "double") if tile.is_double else ("tile",),
+            ident=f"{prefix}-tile",
+        )
         title = Msg("Tile {tile}", {"tile": str(tile)}).text(lang)
-        desc = Msg("{tile}: {pips}", {"tile": str(tile), "pips": Plural(
-            "{n} pip", "{n} pips", tile.pips)}).text(lang)
+        desc = Msg(
+            "{tile}: {pips}", {"tile": str(tile), "pips": Plural("{n} pip", "{n} pips", tile.pips)}
+        ).text(lang)
     else:
         node = back_group(0, 0, horizontal, palette_, ident=f"{prefix}-tile")
         title = desc = gettext("A face-down tile", lang)
     return picture(Panel((0, 0, w, h), [node]), prefix, size, title, desc, None)
 
 
-def match_svg(match: Match, *, size: int | None = None, lang: str | None = None,
-              colors: Mapping[str, str] | None = None, theme: str = "light",
-              id_prefix: str | None = None) -> SvgText:
+def match_svg(
+    match: Match,
+    *,
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """A match at a glance: the layout, the mover's hand, the boneyard and the scores."""
     lang = check_lang(lang)
     size = check_size(size)
@@ -356,23 +473,32 @@ def match_svg(match: Match, *, size: int | None = None, lang: str | None = None,
     layout = match.layout
     seat = match.to_move
     key = f"{layout}|{match.hands}|{match.boneyard_count}|{match.scores}|{seat}|{match.status}"
-    prefix = figure_prefix("match", key, {"lang": lang, "theme": theme,
-                                          "colors": sorted(palette_.items()),
-                                          "size": size}, id_prefix)
+    prefix = figure_prefix(
+        "match",
+        key,
+        {"lang": lang, "theme": theme, "colors": sorted(palette_.items()), "size": size},
+        id_prefix,
+    )
     final = layout.last
     last = final.tile if final is not None else None
-    table = layout_panel(layout, drawn_geometry(layout, str(layout)), f"{prefix}-layout",
-                         palette_, lang,
-                         last=last)
-    hand = hand_panel(match.hand(seat), palette_, f"{prefix}-hand",
-                      label=Msg("Seat {seat} to move", {"seat": seat}).text(lang))
+    table = layout_panel(
+        layout, drawn_geometry(layout, str(layout)), f"{prefix}-layout", palette_, lang, last=last
+    )
+    hand = hand_panel(
+        match.hand(seat),
+        palette_,
+        f"{prefix}-hand",
+        label=Msg("Seat {seat} to move", {"seat": seat}).text(lang),
+    )
     bones = boneyard_panel(match.boneyard_count, palette_, lang, f"{prefix}-boneyard")
-    board = scoreboard_panel(match.scores, palette_, lang, f"{prefix}-scores",
-                             players=match.players, tally=False)
+    board = scoreboard_panel(
+        match.scores, palette_, lang, f"{prefix}-scores", players=match.players, tally=False
+    )
     gap = 24
     row_h = max(hand.height, bones.height)
-    width = max(table.width, MARGIN + hand.width + gap + bones.width + MARGIN,
-                MARGIN + board.width + MARGIN)
+    width = max(
+        table.width, MARGIN + hand.width + gap + bones.width + MARGIN, MARGIN + board.width + MARGIN
+    )
     height = table.height + gap + row_h + gap + board.height + MARGIN
     nodes = [
         table.at(0, 0, "layout"),
@@ -380,9 +506,11 @@ def match_svg(match: Match, *, size: int | None = None, lang: str | None = None,
         bones.at(MARGIN + hand.width + gap, table.height + gap, "pile"),
         board.at(MARGIN, table.height + 2 * gap + row_h, "scores"),
     ]
-    title = Msg("Hand {hand}, seat {seat} to move: {caption}", {
-        "hand": match.hand_number, "seat": seat, "caption": caption_line(layout, lang)}
+    title = Msg(
+        "Hand {hand}, seat {seat} to move: {caption}",
+        {"hand": match.hand_number, "seat": seat, "caption": caption_line(layout, lang)},
     ).text(lang)
     desc = describe(layout, lang)
-    return picture(Panel((0, 0, width, height), nodes), prefix, size, title, desc,
-                   palette_["background"])
+    return picture(
+        Panel((0, 0, width, height), nodes), prefix, size, title, desc, palette_["background"]
+    )

@@ -35,8 +35,9 @@ TILE_GAP = 8
 LABEL = 22
 
 
-def _options(lang: str, theme: str, size: int | None, colors: Mapping[str, str]
-             ) -> dict[str, object]:
+def _options(
+    lang: str, theme: str, size: int | None, colors: Mapping[str, str]
+) -> dict[str, object]:
     return {"lang": lang, "theme": theme, "size": size, "colors": sorted(colors.items())}
 
 
@@ -48,9 +49,15 @@ def _margin(panel: Panel, margin: float = 12) -> Panel:
 # -- hand --------------------------------------------------------------------------------
 
 
-def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], prefix: str, *,
-               face_up: bool = True, highlight: Iterable[Tile] = (),
-               label: str | None = None) -> Panel:
+def hand_panel(
+    tiles: Sequence[Tile],
+    colors: Mapping[str, str],
+    prefix: str,
+    *,
+    face_up: bool = True,
+    highlight: Iterable[Tile] = (),
+    label: str | None = None,
+) -> Panel:
     """Upright tiles in a row under a label; face down they show only their backs.
 
     A double in hand has class ``double`` (it becomes a spinner on the table).
@@ -69,23 +76,48 @@ def hand_panel(tiles: Sequence[Tile], colors: Mapping[str, str], prefix: str, *,
             if tile in lit:
                 classes.append("highlight")
                 face, edge = colors["tile highlight"], colors["highlight"]
-            nodes.append(tile_group(tile, x, top, tile.low, tile.high, False, colors,
-                                    classes=classes, ident=f"{prefix}-tile-{i}", face=face,
-                                    edge=edge, edge_width=PICK_EDGE if edge else 1.2))
+            nodes.append(
+                tile_group(
+                    tile,
+                    x,
+                    top,
+                    tile.low,
+                    tile.high,
+                    False,
+                    colors,
+                    classes=classes,
+                    ident=f"{prefix}-tile-{i}",
+                    face=face,
+                    edge=edge,
+                    edge_width=PICK_EDGE if edge else 1.2,
+                )
+            )
         else:
-            nodes.append(back_group(x, top, False, colors, ident=f"{prefix}-tile-{i}",
-                                    data={"data-index": str(i)}))
+            nodes.append(
+                back_group(
+                    x, top, False, colors, ident=f"{prefix}-tile-{i}", data={"data-index": str(i)}
+                )
+            )
     width = float(max(len(tiles) * (SIDE + TILE_GAP) - TILE_GAP, 0))
     if label:
         width = max(width, 8.0 * len(label))
-    return Panel((0, 0, max(width, SIDE), top + 2 * SIDE), [
-        element("g", {"class": "hand", "data-count": str(len(tiles))}, nodes)])
+    return Panel(
+        (0, 0, max(width, SIDE), top + 2 * SIDE),
+        [element("g", {"class": "hand", "data-count": str(len(tiles))}, nodes)],
+    )
 
 
-def hand_svg(tiles: Iterable[Tile | str], *, face_up: bool = True,
-             highlight: Iterable[Tile | str] = (), size: int | None = None, lang: str | None = None,
-             colors: Mapping[str, str] | None = None, theme: str = "light",
-             id_prefix: str | None = None) -> SvgText:
+def hand_svg(
+    tiles: Iterable[Tile | str],
+    *,
+    face_up: bool = True,
+    highlight: Iterable[Tile | str] = (),
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """A hand of tiles, face up (with ``highlight``\\ ed ones, e.g. the playable) or down."""
     lang = check_lang(lang)
     size = check_size(size)
@@ -96,16 +128,22 @@ def hand_svg(tiles: Iterable[Tile | str], *, face_up: bool = True,
         if tile not in hand:
             raise RenderError(Msg("highlight: {tile} is not in the hand", {"tile": str(tile)}))
     content = " ".join(str(t) for t in hand) if face_up else f"{len(hand)} down"
-    prefix = figure_prefix("hand", content, {
-        **_options(lang, theme, size, palette_), "lit": sorted(t.index for t in lit)},
-        id_prefix)
+    prefix = figure_prefix(
+        "hand",
+        content,
+        {**_options(lang, theme, size, palette_), "lit": sorted(t.index for t in lit)},
+        id_prefix,
+    )
     panel = hand_panel(hand, palette_, prefix, face_up=face_up, highlight=lit)
     count = Plural("{n} tile", "{n} tiles", len(hand))
     if face_up:
-        title = Msg("Hand: {tiles}", {"tiles": ", ".join(str(t) for t in hand) or gettext(
-            "none", lang)}).text(lang)
-        desc = Msg("{count}, {pips} in all.", {"count": count, "pips": Plural(
-            "{n} pip", "{n} pips", sum(t.pips for t in hand))}).text(lang)
+        title = Msg(
+            "Hand: {tiles}", {"tiles": ", ".join(str(t) for t in hand) or gettext("none", lang)}
+        ).text(lang)
+        desc = Msg(
+            "{count}, {pips} in all.",
+            {"count": count, "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in hand))},
+        ).text(lang)
     else:
         title = desc = Msg("A hand of {count} face down.", {"count": count}).text(lang)
     return picture(_margin(panel), prefix, size, title, desc, palette_["background"])
@@ -117,35 +155,54 @@ def hand_svg(tiles: Iterable[Tile | str], *, face_up: bool = True,
 def boneyard_panel(count: int, colors: Mapping[str, str], lang: str, prefix: str) -> Panel:
     """A small pile of face-down tiles with the number left to draw."""
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 28:
-        raise RenderError(Msg("a boneyard holds 0 to 28 tiles, not {count}",
-                              {"count": repr(count)}))
-    label = Msg("Boneyard: {count}", {"count": Plural("{n} tile", "{n} tiles", count)}
-                ).text(lang)
+        raise RenderError(
+            Msg("a boneyard holds 0 to 28 tiles, not {count}", {"count": repr(count)})
+        )
+    label = Msg("Boneyard: {count}", {"count": Plural("{n} tile", "{n} tiles", count)}).text(lang)
     nodes = [text(0, 15, label, size=14, fill=colors["text"], cls="label")]
     for i in range(min(count, 3)):
-        nodes.append(back_group(i * 10, LABEL + 4 - i * 4, True, colors,
-                                ident=f"{prefix}-pile-{i}"))
+        nodes.append(
+            back_group(i * 10, LABEL + 4 - i * 4, True, colors, ident=f"{prefix}-pile-{i}")
+        )
     if not count:
-        nodes.append(element("rect", {"x": "1", "y": num(LABEL + 1), "width": num(2 * SIDE - 2),
-                                      "height": num(SIDE - 2), "rx": "5", "fill": "none",
-                                      "stroke": colors["muted"], "stroke-dasharray": "4 3"}))
+        nodes.append(
+            element(
+                "rect",
+                {
+                    "x": "1",
+                    "y": num(LABEL + 1),
+                    "width": num(2 * SIDE - 2),
+                    "height": num(SIDE - 2),
+                    "rx": "5",
+                    "fill": "none",
+                    "stroke": colors["muted"],
+                    "stroke-dasharray": "4 3",
+                },
+            )
+        )
     width = max(2 * SIDE + 20, 8.0 * len(label))
-    return Panel((0, 0, width, LABEL + 4 + SIDE), [
-        element("g", {"class": "boneyard", "data-count": str(count)}, nodes)])
+    return Panel(
+        (0, 0, width, LABEL + 4 + SIDE),
+        [element("g", {"class": "boneyard", "data-count": str(count)}, nodes)],
+    )
 
 
-def boneyard_svg(count: int, *, size: int | None = None, lang: str | None = None,
-                 colors: Mapping[str, str] | None = None, theme: str = "light",
-                 id_prefix: str | None = None) -> SvgText:
+def boneyard_svg(
+    count: int,
+    *,
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """The boneyard: a pile of face-down tiles and how many are left (R2.2, R3.3)."""
     lang = check_lang(lang)
     size = check_size(size)
     palette_ = palette(theme, colors)
-    prefix = figure_prefix("boneyard", str(count), _options(lang, theme, size, palette_),
-                           id_prefix)
+    prefix = figure_prefix("boneyard", str(count), _options(lang, theme, size, palette_), id_prefix)
     panel = boneyard_panel(count, palette_, lang, prefix)
-    title = Msg("Boneyard: {count}", {"count": Plural("{n} tile", "{n} tiles", count)}
-                ).text(lang)
+    title = Msg("Boneyard: {count}", {"count": Plural("{n} tile", "{n} tiles", count)}).text(lang)
     return picture(_margin(panel), prefix, size, title, title, palette_["background"])
 
 
@@ -159,64 +216,110 @@ def side_label(side: int, players: int, lang: str) -> str:
     return Msg("Seat {seat}", {"seat": side}).text(lang)
 
 
-def scoreboard_panel(scores: Sequence[int], colors: Mapping[str, str], lang: str, prefix: str,
-                     *, players: int | None = None, labels: Sequence[str] | None = None,
-                     tally: bool = True) -> Panel:
+def scoreboard_panel(
+    scores: Sequence[int],
+    colors: Mapping[str, str],
+    lang: str,
+    prefix: str,
+    *,
+    players: int | None = None,
+    labels: Sequence[str] | None = None,
+    tally: bool = True,
+) -> Panel:
     """One row per side: raw points, displayed points, distance to 61; the paper tally under it."""
     players = players if players is not None else len(scores)
     if labels is not None and len(labels) != len(scores):
-        raise RenderError(Msg("{count} scores need {count} labels, not {given}",
-                              {"count": len(scores), "given": len(labels)}))
+        raise RenderError(
+            Msg(
+                "{count} scores need {count} labels, not {given}",
+                {"count": len(scores), "given": len(labels)},
+            )
+        )
     for score in scores:
         if isinstance(score, bool) or not isinstance(score, int) or score % POINT:
-            raise RenderError(Msg("a score is a whole number of raw points, a multiple of 5, "
-                                  "not {score}", {"score": repr(score)}))
-    names = [labels[side] if labels is not None else side_label(side, players, lang)
-             for side in range(len(scores))]
+            raise RenderError(
+                Msg(
+                    "a score is a whole number of raw points, a multiple of 5, not {score}",
+                    {"score": repr(score)},
+                )
+            )
+    names = [
+        labels[side] if labels is not None else side_label(side, players, lang)
+        for side in range(len(scores))
+    ]
     heads = ["", gettext("Raw", lang), gettext("Points", lang), gettext("To 61", lang)]
     # Column starts from the widest text in each column (bold, 13 or 14 units).
     starts = [0.0]
-    for width_ in (max(max((text_width(n, 14, bold=True) for n in names), default=0) + 16, 90),
-                   max(text_width(heads[1], 13, bold=True) + 16, 60),
-                   max(text_width(heads[2], 13, bold=True) + 16, 50),
-                   max(text_width(heads[3], 13, bold=True) + 16, 50)):
+    for width_ in (
+        max(max((text_width(n, 14, bold=True) for n in names), default=0) + 16, 90),
+        max(text_width(heads[1], 13, bold=True) + 16, 60),
+        max(text_width(heads[2], 13, bold=True) + 16, 50),
+        max(text_width(heads[3], 13, bold=True) + 16, 50),
+    ):
         starts.append(starts[-1] + width_)
     columns = tuple(starts)
-    nodes = [element("g", {"class": "header"}, [
-        text(x, 14, head, size=13, fill=colors["muted"], weight="bold")
-        for x, head in zip(columns, heads, strict=False) if head])]
+    nodes = [
+        element(
+            "g",
+            {"class": "header"},
+            [
+                text(x, 14, head, size=13, fill=colors["muted"], weight="bold")
+                for x, head in zip(columns, heads, strict=False)
+                if head
+            ],
+        )
+    ]
     y = LABEL + 4.0
     width = columns[4]
     for side, raw in enumerate(scores):
         shown = raw // POINT
         label = names[side]
-        cells = [text(columns[0], y + 17, label, size=14, fill=colors["text"], weight="bold"),
-                 text(columns[1], y + 17, str(raw), size=14, fill=colors["text"]),
-                 text(columns[2], y + 17, str(shown), size=14, fill=colors["text"]),
-                 text(columns[3], y + 17, str(TARGET // POINT - shown), size=14,
-                      fill=colors["text"])]
+        cells = [
+            text(columns[0], y + 17, label, size=14, fill=colors["text"], weight="bold"),
+            text(columns[1], y + 17, str(raw), size=14, fill=colors["text"]),
+            text(columns[2], y + 17, str(shown), size=14, fill=colors["text"]),
+            text(columns[3], y + 17, str(TARGET // POINT - shown), size=14, fill=colors["text"]),
+        ]
         height = 26.0
         if tally and shown:
             # Under the side's numbers, full size, so that every stroke can be counted (R10).
             figures = tally_panel(shown, colors, f"{prefix}-tally-{side}")
             x0 = columns[1] - figures.box[0]
-            cells.append(element("g", {"transform": f"translate({num(x0)},{num(y + 32)})"},
-                                 figures.nodes))
+            cells.append(
+                element("g", {"transform": f"translate({num(x0)},{num(y + 32)})"}, figures.nodes)
+            )
             height += 6 + figures.height
             width = max(width, columns[1] + figures.width)
-        nodes.append(element("g", {"class": "side", "data-side": str(side),
-                                   "data-raw": str(raw), "data-points": str(shown),
-                                   "data-to-target": str(TARGET // POINT - shown),
-                                   "id": f"{prefix}-side-{side}"}, cells))
+        nodes.append(
+            element(
+                "g",
+                {
+                    "class": "side",
+                    "data-side": str(side),
+                    "data-raw": str(raw),
+                    "data-points": str(shown),
+                    "data-to-target": str(TARGET // POINT - shown),
+                    "id": f"{prefix}-side-{side}",
+                },
+                cells,
+            )
+        )
         y += height + 8
     return Panel((0, 0, width, y), [element("g", {"class": "scoreboard"}, nodes)])
 
 
-def scoreboard_svg(scores: Sequence[int], *, players: int | None = None,
-                   labels: Sequence[str] | None = None, tally: bool = True,
-                   size: int | None = None, lang: str | None = None,
-                   colors: Mapping[str, str] | None = None, theme: str = "light",
-                   id_prefix: str | None = None) -> SvgText:
+def scoreboard_svg(
+    scores: Sequence[int],
+    *,
+    players: int | None = None,
+    labels: Sequence[str] | None = None,
+    tally: bool = True,
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """The score board: raw and displayed points per player or pair, distance to 61, tally.
 
     ``scores`` are raw points per side, as :attr:`Match.scores` gives them; with
@@ -226,20 +329,37 @@ def scoreboard_svg(scores: Sequence[int], *, players: int | None = None,
     size = check_size(size)
     palette_ = palette(theme, colors)
     scores = list(scores)
-    prefix = figure_prefix("scores", repr(scores), {
-        **_options(lang, theme, size, palette_), "players": players, "labels": labels,
-        "tally": tally}, id_prefix)
-    panel = scoreboard_panel(scores, palette_, lang, prefix, players=players, labels=labels,
-                             tally=tally)
+    prefix = figure_prefix(
+        "scores",
+        repr(scores),
+        {
+            **_options(lang, theme, size, palette_),
+            "players": players,
+            "labels": labels,
+            "tally": tally,
+        },
+        id_prefix,
+    )
+    panel = scoreboard_panel(
+        scores, palette_, lang, prefix, players=players, labels=labels, tally=tally
+    )
     players = players if players is not None else len(scores)
-    parts = [Msg("{side}: {raw} ({points}), {left} to 61", {
-        "side": labels[i] if labels is not None else side_label(i, players, lang),
-        "raw": Plural("{n} raw point", "{n} raw points", raw),
-        "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
-        "left": TARGET // POINT - raw // POINT}).text(lang) for i, raw in enumerate(scores)]
+    parts = [
+        Msg(
+            "{side}: {raw} ({points}), {left} to 61",
+            {
+                "side": labels[i] if labels is not None else side_label(i, players, lang),
+                "raw": Plural("{n} raw point", "{n} raw points", raw),
+                "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
+                "left": TARGET // POINT - raw // POINT,
+            },
+        ).text(lang)
+        for i, raw in enumerate(scores)
+    ]
     title = gettext("Scores", lang)
-    return picture(_margin(panel), prefix, size, title, "; ".join(parts) + ".",
-                   palette_["background"])
+    return picture(
+        _margin(panel), prefix, size, title, "; ".join(parts) + ".", palette_["background"]
+    )
 
 
 # -- rounding ------------------------------------------------------------------------------
@@ -252,50 +372,144 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
     colours; the total and the arrow to its nearest multiple of 5 stand out.
     """
     if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-        raise RenderError(Msg("a pip total is a whole number from 0 up, not {total}",
-                              {"total": repr(total)}))
+        raise RenderError(
+            Msg("a pip total is a whole number from 0 up, not {total}", {"total": repr(total)})
+        )
     low = total - total % 5
     result = round5(total)
     step = 52
     x0 = 20
     y = 70
-    nodes = [element("line", {"x1": num(x0), "y1": num(y), "x2": num(x0 + 5 * step),
-                              "y2": num(y), "stroke": colors["text"], "stroke-width": "2"})]
+    nodes = [
+        element(
+            "line",
+            {
+                "x1": num(x0),
+                "y1": num(y),
+                "x2": num(x0 + 5 * step),
+                "y2": num(y),
+                "stroke": colors["text"],
+                "stroke-width": "2",
+            },
+        )
+    ]
     for k in range(6):
         value = low + k
         x = x0 + k * step
         kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
-        color = colors["text"] if kind == "multiple" else colors[
-            "accepted" if kind == "down" else "dot"]
-        nodes.append(element("g", {"class": f"tick {kind}", "data-value": str(value)}, [
-            element("line", {"x1": num(x), "y1": num(y - 8), "x2": num(x), "y2": num(y + 8),
-                             "stroke": color, "stroke-width": "3" if kind == "multiple"
-                             else "2"}),
-            text(x, y + 28, str(value), size=14, fill=color, anchor="middle",
-                 weight="bold" if value == total else None)]))
+        color = (
+            colors["text"]
+            if kind == "multiple"
+            else colors["accepted" if kind == "down" else "dot"]
+        )
+        nodes.append(
+            element(
+                "g",
+                {"class": f"tick {kind}", "data-value": str(value)},
+                [
+                    element(
+                        "line",
+                        {
+                            "x1": num(x),
+                            "y1": num(y - 8),
+                            "x2": num(x),
+                            "y2": num(y + 8),
+                            "stroke": color,
+                            "stroke-width": "3" if kind == "multiple" else "2",
+                        },
+                    ),
+                    text(
+                        x,
+                        y + 28,
+                        str(value),
+                        size=14,
+                        fill=color,
+                        anchor="middle",
+                        weight="bold" if value == total else None,
+                    ),
+                ],
+            )
+        )
     tx = x0 + (total - low) * step
     rx = x0 + (result - low) * step
-    nodes.append(element("circle", {"cx": num(tx), "cy": num(y), "r": "7",
-                                    "fill": colors["highlight"], "class": "total",
-                                    "data-value": str(total)}))
+    nodes.append(
+        element(
+            "circle",
+            {
+                "cx": num(tx),
+                "cy": num(y),
+                "r": "7",
+                "fill": colors["highlight"],
+                "class": "total",
+                "data-value": str(total),
+            },
+        )
+    )
     if rx != tx:
         mid = (tx + rx) / 2
-        nodes.append(element("path", {
-            "d": f"M{num(tx)},{y - 12} Q{num(mid)},{y - 52} {num(rx)},{y - 14}",
-            "fill": "none", "stroke": colors["highlight"], "stroke-width": "2.5",
-            "class": "arrow"}))
+        nodes.append(
+            element(
+                "path",
+                {
+                    "d": f"M{num(tx)},{y - 12} Q{num(mid)},{y - 52} {num(rx)},{y - 14}",
+                    "fill": "none",
+                    "stroke": colors["highlight"],
+                    "stroke-width": "2.5",
+                    "class": "arrow",
+                },
+            )
+        )
         head = -1 if rx < tx else 1
-        nodes.append(element("path", {
-            "d": f"M{num(rx)},{y - 10} l{num(-head * 4)},-10 l{num(head * 9)},3 z",
-            "fill": colors["highlight"]}))
-    nodes.append(element("circle", {"cx": num(rx), "cy": num(y), "r": "9", "fill": "none",
-                                    "stroke": colors["highlight"], "stroke-width": "2.5",
-                                    "class": "result", "data-value": str(result)}))
-    nodes.append(text(x0 + 2.5 * step, y + 58, rounding_text(total, lang), size=14,
-                      fill=colors["text"], anchor="middle", cls="label"))
-    return Panel((0, 0, 2 * x0 + 5 * step, y + 70), [element(
-        "g", {"class": "rounding", "data-total": str(total), "data-result": str(result),
-              "id": f"{prefix}-line"}, nodes)])
+        nodes.append(
+            element(
+                "path",
+                {
+                    "d": f"M{num(rx)},{y - 10} l{num(-head * 4)},-10 l{num(head * 9)},3 z",
+                    "fill": colors["highlight"],
+                },
+            )
+        )
+    nodes.append(
+        element(
+            "circle",
+            {
+                "cx": num(rx),
+                "cy": num(y),
+                "r": "9",
+                "fill": "none",
+                "stroke": colors["highlight"],
+                "stroke-width": "2.5",
+                "class": "result",
+                "data-value": str(result),
+            },
+        )
+    )
+    nodes.append(
+        text(
+            x0 + 2.5 * step,
+            y + 58,
+            rounding_text(total, lang),
+            size=14,
+            fill=colors["text"],
+            anchor="middle",
+            cls="label",
+        )
+    )
+    return Panel(
+        (0, 0, 2 * x0 + 5 * step, y + 70),
+        [
+            element(
+                "g",
+                {
+                    "class": "rounding",
+                    "data-total": str(total),
+                    "data-result": str(result),
+                    "id": f"{prefix}-line",
+                },
+                nodes,
+            )
+        ],
+    )
 
 
 def rounding_text(total: int, lang: str | None = None) -> str:
@@ -309,18 +523,27 @@ def rounding_text(total: int, lang: str | None = None) -> str:
     return Msg("{total} → {result}: remainder {rest} rounds up", params).text(lang)
 
 
-def rounding_svg(total: int, *, size: int | None = None, lang: str | None = None,
-                 colors: Mapping[str, str] | None = None, theme: str = "light",
-                 id_prefix: str | None = None) -> SvgText:
+def rounding_svg(
+    total: int,
+    *,
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """Rounding a pip total to the nearest multiple of 5 on a number line (R7.5)."""
     lang = check_lang(lang)
     size = check_size(size)
     palette_ = palette(theme, colors)
-    prefix = figure_prefix("rounding", str(total), _options(lang, theme, size, palette_),
-                           id_prefix)
+    prefix = figure_prefix("rounding", str(total), _options(lang, theme, size, palette_), id_prefix)
     panel = rounding_panel(total, palette_, lang, prefix)
     title = gettext("Rounding to the nearest multiple of 5", lang)
-    desc = rounding_text(total, lang) + ". " + gettext(
-        "Remainders 1 and 2 round down, 3 and 4 round up; multiples of 5 stay (R7.5).", lang)
+    desc = (
+        rounding_text(total, lang)
+        + ". "
+        + gettext(
+            "Remainders 1 and 2 round down, 3 and 4 round up; multiples of 5 stay (R7.5).", lang
+        )
+    )
     return picture(panel, prefix, size, title, desc, palette_["background"])
-

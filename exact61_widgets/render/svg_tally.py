@@ -59,39 +59,67 @@ def tally_figures(points: int) -> list[int]:
     return figures
 
 
-def tally_panel(points: int, colors: Mapping[str, str], prefix: str,
-                per_row: int = PER_ROW) -> Panel:
+def tally_panel(
+    points: int, colors: Mapping[str, str], prefix: str, per_row: int = PER_ROW
+) -> Panel:
     """The tally of ``points`` (negative scores are drawn in the ``rejected`` colour)."""
     if isinstance(points, bool) or not isinstance(points, int):
-        raise RenderError(Msg("a tally counts whole points, not {points}",
-                              {"points": repr(points)}))
+        raise RenderError(
+            Msg("a tally counts whole points, not {points}", {"points": repr(points)})
+        )
     color = colors["rejected" if points < 0 else "tally"]
     figures = tally_figures(points)
     nodes: list[Markup] = []
     for i, count in enumerate(figures):
         fx = (i % per_row) * (FIGURE + GAP)
         fy = (i // per_row) * (FIGURE + GAP)
-        lines = [element("line", {"x1": num(a), "y1": num(b), "x2": num(c), "y2": num(d),
-                                  "stroke": color,
-                                  "stroke-width": num(LARGE_STROKE if k < 2 else SMALL_STROKE),
-                                  "stroke-linecap": "round", "class": "stroke"})
-                 for k, (a, b, c, d) in enumerate(_strokes(fx, fy)[:count])]
-        nodes.append(element("g", {"class": "figure", "data-strokes": str(count),
-                                   "id": f"{prefix}-figure-{i}"}, lines))
+        lines = [
+            element(
+                "line",
+                {
+                    "x1": num(a),
+                    "y1": num(b),
+                    "x2": num(c),
+                    "y2": num(d),
+                    "stroke": color,
+                    "stroke-width": num(LARGE_STROKE if k < 2 else SMALL_STROKE),
+                    "stroke-linecap": "round",
+                    "class": "stroke",
+                },
+            )
+            for k, (a, b, c, d) in enumerate(_strokes(fx, fy)[:count])
+        ]
+        nodes.append(
+            element(
+                "g",
+                {"class": "figure", "data-strokes": str(count), "id": f"{prefix}-figure-{i}"},
+                lines,
+            )
+        )
     rows = max(1, -(-len(figures) // per_row))
     width = min(max(len(figures), 1), per_row) * (FIGURE + GAP) - GAP
     height = rows * (FIGURE + GAP) - GAP
     if points < 0:
         nodes.append(text(-8, FIGURE / 2 + 12, "−", size=40, fill=color, anchor="end"))
-        return Panel((-36, 0, width + 36, height), [element(
-            "g", {"class": "tally negative", "data-points": str(points)}, nodes)])
-    return Panel((0, 0, width, height), [element(
-        "g", {"class": "tally", "data-points": str(points)}, nodes)])
+        return Panel(
+            (-36, 0, width + 36, height),
+            [element("g", {"class": "tally negative", "data-points": str(points)}, nodes)],
+        )
+    return Panel(
+        (0, 0, width, height), [element("g", {"class": "tally", "data-points": str(points)}, nodes)]
+    )
 
 
-def tally_svg(points: int, *, count: bool = True, size: int | None = None,
-              lang: str | None = None, colors: Mapping[str, str] | None = None,
-              theme: str = "light", id_prefix: str | None = None) -> SvgText:
+def tally_svg(
+    points: int,
+    *,
+    count: bool = True,
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
     """The paper tally of a score in displayed points (R10, D7): one stroke a point.
 
     ``count=False`` (an exercise: how many points does it show?) keeps the number
@@ -100,21 +128,35 @@ def tally_svg(points: int, *, count: bool = True, size: int | None = None,
     lang = check_lang(lang)
     size = check_size(size)
     palette_ = palette(theme, colors)
-    prefix = figure_prefix("tally", str(points), {"lang": lang, "theme": theme, "size": size,
-                                                  "count": count,
-                                                  "colors": sorted(palette_.items())},
-                           id_prefix)
+    prefix = figure_prefix(
+        "tally",
+        str(points),
+        {
+            "lang": lang,
+            "theme": theme,
+            "size": size,
+            "count": count,
+            "colors": sorted(palette_.items()),
+        },
+        id_prefix,
+    )
     panel = tally_panel(points, palette_, prefix)
     x, y, w, h = panel.box
     panel.box = (x - 8, y - 8, w + 16, h + 16)
     if not count:
         title = gettext("Paper tally", lang)
-        desc = gettext("Count the strokes: each is one displayed point; a full figure, a large "
-                       "X with a small x in each of its four regions, is ten (R10).", lang)
+        desc = gettext(
+            "Count the strokes: each is one displayed point; a full figure, a large "
+            "X with a small x in each of its four regions, is ten (R10).",
+            lang,
+        )
         return picture(panel, prefix, size, title, desc, palette_["background"])
     figures = tally_figures(points)
-    title = Msg("Paper tally: {points}", {"points": Plural(
-        "{n} point", "{n} points", points)}).text(lang)
-    desc = Msg("{full} full figures of ten strokes and {rest} more strokes (R10).", {
-        "full": sum(1 for f in figures if f == 10), "rest": abs(points) % 10}).text(lang)
+    title = Msg(
+        "Paper tally: {points}", {"points": Plural("{n} point", "{n} points", points)}
+    ).text(lang)
+    desc = Msg(
+        "{full} full figures of ten strokes and {rest} more strokes (R10).",
+        {"full": sum(1 for f in figures if f == 10), "rest": abs(points) % 10},
+    ).text(lang)
     return picture(panel, prefix, size, title, desc, palette_["background"])

@@ -65,8 +65,7 @@ class SvgText(str):
             return ""
         return html.unescape(self[start:end])
 
-    def _repr_mimebundle_(self, include: object = None, exclude: object = None
-                          ) -> dict[str, str]:
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
         return {"image/svg+xml": str(self), "text/plain": self.summary or "<SVG picture>"}
 
 
@@ -82,8 +81,14 @@ def num(value: float) -> str:
 
 #: The characters that an attribute value cannot hold as they are.
 _SPECIAL = frozenset('&<>"\n\r\t')
-_ATTR_ENTITIES = (("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("\n", "&#10;"),
-                  ("\r", "&#13;"), ("\t", "&#09;"))
+_ATTR_ENTITIES = (
+    ("<", "&lt;"),
+    (">", "&gt;"),
+    ('"', "&quot;"),
+    ("\n", "&#10;"),
+    ("\r", "&#13;"),
+    ("\t", "&#09;"),
+)
 
 
 def escape_attr(value: str) -> str:
@@ -101,8 +106,9 @@ def escape_text(value: str) -> str:
     return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def element(tag: str, attrs: Mapping[str, str], children: Iterable[Markup] = (),
-            content: str = "") -> Markup:
+def element(
+    tag: str, attrs: Mapping[str, str], children: Iterable[Markup] = (), content: str = ""
+) -> Markup:
     """One element: ``<tag k="v" …>content children</tag>``, or ``<tag … />`` when empty.
 
     Attributes are written in the order given; values and ``content`` are escaped.
@@ -120,11 +126,19 @@ def element(tag: str, attrs: Mapping[str, str], children: Iterable[Markup] = (),
     return Markup(f"<{tag}{head} />")
 
 
-def text(x: float, y: float, content: str, *, size: float, fill: str, anchor: str = "start",
-         weight: str | None = None, cls: str | None = None) -> Markup:
+def text(
+    x: float,
+    y: float,
+    content: str,
+    *,
+    size: float,
+    fill: str,
+    anchor: str = "start",
+    weight: str | None = None,
+    cls: str | None = None,
+) -> Markup:
     """A line of text with its baseline at ``y``."""
-    attrs = {"x": num(x), "y": num(y), "font-family": FONT, "font-size": num(size),
-             "fill": fill}
+    attrs = {"x": num(x), "y": num(y), "font-family": FONT, "font-size": num(size), "fill": fill}
     if anchor != "start":
         attrs["text-anchor"] = anchor
     if weight:
@@ -163,18 +177,28 @@ def text_width(content: str, size: float, bold: bool = False) -> float:
     return 1.1 * size * ems
 
 
-def figure_prefix(kind: str, content: str, options: Mapping[str, object],
-                  id_prefix: str | None) -> str:
+def figure_prefix(
+    kind: str, content: str, options: Mapping[str, object], id_prefix: str | None
+) -> str:
     """The id prefix of a figure: the caller's, or one derived from what it shows.
 
     Derived prefixes differ between different pictures and never change between
     runs; two identical pictures on one page need an explicit ``id_prefix``.
     """
     if id_prefix is not None:
-        if not isinstance(id_prefix, str) or not id_prefix or not all(
-                c.isalnum() or c in "-_" for c in id_prefix) or not id_prefix[0].isalpha():
-            raise RenderError(Msg("id_prefix must start with a letter and hold only letters, "
-                                  "digits, - and _, not {value}", {"value": repr(id_prefix)}))
+        if (
+            not isinstance(id_prefix, str)
+            or not id_prefix
+            or not all(c.isalnum() or c in "-_" for c in id_prefix)
+            or not id_prefix[0].isalpha()
+        ):
+            raise RenderError(
+                Msg(
+                    "id_prefix must start with a letter and hold only letters, "
+                    "digits, - and _, not {value}",
+                    {"value": repr(id_prefix)},
+                )
+            )
         return id_prefix
     key = repr((kind, content, sorted((k, repr(v)) for k, v in options.items())))
     return f"e61{kind[0]}-" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:10]
@@ -185,8 +209,11 @@ def check_size(size: object) -> int | None:
     if size is None:
         return None
     if isinstance(size, bool) or not isinstance(size, int) or size <= 0:
-        raise RenderError(Msg("size must be a positive number of pixels or None, not {size}",
-                              {"size": repr(size)}))
+        raise RenderError(
+            Msg(
+                "size must be a positive number of pixels or None, not {size}", {"size": repr(size)}
+            )
+        )
     return size
 
 
@@ -220,13 +247,16 @@ class Panel:
 
 
 #: The root's namespaces and SVG version, written after its own attributes.
-_ROOT_TAIL = {"xmlns": "http://www.w3.org/2000/svg",
-              "xmlns:ev": "http://www.w3.org/2001/xml-events",
-              "xmlns:xlink": "http://www.w3.org/1999/xlink"}
+_ROOT_TAIL = {
+    "xmlns": "http://www.w3.org/2000/svg",
+    "xmlns:ev": "http://www.w3.org/2001/xml-events",
+    "xmlns:xlink": "http://www.w3.org/1999/xlink",
+}
 
 
-def picture(panel: Panel, prefix: str, size: int | None, title: str, desc: str,
-            background: str | None) -> SvgText:
+def picture(
+    panel: Panel, prefix: str, size: int | None, title: str, desc: str, background: str | None
+) -> SvgText:
     """One panel as a whole picture: root ``<svg role="img">``, title, description, background.
 
     The view box is the panel's box in user units; ``size`` the displayed width in
@@ -234,16 +264,36 @@ def picture(panel: Panel, prefix: str, size: int | None, title: str, desc: str,
     """
     x, y, w, h = panel.box
     width, height = (w, h) if size is None else (size, size * h / w)
-    root = {"aria-describedby": f"{prefix}-desc", "aria-labelledby": f"{prefix}-title",
-            "baseProfile": "full", "height": num(height), "id": prefix, "role": "img",
-            "version": "1.1", "viewBox": " ".join(num(v) for v in panel.box),
-            "width": num(width), **_ROOT_TAIL}
-    parts = [element("title", {"id": f"{prefix}-title"}, content=title),
-             element("desc", {"id": f"{prefix}-desc"}, content=desc)]
+    root = {
+        "aria-describedby": f"{prefix}-desc",
+        "aria-labelledby": f"{prefix}-title",
+        "baseProfile": "full",
+        "height": num(height),
+        "id": prefix,
+        "role": "img",
+        "version": "1.1",
+        "viewBox": " ".join(num(v) for v in panel.box),
+        "width": num(width),
+        **_ROOT_TAIL,
+    }
+    parts = [
+        element("title", {"id": f"{prefix}-title"}, content=title),
+        element("desc", {"id": f"{prefix}-desc"}, content=desc),
+    ]
     if background is not None:
-        parts.append(element("rect", {"x": num(x), "y": num(y), "width": num(w),
-                                      "height": num(h), "fill": background,
-                                      "class": "background"}))
+        parts.append(
+            element(
+                "rect",
+                {
+                    "x": num(x),
+                    "y": num(y),
+                    "width": num(w),
+                    "height": num(h),
+                    "fill": background,
+                    "class": "background",
+                },
+            )
+        )
     parts.extend(panel.nodes)
     return SvgText(element("svg", root, parts))
 
@@ -252,26 +302,53 @@ def picture(panel: Panel, prefix: str, size: int | None, title: str, desc: str,
 
 
 @lru_cache(maxsize=512)
-def tile_face(first: int, second: int, horizontal: bool, face: str, edge: str, pip: str,
-              divider: str, edge_width: float = 1.2) -> Markup:
+def tile_face(
+    first: int,
+    second: int,
+    horizontal: bool,
+    face: str,
+    edge: str,
+    pip: str,
+    divider: str,
+    edge_width: float = 1.2,
+) -> Markup:
     """A face-up tile at the origin: rounded face, divider, pips.
 
     Written once per look and shared by every tile that looks the same.
     """
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    parts = [element("rect", {"class": "face", "fill": face, "height": str(h - 2), "rx": "5",
-                              "ry": "5", "stroke": edge, "stroke-width": num(edge_width),
-                              "width": str(w - 2), "x": "1", "y": "1"})]
+    parts = [
+        element(
+            "rect",
+            {
+                "class": "face",
+                "fill": face,
+                "height": str(h - 2),
+                "rx": "5",
+                "ry": "5",
+                "stroke": edge,
+                "stroke-width": num(edge_width),
+                "width": str(w - 2),
+                "x": "1",
+                "y": "1",
+            },
+        )
+    ]
     if horizontal:
         ends = {"x1": str(SIDE), "x2": str(SIDE), "y1": "5", "y2": str(h - 5)}
     else:
         ends = {"x1": "5", "x2": str(w - 5), "y1": str(SIDE), "y2": str(SIDE)}
-    parts.append(element("line", {"class": "divider", "stroke": divider, "stroke-width": "1.5",
-                                  **ends}))
+    parts.append(
+        element("line", {"class": "divider", "stroke": divider, "stroke-width": "1.5", **ends})
+    )
     for number, (hx, hy) in ((first, (0, 0)), (second, (SIDE, 0) if horizontal else (0, SIDE))):
         for cx, cy in pip_centers(number, hx, hy, SIDE, horizontal):
-            parts.append(element("circle", {"class": "pip", "cx": num(cx), "cy": num(cy),
-                                            "fill": pip, "r": "3.4"}))
+            parts.append(
+                element(
+                    "circle",
+                    {"class": "pip", "cx": num(cx), "cy": num(cy), "fill": pip, "r": "3.4"},
+                )
+            )
     return Markup("".join(parts))
 
 
@@ -280,14 +357,38 @@ def tile_back(horizontal: bool, back: str, pattern: str, edge: str) -> Markup:
     """A face-down tile at the origin, a plain back with a small emblem."""
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
     return Markup(
-        element("rect", {"class": "face", "fill": back, "height": str(h - 2), "rx": "5",
-                         "ry": "5", "stroke": edge, "stroke-width": "1.2", "width": str(w - 2),
-                         "x": "1", "y": "1"})
-        + element("rect", {"fill": "none", "height": str(h - 10), "rx": "3", "ry": "3",
-                           "stroke": pattern, "stroke-width": "1.5", "width": str(w - 10),
-                           "x": "5", "y": "5"})
+        element(
+            "rect",
+            {
+                "class": "face",
+                "fill": back,
+                "height": str(h - 2),
+                "rx": "5",
+                "ry": "5",
+                "stroke": edge,
+                "stroke-width": "1.2",
+                "width": str(w - 2),
+                "x": "1",
+                "y": "1",
+            },
+        )
+        + element(
+            "rect",
+            {
+                "fill": "none",
+                "height": str(h - 10),
+                "rx": "3",
+                "ry": "3",
+                "stroke": pattern,
+                "stroke-width": "1.5",
+                "width": str(w - 10),
+                "x": "5",
+                "y": "5",
+            },
+        )
         # The centre is written as a float (``32.0``), as the pictures always had it.
-        + element("circle", {"cx": str(w / 2), "cy": str(h / 2), "fill": pattern, "r": "4"}))
+        + element("circle", {"cx": str(w / 2), "cy": str(h / 2), "fill": pattern, "r": "4"})
+    )
 
 
 @lru_cache(maxsize=64)
@@ -298,10 +399,22 @@ def spinner_frame(horizontal: bool, color: str) -> Markup:
     edge, whatever the reader's colour vision.
     """
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    return element("rect", {"x": "2.5", "y": "2.5", "width": num(w - 5), "height": num(h - 5),
-                            "rx": "4", "ry": "4", "fill": "none", "stroke": color,
-                            "stroke-width": "2.5", "stroke-dasharray": "6 3",
-                            "class": "frame"})
+    return element(
+        "rect",
+        {
+            "x": "2.5",
+            "y": "2.5",
+            "width": num(w - 5),
+            "height": num(h - 5),
+            "rx": "4",
+            "ry": "4",
+            "fill": "none",
+            "stroke": color,
+            "stroke-width": "2.5",
+            "stroke-dasharray": "6 3",
+            "class": "frame",
+        },
+    )
 
 
 #: The star of the last play: outer and inner radius (it sits on the divider, between pips).
@@ -309,15 +422,16 @@ STAR_OUTER = 6.5
 STAR_INNER = 2.8
 
 
-def star_points(cx: float, cy: float, outer: float = STAR_OUTER,
-                inner: float = STAR_INNER) -> str:
+def star_points(cx: float, cy: float, outer: float = STAR_OUTER, inner: float = STAR_INNER) -> str:
     """The ``points`` of a five-pointed star centred at (cx, cy), one point up."""
     points = []
     for k in range(10):
         radius = outer if k % 2 == 0 else inner
         angle = math.pi * k / 5
-        points.append(f"{num(round(cx + radius * math.sin(angle), 2))},"
-                      f"{num(round(cy - radius * math.cos(angle), 2))}")
+        points.append(
+            f"{num(round(cx + radius * math.sin(angle), 2))},"
+            f"{num(round(cy - radius * math.cos(angle), 2))}"
+        )
     return " ".join(points)
 
 
@@ -325,16 +439,37 @@ def star_points(cx: float, cy: float, outer: float = STAR_OUTER,
 def last_star(horizontal: bool, color: str, outline: str) -> Markup:
     """The star at the centre of the last tile played, on its divider where no pip lies."""
     w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    return element("polygon", {"points": star_points(w / 2, h / 2), "fill": color,
-                               "stroke": outline, "stroke-width": "1",
-                               "stroke-linejoin": "round", "class": "star"})
+    return element(
+        "polygon",
+        {
+            "points": star_points(w / 2, h / 2),
+            "fill": color,
+            "stroke": outline,
+            "stroke-width": "1",
+            "stroke-linejoin": "round",
+            "class": "star",
+        },
+    )
 
 
-def tile_group(tile: Tile, x: float, y: float, first: int, second: int, horizontal: bool,
-               colors: Mapping[str, str], *, classes: Sequence[str] = ("tile",),
-               ident: str | None = None, face: str | None = None, edge: str | None = None,
-               edge_width: float = 1.2, frame: bool = False, star: bool = False,
-               data: bool = True) -> Markup:
+def tile_group(
+    tile: Tile,
+    x: float,
+    y: float,
+    first: int,
+    second: int,
+    horizontal: bool,
+    colors: Mapping[str, str],
+    *,
+    classes: Sequence[str] = ("tile",),
+    ident: str | None = None,
+    face: str | None = None,
+    edge: str | None = None,
+    edge_width: float = 1.2,
+    frame: bool = False,
+    star: bool = False,
+    data: bool = True,
+) -> Markup:
     """A face-up tile as a group at (x, y) with ``class`` and ``data-tile``.
 
     ``first`` is the number on the left or top half; ``frame`` adds the spinner's
@@ -347,8 +482,18 @@ def tile_group(tile: Tile, x: float, y: float, first: int, second: int, horizont
         attrs["id"] = ident
     attrs["transform"] = f"translate({num(x)},{num(y)})"
     face = face or colors["tile"]
-    parts = [tile_face(first, second, horizontal, face, edge or colors["tile edge"],
-                       colors["pip"], colors["divider"], edge_width)]
+    parts = [
+        tile_face(
+            first,
+            second,
+            horizontal,
+            face,
+            edge or colors["tile edge"],
+            colors["pip"],
+            colors["divider"],
+            edge_width,
+        )
+    ]
     if frame:
         parts.append(spinner_frame(horizontal, colors["spinner"]))
     if star:
@@ -356,8 +501,14 @@ def tile_group(tile: Tile, x: float, y: float, first: int, second: int, horizont
     return element("g", attrs, parts)
 
 
-def back_group(x: float, y: float, horizontal: bool, colors: Mapping[str, str],
-               ident: str | None = None, data: Mapping[str, str] | None = None) -> Markup:
+def back_group(
+    x: float,
+    y: float,
+    horizontal: bool,
+    colors: Mapping[str, str],
+    ident: str | None = None,
+    data: Mapping[str, str] | None = None,
+) -> Markup:
     """A face-down tile as a group at (x, y): class ``tile back`` and no ``data-tile``.
 
     ``data`` adds attributes after the others (a hand's ``data-index``).
@@ -368,5 +519,12 @@ def back_group(x: float, y: float, horizontal: bool, colors: Mapping[str, str],
     attrs["transform"] = f"translate({num(x)},{num(y)})"
     if data:
         attrs.update(data)
-    return element("g", attrs, [tile_back(horizontal, colors["tile back"],
-                                          colors["tile back pattern"], colors["tile edge"])])
+    return element(
+        "g",
+        attrs,
+        [
+            tile_back(
+                horizontal, colors["tile back"], colors["tile back pattern"], colors["tile edge"]
+            )
+        ],
+    )

@@ -34,18 +34,21 @@ def _as_layout(layout: Layout | str) -> Layout:
 
 def raw_points(raw: int, lang: str | None = None) -> str:
     """``5 raw points (1 displayed point)`` with the right plural forms."""
-    return Msg("{raw} ({displayed})", {
-        "raw": Plural("{n} raw point", "{n} raw points", raw),
-        "displayed": Plural("{n} displayed point", "{n} displayed points", raw // 5),
-    }).text(lang)
+    return Msg(
+        "{raw} ({displayed})",
+        {
+            "raw": Plural("{n} raw point", "{n} raw points", raw),
+            "displayed": Plural("{n} displayed point", "{n} displayed points", raw // 5),
+        },
+    ).text(lang)
 
 
-def sorted_contributions(contributions: Iterable[Contribution], lang: str
-                         ) -> list[Contribution]:
+def sorted_contributions(contributions: Iterable[Contribution], lang: str) -> list[Contribution]:
     """The scoring ends in the order the texts list them: by tile, then port name."""
     labels = _labels(lang)
-    return sorted(contributions, key=lambda c: (
-        c.tile.index, "" if c.port is None else labels[c.port]))
+    return sorted(
+        contributions, key=lambda c: (c.tile.index, "" if c.port is None else labels[c.port])
+    )
 
 
 def _labels(lang: str) -> dict[Port, str]:
@@ -74,9 +77,13 @@ def caption(layout: Layout | str, lang: str | None = None) -> str:
 def caption_of(layout: Layout, ends: Sequence[Contribution], lang: str) -> str:
     """:func:`caption` from the layout's :func:`sorted_contributions` (``ends``)."""
     values = [c.value for c in ends]
-    return Msg("Scoring contributions: {expr}. Award for the play: {award}.", {
-        "expr": sum_expression(values, lang), "award": raw_points(layout.award, lang),
-    }).text(lang)
+    return Msg(
+        "Scoring contributions: {expr}. Award for the play: {award}.",
+        {
+            "expr": sum_expression(values, lang),
+            "award": raw_points(layout.award, lang),
+        },
+    ).text(lang)
 
 
 def listed(items: Sequence[str], sep: str, lang: str) -> str:
@@ -105,22 +112,30 @@ def details(layout: Layout, lang: str, ends: Sequence[Contribution] | None = Non
     labels = _labels(lang)
     tiles = [t.text for t in layout.tiles]
     spinners = [t.text for t in layout.spinners]
-    connections = [f"{pl.at.tile.text} ({labels[pl.at.port]}) – "  # layout.connections()
-                   f"{pl.tile.text} ({labels[pl.joined_by]})"
-                   for pl in layout.placements if pl.at is not None and pl.joined_by is not None]
-    places = [f"{p.tile.text} ({labels[p.port]}, {p.number})" for p in sorted(
-        layout.open_places(), key=lambda p: (p.tile.index, labels[p.port]))]
+    connections = [
+        f"{pl.at.tile.text} ({labels[pl.at.port]}) – "  # layout.connections()
+        f"{pl.tile.text} ({labels[pl.joined_by]})"
+        for pl in layout.placements
+        if pl.at is not None and pl.joined_by is not None
+    ]
+    places = [
+        f"{p.tile.text} ({labels[p.port]}, {p.number})"
+        for p in sorted(layout.open_places(), key=lambda p: (p.tile.index, labels[p.port]))
+    ]
     if ends is None:
         ends = sorted_contributions(layout.contributions(), lang)
     end_texts = [f"{c.tile.text}: {c.value}" for c in ends]
-    return Msg("Tiles: {tiles}. Spinners: {spinners}. Connections: {connections}. "
-               "Open places: {places}. Scoring contributions: {ends}.", {
-                   "tiles": listed(tiles, ", ", lang),
-                   "spinners": listed(spinners, ", ", lang),
-                   "connections": listed(connections, "; ", lang),
-                   "places": listed(places, "; ", lang),
-                   "ends": listed(end_texts, "; ", lang),
-               }).text(lang)
+    return Msg(
+        "Tiles: {tiles}. Spinners: {spinners}. Connections: {connections}. "
+        "Open places: {places}. Scoring contributions: {ends}.",
+        {
+            "tiles": listed(tiles, ", ", lang),
+            "spinners": listed(spinners, ", ", lang),
+            "connections": listed(connections, "; ", lang),
+            "places": listed(places, "; ", lang),
+            "ends": listed(end_texts, "; ", lang),
+        },
+    ).text(lang)
 
 
 def caption_line(layout: Layout | str, lang: str | None = None) -> str:
@@ -138,8 +153,11 @@ def caption_line_of(layout: Layout, ends: Sequence[Contribution], lang: str) -> 
     if not layout:
         return gettext("The table is empty.", lang)
     award = layout.award
-    return Msg("{expr} → {raw} ({points})", {
-        "expr": sum_expression([c.value for c in ends], lang),
-        "raw": Plural("{n} raw", "{n} raw", award),
-        "points": Plural("{n} point", "{n} points", award // 5),
-    }).text(lang)
+    return Msg(
+        "{expr} → {raw} ({points})",
+        {
+            "expr": sum_expression([c.value for c in ends], lang),
+            "raw": Plural("{n} raw", "{n} raw", award),
+            "points": Plural("{n} point", "{n} points", award // 5),
+        },
+    ).text(lang)

@@ -65,8 +65,11 @@ THEME_CHOICES = ("auto", "light", "dark")
 def check_theme(theme: object) -> str:
     """``theme`` if it is one of :data:`THEME_CHOICES`; anything else raises WidgetError."""
     if theme not in THEME_CHOICES:
-        raise WidgetError(Msg("unknown board theme {theme}: use 'auto', 'light' or 'dark'",
-                              {"theme": repr(theme)}))
+        raise WidgetError(
+            Msg(
+                "unknown board theme {theme}: use 'auto', 'light' or 'dark'", {"theme": repr(theme)}
+            )
+        )
     return str(theme)
 
 
@@ -88,19 +91,22 @@ class BoardAction:
     @property
     def activates(self) -> bool:
         """Whether it means "use this": a click, or Enter on a place or tile."""
-        return self.kind == "click" or (self.key == "Enter" and (
-            self.place is not None or self.tile is not None))
+        return self.kind == "click" or (
+            self.key == "Enter" and (self.place is not None or self.tile is not None)
+        )
 
 
 def parse_message(content: object) -> BoardAction:
     """Check a browser message (see the module doc); a bad one raises :class:`WidgetError`."""
     if not isinstance(content, Mapping):
-        raise WidgetError(Msg("the board sent {content}, not a message",
-                              {"content": repr(content)}))
+        raise WidgetError(
+            Msg("the board sent {content}, not a message", {"content": repr(content)})
+        )
     kind = content.get("type")
     if kind not in ("click", "key"):
-        raise WidgetError(Msg("the board sent an unknown message type {kind}",
-                              {"kind": repr(kind)}))
+        raise WidgetError(
+            Msg("the board sent an unknown message type {kind}", {"kind": repr(kind)})
+        )
     key = content.get("key")
     if kind == "key" and key not in ("Enter", "Escape"):
         raise WidgetError(Msg("the board sent an unknown key {key}", {"key": repr(key)}))
@@ -140,13 +146,19 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     theme = traitlets.Unicode("auto").tag(sync=True)
     zoom = traitlets.Float(1.0).tag(sync=True)
 
-    def __init__(self, *, lang: str | None = None, name: str = "board", theme: str = "auto",
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, *, lang: str | None = None, name: str = "board", theme: str = "auto", **kwargs: Any
+    ) -> None:
         kwargs.setdefault("label", gettext("Domino table", lang))
-        kwargs.setdefault("instructions", gettext(
-            "Arrow keys move between the open places and the tiles, Home and End jump to "
-            "the first and the last, Enter or Space chooses, Escape puts a chosen tile "
-            "back.", lang))
+        kwargs.setdefault(
+            "instructions",
+            gettext(
+                "Arrow keys move between the open places and the tiles, Home and End jump to "
+                "the first and the last, Enter or Space chooses, Escape puts a chosen tile "
+                "back.",
+                lang,
+            ),
+        )
         super().__init__(theme=check_theme(theme), **kwargs)
         self.lang = check_lang(lang)
         self.name = name
@@ -165,9 +177,12 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     def _valid_zoom(self, proposal: Any) -> float:
         zoom = proposal["value"]
         if not ZOOM_RANGE[0] <= zoom <= ZOOM_RANGE[1]:
-            raise WidgetError(Msg("a board's zoom is a number from {low} to {high}, not {zoom}",
-                                  {"low": ZOOM_RANGE[0], "high": ZOOM_RANGE[1],
-                                   "zoom": repr(zoom)}))
+            raise WidgetError(
+                Msg(
+                    "a board's zoom is a number from {low} to {high}, not {zoom}",
+                    {"low": ZOOM_RANGE[0], "high": ZOOM_RANGE[1], "zoom": repr(zoom)},
+                )
+            )
         return float(zoom)
 
     @traitlets.validate("page_theme")
@@ -200,8 +215,9 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
             return False
         return True
 
-    def show(self, picture: str, markup: str | None = None,
-             labels: Mapping[str, str] | None = None) -> None:
+    def show(
+        self, picture: str, markup: str | None = None, labels: Mapping[str, str] | None = None
+    ) -> None:
         """Show a new picture: ``markup`` (default: the picture itself) in the browser."""
         self.picture = picture
         with self.hold_sync():

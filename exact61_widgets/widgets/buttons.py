@@ -27,8 +27,9 @@ def button(label: str, name: str, *, icon_only: bool = False, **options: Any) ->
         raise WidgetError(Msg("the button {name} needs a label", {"name": repr(name)}))
     if icon_only:
         if not options.get("icon"):
-            raise WidgetError(Msg("the button {name} shows only an icon but has none",
-                                  {"name": repr(name)}))
+            raise WidgetError(
+                Msg("the button {name} shows only an icon but has none", {"name": repr(name)})
+            )
         options.setdefault("tooltip", label)
         made = w.Button(description="", **options)
         made.add_class("exact61-icon-only")

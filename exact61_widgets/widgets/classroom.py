@@ -63,23 +63,42 @@ class Classroom(w.VBox):  # type: ignore[misc]
     Choosing a language rebuilds every tab in it, from the first step.
     """
 
-    def __init__(self, *, lang: str | None = None, players: int = 2, seed: int = 1,
-                 bots: str = "greedy", tile_scale: float = 2.0, text_size: int = 20) -> None:
+    def __init__(
+        self,
+        *,
+        lang: str | None = None,
+        players: int = 2,
+        seed: int = 1,
+        bots: str = "greedy",
+        tile_scale: float = 2.0,
+        text_size: int = 20,
+    ) -> None:
         self.players, self.seed, self.bots = players, seed, bots
         self.lang: Lang = check_lang(lang)
         self.language = w.ToggleButtons(
-            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES], value=self.lang,
-            description="", tooltips=[LANGUAGE_NAMES[code] for code in LANGUAGES])
+            options=[(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+            value=self.lang,
+            description="",
+            tooltips=[LANGUAGE_NAMES[code] for code in LANGUAGES],
+        )
         self.language.add_class("exact61-language")
-        self.size = NamedSlider(gettext("Tile size", self.lang), value=tile_scale, min=1.0,
-                                max=3.0, step=0.25, readout=True)
+        self.size = NamedSlider(
+            gettext("Tile size", self.lang),
+            value=tile_scale,
+            min=1.0,
+            max=3.0,
+            step=0.25,
+            readout=True,
+        )
         self.size.add_class("exact61-tile-size")
         self.tabs = w.Tab()
         self.table: MatchTable | None = None
         self.walkthroughs: list[Any] = []
         self._links: list[Any] = []
-        super().__init__([w.HTML(classroom_css(text_size)), self.language, self.size, self.tabs],
-                         layout=w.Layout(width="100%"))
+        super().__init__(
+            [w.HTML(classroom_css(text_size)), self.language, self.size, self.tabs],
+            layout=w.Layout(width="100%"),
+        )
         self.add_class("exact61-classroom")
         self._build()
         self.language.observe(lambda change: self.switch(change["new"]), names="value")
@@ -103,18 +122,19 @@ class Classroom(w.VBox):  # type: ignore[misc]
                 old.close()
         self.language.description = gettext("Language", lang)
         self.size.description = gettext("Tile size", lang)
-        self.table = MatchTable(self.players, seed=self.seed, bots=self.bots, lang=lang,
-                                name="classroom-table")
-        self.walkthroughs = [make(lang=lang, name=f"classroom-{key}")
-                             for key, make in WALKTHROUGHS]
+        self.table = MatchTable(
+            self.players, seed=self.seed, bots=self.bots, lang=lang, name="classroom-table"
+        )
+        self.walkthroughs = [make(lang=lang, name=f"classroom-{key}") for key, make in WALKTHROUGHS]
         boards = [self.table, *self.walkthroughs]
         for widget in boards:
             widget.board.zoom = self.size.value
-        self._links = [w.jslink((self.size, "value"), (widget.board, "zoom"))
-                       for widget in boards]
+        self._links = [w.jslink((self.size, "value"), (widget.board, "zoom")) for widget in boards]
         self.tabs.children = boards
-        self.tabs.titles = [gettext("Match", lang),
-                            *(type(x).title.text(lang) for x in self.walkthroughs)]
+        self.tabs.titles = [
+            gettext("Match", lang),
+            *(type(x).title.text(lang) for x in self.walkthroughs),
+        ]
         self.tabs.selected_index = 0
 
     def __repr__(self) -> str:

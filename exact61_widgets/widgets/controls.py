@@ -22,25 +22,42 @@ from exact61_widgets.widgets.slider import NamedSlider
 class StepControls(w.HBox):  # type: ignore[misc]
     """Controls for stepping through ``count`` steps; calls ``on_step(index)`` on a change."""
 
-    def __init__(self, count: int, on_step: Callable[[int], None], *, lang: str | None = None,
-                 wrap: Callable[[Callable[..., object]], Callable[..., None]] | None = None
-                 ) -> None:
+    def __init__(
+        self,
+        count: int,
+        on_step: Callable[[int], None],
+        *,
+        lang: str | None = None,
+        wrap: Callable[[Callable[..., object]], Callable[..., None]] | None = None,
+    ) -> None:
         self._lang = lang
         self._on_step = on_step
         self._notify = True
         if wrap is None:
             wrap = _plain
-        self.back_button = button(gettext("Back", lang), "back", icon="arrow-left",
-                                  tooltip=gettext("Previous step", lang))
-        self.next_button = button(gettext("Next", lang), "next", icon="arrow-right",
-                                  tooltip=gettext("Next step", lang))
-        self.reset_button = button(gettext("Reset", lang), "reset", icon="undo",
-                                   tooltip=gettext("Back to the first step", lang))
-        self.slider = NamedSlider(gettext("Step", lang), value=0, min=0,
-                                  max=max(count - 1, 0), step=1)
+        self.back_button = button(
+            gettext("Back", lang), "back", icon="arrow-left", tooltip=gettext("Previous step", lang)
+        )
+        self.next_button = button(
+            gettext("Next", lang), "next", icon="arrow-right", tooltip=gettext("Next step", lang)
+        )
+        self.reset_button = button(
+            gettext("Reset", lang),
+            "reset",
+            icon="undo",
+            tooltip=gettext("Back to the first step", lang),
+        )
+        self.slider = NamedSlider(
+            gettext("Step", lang), value=0, min=0, max=max(count - 1, 0), step=1
+        )
         self.position = w.Label()
-        for widget in (self.back_button, self.next_button, self.reset_button, self.slider,
-                       self.position):
+        for widget in (
+            self.back_button,
+            self.next_button,
+            self.reset_button,
+            self.slider,
+            self.position,
+        ):
             widget.add_class("exact61-controls")
         self.slider.add_class("exact61-step-slider")
         self.position.add_class("exact61-step-label")
@@ -49,8 +66,9 @@ class StepControls(w.HBox):  # type: ignore[misc]
         self.reset_button.on_click(wrap(self.reset))
         self._slider_callback = wrap(self._changed)
         self.slider.observe(self._slider_callback, names="value")
-        super().__init__([self.back_button, self.next_button, self.reset_button, self.slider,
-                          self.position])
+        super().__init__(
+            [self.back_button, self.next_button, self.reset_button, self.slider, self.position]
+        )
         self._update()
 
     @property
@@ -97,8 +115,9 @@ class StepControls(w.HBox):  # type: ignore[misc]
     def _update(self) -> None:
         self.back_button.disabled = self.step <= 0
         self.next_button.disabled = self.step >= self.count - 1
-        self.position.value = Msg("Step {k} of {n}", {"k": self.step + 1,
-                                                      "n": self.count}).text(self._lang)
+        self.position.value = Msg("Step {k} of {n}", {"k": self.step + 1, "n": self.count}).text(
+            self._lang
+        )
         self.slider.valuetext = self.position.value
 
 

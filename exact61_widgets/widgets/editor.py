@@ -42,8 +42,9 @@ def _scores(text: str) -> list[int] | None:
     try:
         return [int(i) for i in items]
     except ValueError:
-        raise WidgetError(Msg("scores are whole raw numbers separated by commas, like 0, 25"
-                              )) from None
+        raise WidgetError(
+            Msg("scores are whole raw numbers separated by commas, like 0, 25")
+        ) from None
 
 
 class PositionEditor(w.VBox):  # type: ignore[misc]
@@ -54,38 +55,70 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
     run on the Use and Load buttons.
     """
 
-    def __init__(self, lang: str, *, wrap: Wrap, changed: Callable[[], None],
-                 apply: Callable[[], None], load: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        lang: str,
+        *,
+        wrap: Wrap,
+        changed: Callable[[], None],
+        apply: Callable[[], None],
+        load: Callable[[], None],
+    ) -> None:
         self.lang = lang
         self.selected: Tile | None = None
         self._changed = changed
         self._syncing = False
-        self.players_input = w.Dropdown(options=[2, 3, 4], value=2,
-                                        description=gettext("Players", lang))
-        self.layout_input = w.Text(description=gettext("Layout", lang),
-                                   placeholder="[1|4] [1|1]@[1|4]:low")
-        self.hand_inputs = [w.Text(description=Msg("Seat {seat}", {"seat": s}).text(lang),
-                                   placeholder="[1|2] [3|4]") for s in range(4)]
-        self.boneyard_input = w.Text(description=gettext("Boneyard", lang),
-                                     placeholder=gettext("empty: the rest, in tile order", lang))
+        self.players_input = w.Dropdown(
+            options=[2, 3, 4], value=2, description=gettext("Players", lang)
+        )
+        self.layout_input = w.Text(
+            description=gettext("Layout", lang), placeholder="[1|4] [1|1]@[1|4]:low"
+        )
+        self.hand_inputs = [
+            w.Text(
+                description=Msg("Seat {seat}", {"seat": s}).text(lang), placeholder="[1|2] [3|4]"
+            )
+            for s in range(4)
+        ]
+        self.boneyard_input = w.Text(
+            description=gettext("Boneyard", lang),
+            placeholder=gettext("empty: the rest, in tile order", lang),
+        )
         self.scores_input = w.Text(description=gettext("Scores (raw)", lang), placeholder="0, 0")
-        self.to_move_input = w.Dropdown(options=[0, 1], value=0,
-                                        description=gettext("To move", lang))
+        self.to_move_input = w.Dropdown(
+            options=[0, 1], value=0, description=gettext("To move", lang)
+        )
         self.target_input = w.ToggleButtons(description=gettext("Clicked tiles go to", lang))
-        self.apply_button = button(gettext("Use this position", lang), "use-position",
-                                   button_style="primary")
+        self.apply_button = button(
+            gettext("Use this position", lang), "use-position", button_style="primary"
+        )
         self.apply_button.on_click(wrap(apply))
-        self.record_input = w.Textarea(placeholder=gettext(
-            "Paste a game record, set-up JSON or layout notation", lang))
+        self.record_input = w.Textarea(
+            placeholder=gettext("Paste a game record, set-up JSON or layout notation", lang)
+        )
         self.load_button = button(gettext("Load", lang), "load")
         self.load_button.on_click(wrap(load))
-        for field in (self.players_input, self.layout_input, *self.hand_inputs,
-                      self.boneyard_input, self.to_move_input):
+        for field in (
+            self.players_input,
+            self.layout_input,
+            *self.hand_inputs,
+            self.boneyard_input,
+            self.to_move_input,
+        ):
             field.observe(wrap(self._field_changed), names="value")
-        super().__init__([self.players_input, self.layout_input, *self.hand_inputs,
-                          self.boneyard_input, self.scores_input, self.to_move_input,
-                          self.target_input, self.apply_button,
-                          w.HBox([self.record_input, self.load_button])])
+        super().__init__(
+            [
+                self.players_input,
+                self.layout_input,
+                *self.hand_inputs,
+                self.boneyard_input,
+                self.scores_input,
+                self.to_move_input,
+                self.target_input,
+                self.apply_button,
+                w.HBox([self.record_input, self.load_button]),
+            ]
+        )
 
     # -- the fields ------------------------------------------------------------------------
 
@@ -99,10 +132,13 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                 field.value = " ".join(scenario.hands[s]) if s < scenario.players else ""
             rest = Scenario(scenario.players, scenario.layout, scenario.hands)
             bones = scenario.resolved_boneyard()
-            self.boneyard_input.value = ("" if bones == rest.resolved_boneyard()
-                                         else " ".join(bones))
-            self.scores_input.value = ", ".join(str(x) for x in (
-                scenario.scores or [0] * (2 if scenario.players == 4 else scenario.players)))
+            self.boneyard_input.value = "" if bones == rest.resolved_boneyard() else " ".join(bones)
+            self.scores_input.value = ", ".join(
+                str(x)
+                for x in (
+                    scenario.scores or [0] * (2 if scenario.players == 4 else scenario.players)
+                )
+            )
             self.seat_options(scenario.players)
             self.to_move_input.value = scenario.to_move
         finally:
@@ -113,19 +149,27 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.to_move_input.options = list(range(players))
         for s, field in enumerate(self.hand_inputs):
             field.layout.display = None if s < players else "none"
-        self.target_input.options = [(gettext("table", self.lang), "table"), *[
-            (Msg("seat {seat}", {"seat": s}).text(self.lang), f"seat{s}")
-            for s in range(players)], (gettext("boneyard", self.lang), "boneyard")]
+        self.target_input.options = [
+            (gettext("table", self.lang), "table"),
+            *[
+                (Msg("seat {seat}", {"seat": s}).text(self.lang), f"seat{s}")
+                for s in range(players)
+            ],
+            (gettext("boneyard", self.lang), "boneyard"),
+        ]
 
     def scenario(self) -> Scenario:
         """The position the fields describe (not yet checked for all 28 tiles)."""
         players = int(self.players_input.value)
         boneyard_text = self.boneyard_input.value.strip()
         return Scenario.make(
-            players, self.layout_input.value.strip(),
+            players,
+            self.layout_input.value.strip(),
             [_tile_list(self.hand_inputs[s].value) for s in range(players)],
             boneyard=_tile_list(boneyard_text) if boneyard_text else None,
-            scores=_scores(self.scores_input.value), to_move=int(self.to_move_input.value))
+            scores=_scores(self.scores_input.value),
+            to_move=int(self.to_move_input.value),
+        )
 
     def pasted(self) -> Any:
         """What the paste box holds: parsed JSON (it starts with ``{``), or notation text."""
@@ -183,8 +227,12 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         if tile in layout:
             last = layout.last
             if last is None or last.tile is not tile:
-                raise WidgetError(Msg("only the last tile put on the table can be taken back "
-                                      "({tile})", {"tile": str(last.tile) if last else "—"}))
+                raise WidgetError(
+                    Msg(
+                        "only the last tile put on the table can be taken back ({tile})",
+                        {"tile": str(last.tile) if last else "—"},
+                    )
+                )
             layout.pop()
             self.layout_input.value = str(layout)
             return
@@ -222,12 +270,22 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         places: tuple[str, ...] = ()
         if self.selected is not None:
             chosen = (str(self.selected),)
-            places = tuple(str(p) for p in layout.legal_places(self.selected)
-                           if p is not None)
-        bones = () if draft.boneyard is None else (Panel(
-            HandSpec(draft.boneyard), "bones", gettext("Boneyard, in draw order", self.lang)),)
-        return (Panel(LayoutSpec(str(layout), places=places, last=False)),
-                Panel(HandSpec(tray, chosen), "tray",
-                      gettext("Tiles not placed yet", self.lang)),
-                *(Panel(HandSpec(h), f"hand{s}", seat_label(s, False, self.lang))
-                  for s, h in enumerate(draft.hands)), *bones)
+            places = tuple(str(p) for p in layout.legal_places(self.selected) if p is not None)
+        bones = (
+            ()
+            if draft.boneyard is None
+            else (
+                Panel(
+                    HandSpec(draft.boneyard), "bones", gettext("Boneyard, in draw order", self.lang)
+                ),
+            )
+        )
+        return (
+            Panel(LayoutSpec(str(layout), places=places, last=False)),
+            Panel(HandSpec(tray, chosen), "tray", gettext("Tiles not placed yet", self.lang)),
+            *(
+                Panel(HandSpec(h), f"hand{s}", seat_label(s, False, self.lang))
+                for s, h in enumerate(draft.hands)
+            ),
+            *bones,
+        )

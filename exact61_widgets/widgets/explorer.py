@@ -47,11 +47,19 @@ from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 
 #: The explorer's first position: the README's layout, two hands, the rest in the boneyard.
 EXPLORER_DEFAULT = Scenario.make(
-    2, "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB",
-    [["[0|3]", "[1|2]", "[1|5]", "[4|6]"], ["[0|0]", "[2|2]", "[3|3]", "[5|6]"]])
+    2,
+    "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB",
+    [["[0|3]", "[1|2]", "[1|5]", "[4|6]"], ["[0|0]", "[2|2]", "[3|3]", "[5|6]"]],
+)
 
-__all__ = ["EXPLORER_DEFAULT", "Export", "PositionExplorer", "Source", "from_notation",
-           "pretty_json"]
+__all__ = [
+    "EXPLORER_DEFAULT",
+    "Export",
+    "PositionExplorer",
+    "Source",
+    "from_notation",
+    "pretty_json",
+]
 
 
 class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
@@ -66,8 +74,14 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     pictures' palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``.
     """
 
-    def __init__(self, source: Source | None = None, *, lang: str | None = None,
-                 name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        source: Source | None = None,
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.lang = check_lang(lang)
         start = EXPLORER_DEFAULT if source is None else source
         self.prefix = id_prefix("explorer", _content(start), self.lang, name=name)
@@ -83,12 +97,11 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.on_theme(self.refresh)
         cb = self.guard.callback
         # play mode
-        self.mode_buttons = w.ToggleButtons(options=[(gettext("Play", lang), "play"),
-                                                     (gettext("Edit", lang), "edit")],
-                                            value="play")
+        self.mode_buttons = w.ToggleButtons(
+            options=[(gettext("Play", lang), "play"), (gettext("Edit", lang), "edit")], value="play"
+        )
         self.mode_buttons.add_class("exact61-mode")
-        self.mode_buttons.observe(cb(lambda: self.set_mode(self.mode_buttons.value)),
-                                  names="value")
+        self.mode_buttons.observe(cb(lambda: self.set_mode(self.mode_buttons.value)), names="value")
         self.status = w.HTML()
         self.status.add_class("exact61-status")
         self.moves_table = w.HTML()
@@ -105,14 +118,23 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.deal_button = button(gettext("Deal next hand", lang), "deal")
         self.deal_button.on_click(cb(self.deal))
         self.move_line = MoveLine(self, lang=lang)
-        self.play_box = w.VBox([
-            self.move_line,
-            w.HBox([self.move_select, self.play_button]),
-            w.HBox([self.undo_button, self.redo_button, self.deal_button]),
-            self.moves_table, self.exact_table])
+        self.play_box = w.VBox(
+            [
+                self.move_line,
+                w.HBox([self.move_select, self.play_button]),
+                w.HBox([self.undo_button, self.redo_button, self.deal_button]),
+                self.moves_table,
+                self.exact_table,
+            ]
+        )
         # editor
-        self.editor = PositionEditor(lang, wrap=cb, changed=self._editor_changed,
-                                     apply=self.apply_editor, load=self._load_pasted)
+        self.editor = PositionEditor(
+            lang,
+            wrap=cb,
+            changed=self._editor_changed,
+            apply=self.apply_editor,
+            load=self._load_pasted,
+        )
         editor = self.editor  # its fields, also under the explorer's own names
         self.players_input, self.layout_input = editor.players_input, editor.layout_input
         self.hand_inputs, self.boneyard_input = editor.hand_inputs, editor.boneyard_input
@@ -126,8 +148,16 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.export_note = w.HTML()
         self.export_output = w.Textarea(layout=w.Layout(width="100%", height="8em"))
         self.export_box = w.VBox([self.export_button, self.export_note, self.export_output])
-        super().__init__([self.mode_buttons, self.status, self.board, self.play_box,
-                          self.edit_box, self.export_box])
+        super().__init__(
+            [
+                self.mode_buttons,
+                self.status,
+                self.board,
+                self.play_box,
+                self.edit_box,
+                self.export_box,
+            ]
+        )
         self.add_class("exact61-explorer")
         self.load(start)
 
@@ -156,13 +186,29 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.refresh()
         self.board.announcement = "" if loaded.note is None else loaded.note.text(self.lang)
 
-    def set_up(self, players: int, layout: str | Layout, hands: Sequence[Sequence[Tile | str]],
-               *, boneyard: Sequence[Tile | str] | None = None,
-               scores: Sequence[int] | None = None, to_move: int = 0,
-               leader: int | None = None) -> None:
+    def set_up(
+        self,
+        players: int,
+        layout: str | Layout,
+        hands: Sequence[Sequence[Tile | str]],
+        *,
+        boneyard: Sequence[Tile | str] | None = None,
+        scores: Sequence[int] | None = None,
+        to_move: int = 0,
+        leader: int | None = None,
+    ) -> None:
         """Show a position given as the arguments of ``Match.setup`` (boneyard: default rest)."""
-        self.load(Scenario.make(players, layout, hands, boneyard=boneyard, scores=scores,
-                                to_move=to_move, leader=leader))
+        self.load(
+            Scenario.make(
+                players,
+                layout,
+                hands,
+                boneyard=boneyard,
+                scores=scores,
+                to_move=to_move,
+                leader=leader,
+            )
+        )
 
     def _load_pasted(self) -> None:
         self.load(self.editor.pasted())
@@ -197,7 +243,8 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         item = self._redo.pop()
         events = redo_one(self.match, item)
         text = " ".join(e.explain(self.lang) for e in events) or Msg(
-            "Hand {n} dealt.", {"n": self.match.hand_number}).text(self.lang)
+            "Hand {n} dealt.", {"n": self.match.hand_number}
+        ).text(self.lang)
         self.refresh()
         self.board.announcement = text
 
@@ -216,8 +263,9 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.match.deal()
         self._redo = []
         self.refresh()
-        self.board.announcement = Msg("Hand {n} dealt.", {"n": self.match.hand_number}
-                                      ).text(self.lang)
+        self.board.announcement = Msg("Hand {n} dealt.", {"n": self.match.hand_number}).text(
+            self.lang
+        )
 
     def _play_selected(self) -> None:
         value = self.move_select.value
@@ -287,8 +335,9 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def _show_export(self) -> None:
         result = self.export()
         self.export_output.value = result.text(self.lang)
-        self.export_note.value = ("" if result.note is None else
-                                  f"<p>{html.escape(result.note.text(self.lang))}</p>")
+        self.export_note.value = (
+            "" if result.note is None else f"<p>{html.escape(result.note.text(self.lang))}</p>"
+        )
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -298,13 +347,21 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def _play_panels(self) -> tuple[Panel, ...]:
         match = self.match
         chosen = self.picker.chosen()
-        hands = tuple(Panel(HandSpec(tuple(str(t) for t in match.hand(s)),
-                                     chosen if s == match.to_move else ()), f"hand{s}",
-                            seat_label(s, s == match.to_move, self.lang))
-                      for s in range(match.players))
+        hands = tuple(
+            Panel(
+                HandSpec(
+                    tuple(str(t) for t in match.hand(s)), chosen if s == match.to_move else ()
+                ),
+                f"hand{s}",
+                seat_label(s, s == match.to_move, self.lang),
+            )
+            for s in range(match.players)
+        )
         places = self.picker.targets(match.layout, match.why_illegal)
-        return (Panel(LayoutSpec(str(match.layout), places=places, last=bool(match.layout))),
-                *hands)
+        return (
+            Panel(LayoutSpec(str(match.layout), places=places, last=bool(match.layout))),
+            *hands,
+        )
 
     def _edit_panels(self) -> tuple[Panel, ...]:
         return self.editor.panels(self.match.layout)
@@ -314,8 +371,10 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         match = self.match
         panels = self._panels()
         self._show_panels(panels)
-        self.status.value = (f"<p>{html.escape(status_text(match, self.lang))}</p>"
-                             f"<p>{html.escape(scores_text(match, self.lang))}</p>")
+        self.status.value = (
+            f"<p>{html.escape(status_text(match, self.lang))}</p>"
+            f"<p>{html.escape(scores_text(match, self.lang))}</p>"
+        )
         moves = self.moves() if self.mode == "play" else []
         self.moves_table.value = moves_html(moves, self.lang)
         self.exact_table.value = solution_html(match, self.lang) if self.mode == "play" else ""
@@ -332,8 +391,13 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.error = text
 
     def _snapshot(self) -> Any:
-        return (self.match.copy(), list(self._redo), self.picker.selected,
-                self.edit_selected, self.mode)
+        return (
+            self.match.copy(),
+            list(self._redo),
+            self.picker.selected,
+            self.edit_selected,
+            self.mode,
+        )
 
     def _restore(self, state: Any) -> None:
         (self.match, redo, self.picker.selected, self.edit_selected, self.mode) = state
@@ -344,8 +408,10 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def plain_text(self) -> str:
         """E.g. ``PositionExplorer(players=2, layout='[1|4] …', to_move=0, lang='en')``."""
         match = self.match
-        return (f"PositionExplorer(players={match.players}, layout={str(match.layout)!r}, "
-                f"to_move={match.to_move}, lang={self.lang!r})")
+        return (
+            f"PositionExplorer(players={match.players}, layout={str(match.layout)!r}, "
+            f"to_move={match.to_move}, lang={self.lang!r})"
+        )
 
 
 def _content(source: object) -> object:
@@ -355,4 +421,3 @@ def _content(source: object) -> object:
     if isinstance(source, Mapping):
         return json.dumps(source, sort_keys=True, default=str)
     return repr(source) if isinstance(source, (Scenario, SavedScenario)) else str(source)
-

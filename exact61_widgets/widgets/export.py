@@ -39,8 +39,11 @@ class Export:
         """What the export box shows: the notation, then the JSON."""
         data = self.record if self.record is not None else self.setup
         label = gettext("Layout notation", lang)
-        kind = (gettext("Game record v1", lang) if self.record is not None else
-                gettext("Set-up arguments and actions (JSON)", lang))
+        kind = (
+            gettext("Game record v1", lang)
+            if self.record is not None
+            else gettext("Set-up arguments and actions (JSON)", lang)
+        )
         return f"{label}:\n{self.notation}\n\n{kind}:\n{pretty_json(data)}"
 
 
@@ -48,8 +51,9 @@ def pretty_json(data: object, indent: str = "") -> str:
     """JSON indented by level, with lists of plain values (tiles, scores) on one line."""
     inner = indent + " "
     if isinstance(data, dict) and data:
-        items = ",\n".join(f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}"
-                           for k, v in data.items())
+        items = ",\n".join(
+            f"{inner}{json.dumps(k)}: {pretty_json(v, inner)}" for k, v in data.items()
+        )
         return f"{{\n{items}\n{indent}}}"
     if isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data):
         items = ",\n".join(f"{inner}{pretty_json(v, inner)}" for v in data)
@@ -63,7 +67,13 @@ def export_match(match: Match) -> Export:
     try:
         return Export(notation, to_record(match), None, None)
     except SetupError:
-        return Export(notation, None, SavedScenario.from_match(match).to_json(),
-                      Msg("A game record v1 cannot hold a position set up by hand (it has "
-                          "no deal), so the export is the layout notation and the set-up "
-                          "arguments with the actions played since, as JSON."))
+        return Export(
+            notation,
+            None,
+            SavedScenario.from_match(match).to_json(),
+            Msg(
+                "A game record v1 cannot hold a position set up by hand (it has "
+                "no deal), so the export is the layout notation and the set-up "
+                "arguments with the actions played since, as JSON."
+            ),
+        )

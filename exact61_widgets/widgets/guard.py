@@ -22,8 +22,9 @@ def error_text(error: BaseException, lang: str) -> str:
     """One line for an exception: the package's own errors translated, others named."""
     if isinstance(error, Exact61Error):
         return error.text(lang)
-    return Msg("unexpected error ({kind}): {text}",
-               {"kind": type(error).__name__, "text": str(error)}).text(lang)
+    return Msg(
+        "unexpected error ({kind}): {text}", {"kind": type(error).__name__, "text": str(error)}
+    ).text(lang)
 
 
 class Guard:
@@ -33,9 +34,13 @@ class Guard:
     ``snapshot`` / ``restore`` capture and put back the owner's state.
     """
 
-    def __init__(self, show: Callable[[str], None], lang: str,
-                 snapshot: Callable[[], object] = lambda: None,
-                 restore: Callable[[object], None] = lambda state: None) -> None:
+    def __init__(
+        self,
+        show: Callable[[str], None],
+        lang: str,
+        snapshot: Callable[[], object] = lambda: None,
+        restore: Callable[[object], None] = lambda state: None,
+    ) -> None:
         self._show = show
         self._lang = lang
         self._snapshot = snapshot
@@ -65,8 +70,7 @@ class Guard:
             try:
                 self._restore(state)
             except Exception as again:  # the state is back; only redrawing it failed
-                _LOG.warning("redrawing after the failure failed too: %s", again,
-                             exc_info=again)
+                _LOG.warning("redrawing after the failure failed too: %s", again, exc_info=again)
             self._show(error_text(error, self._lang))
             return False
         finally:

@@ -35,8 +35,13 @@ def id_prefix(kind: str, *content: object, name: str | None = None) -> str:
             from exact61_widgets.i18n import Msg
             from exact61_widgets.widgets.errors import WidgetError
 
-            raise WidgetError(Msg("a widget name starts with a letter and holds letters, "
-                                  "digits, - and _ only, not {name}", {"name": repr(name)}))
+            raise WidgetError(
+                Msg(
+                    "a widget name starts with a letter and holds letters, "
+                    "digits, - and _ only, not {name}",
+                    {"name": repr(name)},
+                )
+            )
         return name
     digest = hashlib.sha1(repr((kind, *content)).encode("utf-8")).hexdigest()[:8]
     return f"e61-{kind}-{digest}"
@@ -50,8 +55,7 @@ def bundle(widget: Any, svg: str, text: str, markup: str | None = None) -> dict[
     else:
         data["text/html"] = markup
     if getattr(widget, "_view_name", None) is not None:
-        data[WIDGET_VIEW] = {"version_major": 2, "version_minor": 0,
-                             "model_id": widget.model_id}
+        data[WIDGET_VIEW] = {"version_major": 2, "version_minor": 0, "model_id": widget.model_id}
     return data
 
 
@@ -73,8 +77,10 @@ def shrink(svg: str, width: int = STRIP_WIDTH, height: int = STRIP_HEIGHT) -> st
     scale = min(1.0, width / found["width"], height / found["height"])
     if scale >= 1.0:
         return svg
-    sizes = {"width": _number(round(found["width"] * scale, 1)),
-             "height": _number(round(found["height"] * scale, 1))}
+    sizes = {
+        "width": _number(round(found["width"] * scale, 1)),
+        "height": _number(round(found["height"] * scale, 1)),
+    }
     head = _SIZE.sub(lambda m: f'{m.group(1)}="{sizes[m.group(1)]}"', head)
     return head + svg[end:]
 
@@ -88,13 +94,17 @@ def strip_html(title: str, intro: str, cells: Sequence[tuple[str, str | None, st
     rows = []
     for start in range(0, len(cells), STRIP_COLUMNS):
         tds = []
-        for heading, svg, caption in cells[start:start + STRIP_COLUMNS]:
+        for heading, svg, caption in cells[start : start + STRIP_COLUMNS]:
             picture = "" if svg is None else f"<div>{svg}</div>"
-            tds.append(f'<td style="vertical-align:top;text-align:left">{picture}'
-                       f"<p><b>{html.escape(heading)}</b><br>{caption}</p></td>")
+            tds.append(
+                f'<td style="vertical-align:top;text-align:left">{picture}'
+                f"<p><b>{html.escape(heading)}</b><br>{caption}</p></td>"
+            )
         rows.append(f"<tr>{''.join(tds)}</tr>")
-    return (f'<div class="exact61-strip"><p><b>{html.escape(title)}</b>. {intro}</p>'
-            f'<table class="exact61-strip-table">{"".join(rows)}</table></div>')
+    return (
+        f'<div class="exact61-strip"><p><b>{html.escape(title)}</b>. {intro}</p>'
+        f'<table class="exact61-strip-table">{"".join(rows)}</table></div>'
+    )
 
 
 class StaticPicture:

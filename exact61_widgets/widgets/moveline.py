@@ -50,16 +50,25 @@ class MoveLine(w.HBox):  # type: ignore[misc]
     class ``exact61-move-line``, the button ``exact61-play-typed``.
     """
 
-    def __init__(self, owner: MoveOwner, *, lang: str | None = None,
-                 refuse: Callable[[], Msg | None] | None = None) -> None:
+    def __init__(
+        self,
+        owner: MoveOwner,
+        *,
+        lang: str | None = None,
+        refuse: Callable[[], Msg | None] | None = None,
+    ) -> None:
         self.owner = owner
         self.lang = check_lang(lang)
         self.refuse = refuse
         self.input = w.Combobox(
-            options=(), ensure_option=False, value="",
+            options=(),
+            ensure_option=False,
+            value="",
             description=gettext("Type a move", self.lang),
             placeholder=gettext("for example: 3-6 on the 3 of 2-3, draw, pass", self.lang),
-            style={"description_width": "initial"}, layout=w.Layout(width="34em"))
+            style={"description_width": "initial"},
+            layout=w.Layout(width="34em"),
+        )
         self.input.add_class("exact61-move-line")
         self.input.on_msg(self._on_msg)
         self.play_button = button(gettext("Play typed move", self.lang), "play-typed")
@@ -91,7 +100,6 @@ class MoveLine(w.HBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Renew the suggestions: the legal moves now, in plain words (none if refused)."""
         refused = self.refuse is not None and self.refuse() is not None
-        words = () if refused else tuple(
-            c.words for c in complete(self.owner.match, "", self.lang))
+        words = () if refused else tuple(c.words for c in complete(self.owner.match, "", self.lang))
         if tuple(self.input.options) != words:
             self.input.options = words

@@ -43,8 +43,10 @@ class MoveInfo:
             return gettext("accepted: exactly 61, the match is won", lang)
         out = next((e for e in self.events if isinstance(e, OutEvent)), None)
         if out is not None:
-            return Msg("goes out: settlement {net}, {verdict}", {
-                "net": out.net, "verdict": verdict_word(out.status)}).text(lang)
+            return Msg(
+                "goes out: settlement {net}, {verdict}",
+                {"net": out.net, "verdict": verdict_word(out.status)},
+            ).text(lang)
         return verdict_word(self.status).text(lang)
 
     def explain(self, lang: str | None = None) -> str:
@@ -65,9 +67,17 @@ def analyze(match: Match) -> list[MoveInfo]:
         wins = match.is_over
         match.pop()
         play = events[0] if isinstance(events[0], PlayEvent) else None
-        result.append(MoveInfo(action, events, None if play is None else play.end_sum,
-                               0 if play is None else play.award,
-                               "none" if play is None else play.status, gain, wins))
+        result.append(
+            MoveInfo(
+                action,
+                events,
+                None if play is None else play.end_sum,
+                0 if play is None else play.award,
+                "none" if play is None else play.status,
+                gain,
+                wins,
+            )
+        )
     return result
 
 
@@ -82,15 +92,29 @@ def moves_html(moves: list[MoveInfo], lang: str) -> str:
     """The moves as an HTML table (move, end sum, award, target check, score change)."""
     if not moves:
         return f"<p>{html.escape(gettext('No legal moves: the hand or match is over.', lang))}</p>"
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-        gettext("Move", lang), gettext("End sum", lang), gettext("Award", lang),
-        gettext("Target check", lang), gettext("Score change", lang)))
+    head = "".join(
+        f"<th>{html.escape(h)}</th>"
+        for h in (
+            gettext("Move", lang),
+            gettext("End sum", lang),
+            gettext("Award", lang),
+            gettext("Target check", lang),
+            gettext("Score change", lang),
+        )
+    )
     rows = []
     for m in moves:
-        cells = (action_text(m.action, lang), "" if m.end_sum is None else str(m.end_sum),
-                 str(m.award), m.verdict(lang), f"{m.gain:+d}")
+        cells = (
+            action_text(m.action, lang),
+            "" if m.end_sum is None else str(m.end_sum),
+            str(m.award),
+            m.verdict(lang),
+            f"{m.gain:+d}",
+        )
         rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
     caption = html.escape(gettext("Legal moves", lang))
-    return (f'<table class="exact61-moves" cellpadding="4"><caption>{caption}</caption>'
-            f"<thead><tr>{head}"
-            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    return (
+        f'<table class="exact61-moves" cellpadding="4"><caption>{caption}</caption>'
+        f"<thead><tr>{head}"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )

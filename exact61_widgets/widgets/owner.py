@@ -50,8 +50,7 @@ class BoardOwner:
 
     def static_svg(self) -> str:
         """The first panel (the table) as it is now."""
-        return compose(self._panels()[:1], self.prefix, self.lang,
-                       theme=self.board.drawn_theme)[0]
+        return compose(self._panels()[:1], self.prefix, self.lang, theme=self.board.drawn_theme)[0]
 
     def _guarded_click(self, action: BoardAction) -> None:
         self.guard.run(self.click, action)
@@ -70,8 +69,9 @@ class BoardOwner:
         if tiles is None:
             return
         match = self.match
-        outcome = self.picker.click(action.place, action.tile, tiles=tiles,
-                                    layout=match.layout, why=match.why_illegal)
+        outcome = self.picker.click(
+            action.place, action.tile, tiles=tiles, layout=match.layout, why=match.why_illegal
+        )
         if outcome.play is not None:
             self.play(outcome.play)
             return

@@ -65,16 +65,22 @@ class PlayPicker:
         """The chosen tile as a highlight list (empty if none)."""
         return () if self.selected is None else (str(self.selected),)
 
-    def click(self, place: Place | None, tile: Tile | None, *, tiles: Sequence[Tile],
-              layout: Layout, why: Why) -> Outcome:
+    def click(
+        self,
+        place: Place | None,
+        tile: Tile | None,
+        *,
+        tiles: Sequence[Tile],
+        layout: Layout,
+        why: Why,
+    ) -> Outcome:
         """A click on a place or (if ``place`` is None) on a tile."""
         if place is not None:
             return self.click_place(place, tiles=tiles, layout=layout, why=why)
         assert tile is not None
         return self.click_tile(tile, tiles=tiles, layout=layout, why=why)
 
-    def click_tile(self, tile: Tile, *, tiles: Sequence[Tile], layout: Layout,
-                   why: Why) -> Outcome:
+    def click_tile(self, tile: Tile, *, tiles: Sequence[Tile], layout: Layout, why: Why) -> Outcome:
         """A tile was clicked: choose or drop a hand tile, or aim at a tile on the table."""
         if tile in tiles:
             if self.selected is tile:
@@ -90,17 +96,23 @@ class PlayPicker:
             self.selected = tile
             places = [p for p in layout.open_places() if why(Play(tile, p)) is None]
             if places:
-                return Outcome(message=Msg("{tile} chosen: now choose a place ({places})",
-                                           {"tile": str(tile), "places": _join(places)}))
-            return Outcome(message=Msg("{tile} chosen, but it fits no open place now",
-                                       {"tile": str(tile)}))
+                return Outcome(
+                    message=Msg(
+                        "{tile} chosen: now choose a place ({places})",
+                        {"tile": str(tile), "places": _join(places)},
+                    )
+                )
+            return Outcome(
+                message=Msg("{tile} chosen, but it fits no open place now", {"tile": str(tile)})
+            )
         if tile in layout:
             return self._aim_at(tile, tiles=tiles, layout=layout, why=why)
-        return Outcome(message=Msg("{tile} is not one of the tiles you can play now",
-                                   {"tile": str(tile)}), refused=True)
+        return Outcome(
+            message=Msg("{tile} is not one of the tiles you can play now", {"tile": str(tile)}),
+            refused=True,
+        )
 
-    def _aim_at(self, anchor: Tile, *, tiles: Sequence[Tile], layout: Layout,
-                why: Why) -> Outcome:
+    def _aim_at(self, anchor: Tile, *, tiles: Sequence[Tile], layout: Layout, why: Why) -> Outcome:
         """A tile on the table was clicked with a tile chosen: join it there if one place fits."""
         chosen = self.selected
         if chosen is None:
@@ -112,13 +124,16 @@ class PlayPicker:
             self.selected = None
             return Outcome(play=Play(chosen, fitting[0]))
         if fitting:
-            return Outcome(message=Msg("{tile} fits {anchor} at {places}: click the place", {
-                "tile": str(chosen), "anchor": str(anchor), "places": _join(fitting)}))
+            return Outcome(
+                message=Msg(
+                    "{tile} fits {anchor} at {places}: click the place",
+                    {"tile": str(chosen), "anchor": str(anchor), "places": _join(fitting)},
+                )
+            )
         return Outcome(message=self._why_not(chosen, anchor, places, layout, why), refused=True)
 
     @staticmethod
-    def _why_not(chosen: Tile, anchor: Tile, places: list[Place], layout: Layout,
-                 why: Why) -> Msg:
+    def _why_not(chosen: Tile, anchor: Tile, places: list[Place], layout: Layout, why: Why) -> Msg:
         """The most telling reason why ``chosen`` joins ``anchor`` nowhere."""
         branch = Place(anchor, Port.BRANCH_A)
         if anchor.is_double and chosen.has(anchor.low) and not layout.is_open(branch):
@@ -127,11 +142,13 @@ class PlayPicker:
                 return reason
         open_places = [p for p in places if layout.is_open(p)]
         target = open_places[0] if open_places else places[0]
-        return why(Play(chosen, target)) or Msg("{tile} fits no place of {anchor}", {
-            "tile": str(chosen), "anchor": str(anchor)})
+        return why(Play(chosen, target)) or Msg(
+            "{tile} fits no place of {anchor}", {"tile": str(chosen), "anchor": str(anchor)}
+        )
 
-    def click_place(self, place: Place, *, tiles: Sequence[Tile], layout: Layout,
-                    why: Why) -> Outcome:
+    def click_place(
+        self, place: Place, *, tiles: Sequence[Tile], layout: Layout, why: Why
+    ) -> Outcome:
         """An open place was clicked: play the chosen tile there, or the one tile that fits."""
         chosen = self.selected
         if chosen is not None:
@@ -145,12 +162,21 @@ class PlayPicker:
         if len(fitting) == 1:
             return Outcome(play=Play(fitting[0], place))
         if fitting:
-            return Outcome(message=Msg("several tiles fit {place}: {tiles}; choose a tile first",
-                                       {"place": str(place), "tiles": _join(fitting)}))
+            return Outcome(
+                message=Msg(
+                    "several tiles fit {place}: {tiles}; choose a tile first",
+                    {"place": str(place), "tiles": _join(fitting)},
+                )
+            )
         showing = [t for t in tiles if t.has(place.number)]
         if showing:
             reason = why(Play(showing[0], place))
             if reason is not None:
                 return Outcome(message=reason, refused=True)
-        return Outcome(message=Msg("no tile you can play fits {place}: it needs a {number}",
-                                   {"place": str(place), "number": place.number}), refused=True)
+        return Outcome(
+            message=Msg(
+                "no tile you can play fits {place}: it needs a {number}",
+                {"place": str(place), "number": place.number},
+            ),
+            refused=True,
+        )

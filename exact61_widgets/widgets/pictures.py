@@ -87,8 +87,16 @@ class SeatsSpec:
     highlight: tuple[str, ...] = ()
 
 
-Spec = (LayoutSpec | HandSpec | RoundingSpec | GoingOutSpec | BlockedSpec | BoneyardSpec
-        | ScoreSpec | SeatsSpec)
+Spec = (
+    LayoutSpec
+    | HandSpec
+    | RoundingSpec
+    | GoingOutSpec
+    | BlockedSpec
+    | BoneyardSpec
+    | ScoreSpec
+    | SeatsSpec
+)
 
 
 @dataclass(frozen=True)
@@ -130,20 +138,32 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
         layout = Layout.parse(spec.layout)
         places = [p for p in spec.places if layout.is_open(p)]
         tiles = [t for t in spec.tiles if parse_tile(t) in layout]
-        return str(_renderer("render_svg")(
-            layout, ends=spec.ends, highlight_places=places, highlight_tiles=tiles,
-            last="auto" if spec.last else None, closed_places=True, **opts))
+        return str(
+            _renderer("render_svg")(
+                layout,
+                ends=spec.ends,
+                highlight_places=places,
+                highlight_tiles=tiles,
+                last="auto" if spec.last else None,
+                closed_places=True,
+                **opts,
+            )
+        )
     if isinstance(spec, HandSpec):
         lit = [t for t in spec.highlight if t in spec.tiles] if spec.face_up else []
-        return str(_renderer("hand_svg")(list(spec.tiles), face_up=spec.face_up, highlight=lit,
-                                         **opts))
+        return str(
+            _renderer("hand_svg")(list(spec.tiles), face_up=spec.face_up, highlight=lit, **opts)
+        )
     if isinstance(spec, RoundingSpec):
         return str(_renderer("rounding_svg")(spec.total, **opts))
     if isinstance(spec, BoneyardSpec):
         return str(_renderer("boneyard_svg")(spec.count, **opts))
     if isinstance(spec, ScoreSpec):
-        return str(_renderer("scoreboard_svg")(list(spec.scores), players=spec.players,
-                                               tally=spec.tally, **opts))
+        return str(
+            _renderer("scoreboard_svg")(
+                list(spec.scores), players=spec.players, tally=spec.tally, **opts
+            )
+        )
     if isinstance(spec, GoingOutSpec):
         return str(_renderer("out_settlement_svg")(spec.event, **opts))
     if isinstance(spec, BlockedSpec):
@@ -172,18 +192,37 @@ def seats_svg(spec: SeatsSpec, prefix: str, lang: str, theme: str = "light") -> 
         rows.append(panel.at(0, top, "seat"))
         top += panel.height + 14
         width = max(width, panel.width)
-        lines.append(Msg("{label}: {tiles} ({pips})", {
-            "label": label, "tiles": ", ".join(hand) or gettext("none", lang),
-            "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles))}).text(lang))
+        lines.append(
+            Msg(
+                "{label}: {tiles} ({pips})",
+                {
+                    "label": label,
+                    "tiles": ", ".join(hand) or gettext("none", lang),
+                    "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles)),
+                },
+            ).text(lang)
+        )
     margin = 12.0
     box = Box((-margin, -margin, width + 2 * margin, top - 14 + 2 * margin), rows)
-    return str(picture(box, prefix, None, gettext("The hands", lang), "; ".join(lines) + ".",
-                       colors["background"]))
+    return str(
+        picture(
+            box,
+            prefix,
+            None,
+            gettext("The hands", lang),
+            "; ".join(lines) + ".",
+            colors["background"],
+        )
+    )
 
 
-def compose(panels: tuple[Panel, ...], prefix: str, lang: str,
-            cache: dict[tuple[Any, str, str], str] | None = None,
-            theme: str = "light") -> tuple[str, str]:
+def compose(
+    panels: tuple[Panel, ...],
+    prefix: str,
+    lang: str,
+    cache: dict[tuple[Any, str, str], str] | None = None,
+    theme: str = "light",
+) -> tuple[str, str]:
     """Draw the panels: the first SVG (the static picture) and the board's markup.
 
     ``cache`` keeps each panel's SVG, so stepping back and forth draws nothing twice.
@@ -200,7 +239,9 @@ def compose(panels: tuple[Panel, ...], prefix: str, lang: str,
     markup = "".join(
         f'<div class="{p.css_class}">'
         + (f'<div class="exact61-panel-label">{html.escape(p.label)}</div>' if p.label else "")
-        + f"{svg}</div>" for p, svg in zip(panels, svgs, strict=True))
+        + f"{svg}</div>"
+        for p, svg in zip(panels, svgs, strict=True)
+    )
     return (svgs[0] if svgs else ""), markup
 
 
@@ -219,11 +260,16 @@ def focus_labels(panels: tuple[Panel, ...], lang: str) -> dict[str, str]:
         spec = panel.spec
         if isinstance(spec, LayoutSpec):
             for place in Layout.parse(spec.layout).open_places():
-                labels[str(place)] = Msg("Open place {place}: {port} of {tile}, takes a {number}", {
-                    "place": str(place), "port": Msg(PORT_LABELS[place.port]),
-                    "tile": str(place.tile), "number": place.number}).text(lang)
+                labels[str(place)] = Msg(
+                    "Open place {place}: {port} of {tile}, takes a {number}",
+                    {
+                        "place": str(place),
+                        "port": Msg(PORT_LABELS[place.port]),
+                        "tile": str(place.tile),
+                        "number": place.number,
+                    },
+                ).text(lang)
         elif isinstance(spec, HandSpec) and spec.face_up and "exact61-hand" in panel.css_class:
             for tile in spec.tiles:
                 labels[f"tile {tile}"] = Msg("Choose tile {tile}", {"tile": tile}).text(lang)
     return labels
-

@@ -65,12 +65,15 @@ def seen_text(match: Match, lang: str) -> str:
             continue
         void = view.void_numbers(seat)
         if void:
-            lines.append(Msg("seat {seat} holds no tile with {numbers}",
-                             {"seat": seat, "numbers": _numbers(void)}).text(lang))
+            lines.append(
+                Msg(
+                    "seat {seat} holds no tile with {numbers}",
+                    {"seat": seat, "numbers": _numbers(void)},
+                ).text(lang)
+            )
     if not lines:
         return gettext("Nothing is known about the hidden hands but their sizes.", lang)
-    return Msg("What the draws and passes showed: {facts}.", {"facts": "; ".join(lines)}
-               ).text(lang)
+    return Msg("What the draws and passes showed: {facts}.", {"facts": "; ".join(lines)}).text(lang)
 
 
 class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
@@ -84,16 +87,25 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     palette: ``"auto"``, ``"light"`` or ``"dark"``.
     """
 
-    def __init__(self, puzzles: Sequence[Puzzle] | None = None, *, puzzle: str | None = None,
-                 topic: str | None = None, rating: tuple[int, int] | None = None,
-                 lang: str | None = None, name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        puzzles: Sequence[Puzzle] | None = None,
+        *,
+        puzzle: str | None = None,
+        topic: str | None = None,
+        rating: tuple[int, int] | None = None,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.lang = check_lang(lang)
         lang = self.lang
         self.all = tuple(load_puzzles() if puzzles is None else puzzles)
         if not self.all:
             raise WidgetError(Msg("there are no puzzles to show"))
-        self.prefix = id_prefix("puzzle", tuple(p.id for p in self.all), puzzle, topic,
-                                rating, lang, name=name)
+        self.prefix = id_prefix(
+            "puzzle", tuple(p.id for p in self.all), puzzle, topic, rating, lang, name=name
+        )
         self.picker = PlayPicker()
         self.board = Board(lang=lang, name=self.prefix, theme=theme)
         self.board.interactive = True
@@ -117,28 +129,40 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.move_line = MoveLine(self, lang=lang, refuse=self._typing_refused)
         self.reveal_button = button(gettext("Show the answer", lang), "show-answer")
         self.reveal_button.on_click(cb(self.reveal))
-        self.previous_button = button(gettext("Previous puzzle", lang), "previous",
-                                      icon="step-backward")
+        self.previous_button = button(
+            gettext("Previous puzzle", lang), "previous", icon="step-backward"
+        )
         self.previous_button.on_click(cb(self.previous))
         self.next_button = button(gettext("Next puzzle", lang), "next", icon="step-forward")
         self.next_button.on_click(cb(self.next))
         ratings = [p.rating for p in self.all]
         low, high = min(ratings), max(ratings)
         self.topic_input = w.Dropdown(
-            options=[(gettext("all themes", lang), "")] + [
-                (theme_name(t, lang), t) for t in THEMES if any(t in p.themes for p in self.all)],
-            value="", description=gettext("Theme", lang))
+            options=[(gettext("all themes", lang), "")]
+            + [(theme_name(t, lang), t) for t in THEMES if any(t in p.themes for p in self.all)],
+            value="",
+            description=gettext("Theme", lang),
+        )
         self.topic_input.add_class("exact61-puzzle-topic")
-        self.rating_input = w.IntRangeSlider(value=(low, high), min=low, max=high, step=10,
-                                             description=gettext("Rating", lang))
+        self.rating_input = w.IntRangeSlider(
+            value=(low, high), min=low, max=high, step=10, description=gettext("Rating", lang)
+        )
         self.rating_input.add_class("exact61-puzzle-rating")
         self._syncing = False
         for field in (self.topic_input, self.rating_input):
             field.observe(cb(self._filters_changed), names="value")
-        super().__init__([self.title, self.question, self.board, self.move_line,
-                          w.HBox([self.reveal_button, self.previous_button, self.next_button]),
-                          self.feedback, self.streak_line,
-                          w.HBox([self.topic_input, self.rating_input])])
+        super().__init__(
+            [
+                self.title,
+                self.question,
+                self.board,
+                self.move_line,
+                w.HBox([self.reveal_button, self.previous_button, self.next_button]),
+                self.feedback,
+                self.streak_line,
+                w.HBox([self.topic_input, self.rating_input]),
+            ]
+        )
         self.add_class("exact61-puzzles")
         self.selection: tuple[Puzzle, ...] = ()
         self.index = 0
@@ -152,26 +176,41 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         """The puzzle shown now."""
         return self.selection[self.index]
 
-    def set_filter(self, topic: str | None = None, rating: tuple[int, int] | None = None,
-                   start: str | None = None) -> None:
+    def set_filter(
+        self,
+        topic: str | None = None,
+        rating: tuple[int, int] | None = None,
+        start: str | None = None,
+    ) -> None:
         """Keep the puzzles of theme ``topic`` (None: all) with a rating in ``rating``.
 
         The selection is in rating order; ``start`` names the puzzle to show first.
         """
         if topic is not None and topic not in THEMES:
-            raise WidgetError(Msg("unknown theme {topic}: choose from {names}",
-                                  {"topic": repr(topic), "names": ", ".join(THEMES)}))
-        low, high = rating if rating is not None else (-10**9, 10**9)
-        chosen = tuple(sorted((p for p in self.all if (topic is None or topic in p.themes)
-                               and low <= p.rating <= high), key=lambda p: (p.rating, p.id)))
+            raise WidgetError(
+                Msg(
+                    "unknown theme {topic}: choose from {names}",
+                    {"topic": repr(topic), "names": ", ".join(THEMES)},
+                )
+            )
+        low, high = rating if rating is not None else (-(10**9), 10**9)
+        chosen = tuple(
+            sorted(
+                (
+                    p
+                    for p in self.all
+                    if (topic is None or topic in p.themes) and low <= p.rating <= high
+                ),
+                key=lambda p: (p.rating, p.id),
+            )
+        )
         if not chosen:
             raise WidgetError(Msg("no puzzle matches these filters"))
         index = 0
         if start is not None:
             ids = [p.id for p in chosen]
             if start not in ids:
-                raise WidgetError(Msg("there is no puzzle {id} among those chosen",
-                                      {"id": start}))
+                raise WidgetError(Msg("there is no puzzle {id} among those chosen", {"id": start}))
             index = ids.index(start)
         self.selection = chosen
         self._sync_filters(topic, rating)
@@ -197,8 +236,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         """Show the puzzle with this id (it must be in the selection)."""
         ids = [p.id for p in self.selection]
         if puzzle_id not in ids:
-            raise WidgetError(Msg("there is no puzzle {id} among those chosen",
-                                  {"id": puzzle_id}))
+            raise WidgetError(Msg("there is no puzzle {id} among those chosen", {"id": puzzle_id}))
         self._show(ids.index(puzzle_id))
 
     def next(self) -> None:
@@ -282,8 +320,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
 
     def _clickable_tiles(self) -> list[Tile] | None:
         if self.state != OPEN:
-            self.board.announcement = gettext("This puzzle is done: go to the next one.",
-                                              self.lang)
+            self.board.announcement = gettext("This puzzle is done: go to the next one.", self.lang)
             return None
         return list(self.match.hand(self.puzzle.seat))
 
@@ -293,11 +330,15 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         puzzle = self.puzzle
         lang = self.lang
         if puzzle.players == 4:
-            who = Msg("You are seat {seat}, in a pair with seat {partner}: find the best move.",
-                      {"seat": puzzle.seat, "partner": (puzzle.seat + 2) % 4})
+            who = Msg(
+                "You are seat {seat}, in a pair with seat {partner}: find the best move.",
+                {"seat": puzzle.seat, "partner": (puzzle.seat + 2) % 4},
+            )
         else:
-            who = Msg("You are seat {seat} of {players}: find the best move.",
-                      {"seat": puzzle.seat, "players": puzzle.players})
+            who = Msg(
+                "You are seat {seat} of {players}: find the best move.",
+                {"seat": puzzle.seat, "players": puzzle.players},
+            )
         return f"{who.text(lang)} {seen_text(self._position(), lang)}"
 
     def _position(self) -> Match:
@@ -307,12 +348,20 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def _title(self) -> str:
         puzzle = self.puzzle
         lang = self.lang
-        text = Msg("Puzzle {id} ({number} of {count}), rating {rating}", {
-            "id": puzzle.id, "number": self.index + 1, "count": len(self.selection),
-            "rating": puzzle.rating}).text(lang)
+        text = Msg(
+            "Puzzle {id} ({number} of {count}), rating {rating}",
+            {
+                "id": puzzle.id,
+                "number": self.index + 1,
+                "count": len(self.selection),
+                "rating": puzzle.rating,
+            },
+        ).text(lang)
         if self.state != OPEN:
-            text += ". " + Msg("Themes: {themes}", {"themes": ", ".join(
-                theme_name(t, lang) for t in puzzle.themes)}).text(lang)
+            text += ". " + Msg(
+                "Themes: {themes}",
+                {"themes": ", ".join(theme_name(t, lang) for t in puzzle.themes)},
+            ).text(lang)
         return text
 
     def _verdict_text(self) -> str:
@@ -325,13 +374,20 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         if not self.tried:
             return ""
         last = self.tried[-1]
-        return Msg("Not the best: {move}. {feedback} Try again.", {
-            "move": action_msg(last), "feedback": puzzle.feedback(last, lang)}).text(lang)
+        return Msg(
+            "Not the best: {move}. {feedback} Try again.",
+            {"move": action_msg(last), "feedback": puzzle.feedback(last, lang)},
+        ).text(lang)
 
     def _streak_text(self) -> str:
-        return Msg("Streak: {streak} (best {best}); solved {solved}", {
-            "streak": self.streak, "best": self.best_streak,
-            "solved": Plural("{n} puzzle", "{n} puzzles", len(self.solved))}).text(self.lang)
+        return Msg(
+            "Streak: {streak} (best {best}); solved {solved}",
+            {
+                "streak": self.streak,
+                "best": self.best_streak,
+                "solved": Plural("{n} puzzle", "{n} puzzles", len(self.solved)),
+            },
+        ).text(self.lang)
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -339,18 +395,26 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         match = self.match
         puzzle = self.puzzle
         seat = puzzle.seat
-        places = self.picker.targets(match.layout, match.why_illegal) if (
-            self.state == OPEN) else ()
-        panels = [Panel(LayoutSpec(str(match.layout), places=places,
-                                   last=self.state != OPEN)),
-                  Panel(HandSpec(tuple(str(t) for t in match.hand(seat)),
-                                 self.picker.chosen()), "hand",
-                        Msg("Your hand (seat {seat})", {"seat": seat}).text(self.lang))]
+        places = (
+            self.picker.targets(match.layout, match.why_illegal) if (self.state == OPEN) else ()
+        )
+        panels = [
+            Panel(LayoutSpec(str(match.layout), places=places, last=self.state != OPEN)),
+            Panel(
+                HandSpec(tuple(str(t) for t in match.hand(seat)), self.picker.chosen()),
+                "hand",
+                Msg("Your hand (seat {seat})", {"seat": seat}).text(self.lang),
+            ),
+        ]
         for other in range(match.players):
             if other != seat:
-                panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(other)),
-                                             face_up=False), f"seat{other}",
-                                    seat_label(other, False, self.lang)))
+                panels.append(
+                    Panel(
+                        HandSpec(tuple(str(t) for t in match.hand(other)), face_up=False),
+                        f"seat{other}",
+                        seat_label(other, False, self.lang),
+                    )
+                )
         panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
         panels.append(Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"))
         return tuple(panels)
@@ -360,8 +424,10 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self._show_panels(self._panels())
         lang = self.lang
         self.title.value = f"<p><b>{html.escape(self._title())}</b></p>"
-        self.question.value = (f"<p>{html.escape(self._question())}</p>"
-                               f"<p>{html.escape(scores_text(self._position(), lang))}</p>")
+        self.question.value = (
+            f"<p>{html.escape(self._question())}</p>"
+            f"<p>{html.escape(scores_text(self._position(), lang))}</p>"
+        )
         verdict = self._verdict_text()
         self.feedback.value = "" if not verdict else f"<p>{html.escape(verdict)}</p>"
         self.streak_line.value = f"<p>{html.escape(self._streak_text())}</p>"
@@ -372,12 +438,30 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.error = text
 
     def _snapshot(self) -> Any:
-        return (self.selection, self.index, self.match.copy(), self.state, list(self.tried),
-                self.streak, self.best_streak, set(self.solved), self.picker.selected)
+        return (
+            self.selection,
+            self.index,
+            self.match.copy(),
+            self.state,
+            list(self.tried),
+            self.streak,
+            self.best_streak,
+            set(self.solved),
+            self.picker.selected,
+        )
 
     def _restore(self, state: Any) -> None:
-        (self.selection, self.index, self.match, self.state, self.tried, self.streak,
-         self.best_streak, self.solved, self.picker.selected) = state
+        (
+            self.selection,
+            self.index,
+            self.match,
+            self.state,
+            self.tried,
+            self.streak,
+            self.best_streak,
+            self.solved,
+            self.picker.selected,
+        ) = state
         self.refresh()
 
     # -- outside a live kernel -------------------------------------------------------------------
@@ -389,21 +473,31 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         """
         match = self._position()
         puzzle = self.puzzle
-        panels = (Panel(LayoutSpec(str(match.layout), last=False)),
-                  Panel(HandSpec(tuple(str(t) for t in match.hand(puzzle.seat))), "hand",
-                        Msg("Your hand (seat {seat})", {"seat": puzzle.seat}).text(self.lang)))
+        panels = (
+            Panel(LayoutSpec(str(match.layout), last=False)),
+            Panel(
+                HandSpec(tuple(str(t) for t in match.hand(puzzle.seat))),
+                "hand",
+                Msg("Your hand (seat {seat})", {"seat": puzzle.seat}).text(self.lang),
+            ),
+        )
         _, markup = compose(panels, f"{self.prefix}-static", self.lang)
         lang = self.lang
-        title = Msg("Puzzle {id}, rating {rating}", {"id": puzzle.id,
-                                                     "rating": puzzle.rating}).text(lang)
-        return (f'<div class="exact61-puzzle-static"><p><b>{html.escape(title)}</b></p>'
-                f"<p>{html.escape(self._question())}</p>"
-                f"<p>{html.escape(scores_text(match, lang))}</p>{markup}</div>")
+        title = Msg(
+            "Puzzle {id}, rating {rating}", {"id": puzzle.id, "rating": puzzle.rating}
+        ).text(lang)
+        return (
+            f'<div class="exact61-puzzle-static"><p><b>{html.escape(title)}</b></p>'
+            f"<p>{html.escape(self._question())}</p>"
+            f"<p>{html.escape(scores_text(match, lang))}</p>{markup}</div>"
+        )
 
     def plain_text(self) -> str:
         """E.g. ``PuzzleWidget(puzzle='p012', rating=1350, lang='en')``."""
-        return (f"PuzzleWidget(puzzle={self.puzzle.id!r}, rating={self.puzzle.rating}, "
-                f"lang={self.lang!r})")
+        return (
+            f"PuzzleWidget(puzzle={self.puzzle.id!r}, rating={self.puzzle.rating}, "
+            f"lang={self.lang!r})"
+        )
 
 
 def puzzle_moves(puzzle: Puzzle) -> list[Play]:

@@ -62,8 +62,12 @@ class NamedSlider(anywidget.AnyWidget):
     @traitlets.validate("step")
     def _valid_step(self, proposal: Any) -> float:
         if proposal["value"] <= 0:
-            raise WidgetError(Msg("a slider's step is a positive number, not {step}",
-                                  {"step": repr(proposal["value"])}))
+            raise WidgetError(
+                Msg(
+                    "a slider's step is a positive number, not {step}",
+                    {"step": repr(proposal["value"])},
+                )
+            )
         return float(proposal["value"])
 
     def _clamp(self, _change: object) -> None:

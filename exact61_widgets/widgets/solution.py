@@ -42,20 +42,28 @@ def solution_html(match: Match, lang: str | None = None) -> str:
     solution = exact_solution(match)
     if solution is None:
         unplayed = sum(len(h) for h in match.hands) + match.boneyard_count
-        note = Msg("Exact values appear when at most {most} tiles are left in the hands and "
-                   "the boneyard ({left} now) and the search is small enough.",
-                   {"most": MOST_UNPLAYED,
-                    "left": Plural("{n} tile", "{n} tiles", unplayed)}).text(lang)
+        note = Msg(
+            "Exact values appear when at most {most} tiles are left in the hands and "
+            "the boneyard ({left} now) and the search is small enough.",
+            {"most": MOST_UNPLAYED, "left": Plural("{n} tile", "{n} tiles", unplayed)},
+        ).text(lang)
         return f'<p class="exact61-exact-note">{html.escape(note)}</p>'
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-        gettext("Move", lang), gettext("Exact value", lang),
-        gettext("Best play from there", lang)))
+    head = "".join(
+        f"<th>{html.escape(h)}</th>"
+        for h in (
+            gettext("Move", lang),
+            gettext("Exact value", lang),
+            gettext("Best play from there", lang),
+        )
+    )
     rows = []
     for move in solution.moves:
-        cells = (notation(move.action), move.text(lang),
-                 " ".join(notation(a) for a in move.line))
+        cells = (notation(move.action), move.text(lang), " ".join(notation(a) for a in move.line))
         rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
-    caption = html.escape(gettext("Exact values with every tile known, over the rest of the "
-                                  "hand", lang))
-    return (f'<table class="exact61-exact" cellpadding="4"><caption>{caption}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+    caption = html.escape(
+        gettext("Exact values with every tile known, over the rest of the hand", lang)
+    )
+    return (
+        f'<table class="exact61-exact" cellpadding="4"><caption>{caption}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )

@@ -58,17 +58,31 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``.
     """
 
-    def __init__(self, players: int = 2, *, seed: int = 0, bots: str | Sequence[str] = "greedy",
-                 human: int | None = 0, start_scores: Sequence[int] | None = None,
-                 hint_budget: float | None = 0.4, hint_playouts: int | None = None,
-                 auto_reply: bool = True, lang: str | None = None, name: str | None = None,
-                 theme: str = "auto") -> None:
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        seed: int = 0,
+        bots: str | Sequence[str] = "greedy",
+        human: int | None = 0,
+        start_scores: Sequence[int] | None = None,
+        hint_budget: float | None = 0.4,
+        hint_playouts: int | None = None,
+        auto_reply: bool = True,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.lang = check_lang(lang)
         lang = self.lang
         self.match = Match(players, seed=seed, start_scores=start_scores)
         if human is not None and not (isinstance(human, int) and 0 <= human < players):
-            raise WidgetError(Msg("the learner's seat is a number from 0 to {last}, or None",
-                                  {"last": players - 1}))
+            raise WidgetError(
+                Msg(
+                    "the learner's seat is a number from 0 to {last}, or None",
+                    {"last": players - 1},
+                )
+            )
         self.human = human
         names = [bots] * players if isinstance(bots, str) else list(bots)
         others = [s for s in range(players) if s != human]
@@ -81,9 +95,16 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.auto_reply = auto_reply
         self.hint_budget = hint_budget
         self.hint_playouts = hint_playouts
-        self.prefix = id_prefix("table", players, seed, tuple(names), human,
-                                None if start_scores is None else tuple(start_scores), lang,
-                                name=name)
+        self.prefix = id_prefix(
+            "table",
+            players,
+            seed,
+            tuple(names),
+            human,
+            None if start_scores is None else tuple(start_scores),
+            lang,
+            name=name,
+        )
         self.picker = PlayPicker()
         self.advice: Advice | None = None
         self.board = Board(lang=lang, name=self.prefix, theme=theme)
@@ -109,10 +130,17 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.log_panel = w.HTML()
         self.log_panel.add_class("exact61-log")
         self.move_line = MoveLine(self, lang=lang, refuse=self._typing_refused)
-        super().__init__([self.status, self.scores, self.board, self.move_line,
-                          w.HBox([self.step_button, self.auto_button, self.undo_button,
-                                  self.hint_button]),
-                          self.hint_line, self.log_panel])
+        super().__init__(
+            [
+                self.status,
+                self.scores,
+                self.board,
+                self.move_line,
+                w.HBox([self.step_button, self.auto_button, self.undo_button, self.hint_button]),
+                self.hint_line,
+                self.log_panel,
+            ]
+        )
         self.add_class("exact61-table")
         self.refresh()
 
@@ -212,8 +240,9 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         """The best move for the player to move, from the strongest bot available, with why."""
         if not self.match.legal_actions():
             raise WidgetError(Msg("there is nothing to play: the hand or match is over"))
-        self.advice = best_move(self.match, seed=self.seed, budget=self.hint_budget,
-                                playouts=self.hint_playouts)
+        self.advice = best_move(
+            self.match, seed=self.seed, budget=self.hint_budget, playouts=self.hint_playouts
+        )
         self.refresh()
         self.board.announcement = self.advice.text(self.lang)
         return self.advice
@@ -229,9 +258,12 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         match = self.match
         if self.human is None or match.status != "playing" or match.to_move != self.human:
             self.board.announcement = (
-                status_text(match, self.lang) if match.status != "playing" else
-                Msg("It is seat {seat}'s turn: press Step.", {"seat": match.to_move}
-                    ).text(self.lang))
+                status_text(match, self.lang)
+                if match.status != "playing"
+                else Msg("It is seat {seat}'s turn: press Step.", {"seat": match.to_move}).text(
+                    self.lang
+                )
+            )
             return None
         return list(match.hand(self.human))
 
@@ -246,18 +278,26 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             hinted = (str(advice.action.tile),)
             if advice.action.at is not None:
                 places = (str(advice.action.at),)
-        panels = [Panel(LayoutSpec(str(match.layout), places=places,
-                                   last=bool(match.layout)))]
+        panels = [Panel(LayoutSpec(str(match.layout), places=places, last=bool(match.layout)))]
         if self.human is not None:
-            panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(self.human)),
-                                         self.picker.chosen() + hinted), "hand",
-                                Msg("Your hand (seat {seat})", {"seat": self.human}
-                                    ).text(self.lang)))
+            panels.append(
+                Panel(
+                    HandSpec(
+                        tuple(str(t) for t in match.hand(self.human)), self.picker.chosen() + hinted
+                    ),
+                    "hand",
+                    Msg("Your hand (seat {seat})", {"seat": self.human}).text(self.lang),
+                )
+            )
         for seat in range(match.players):
             if seat != self.human:
-                panels.append(Panel(HandSpec(tuple(str(t) for t in match.hand(seat)),
-                                             face_up=False), f"seat{seat}",
-                                    seat_label(seat, seat == match.to_move, self.lang)))
+                panels.append(
+                    Panel(
+                        HandSpec(tuple(str(t) for t in match.hand(seat)), face_up=False),
+                        f"seat{seat}",
+                        seat_label(seat, seat == match.to_move, self.lang),
+                    )
+                )
         panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
         panels.append(Panel(ScoreSpec(match.scores, match.players), "scores"))
         return tuple(panels)
@@ -269,10 +309,12 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self._show_panels(panels)
         self.status.value = f"<p>{html.escape(status_text(match, self.lang))}</p>"
         self.scores.value = f"<p>{html.escape(scores_text(match, self.lang))}</p>"
-        self.hint_line.value = ("" if self.advice is None else
-                                f"<p>{html.escape(self.advice.text(self.lang))}</p>")
-        self.log_panel.value = log_html(match.hand_events, self.lang, Msg(
-            "Hand {n}", {"n": match.hand_number}).text(self.lang))
+        self.hint_line.value = (
+            "" if self.advice is None else f"<p>{html.escape(self.advice.text(self.lang))}</p>"
+        )
+        self.log_panel.value = log_html(
+            match.hand_events, self.lang, Msg("Hand {n}", {"n": match.hand_number}).text(self.lang)
+        )
         self.undo_button.disabled = not match.action_stack
         self.hint_button.disabled = not match.legal_actions()
         self.step_button.disabled = match.is_over
@@ -292,5 +334,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def plain_text(self) -> str:
         """E.g. ``MatchTable(players=2, hand=1, scores=(0, 0), lang='en')``."""
         match = self.match
-        return (f"MatchTable(players={match.players}, hand={match.hand_number}, "
-                f"scores={match.scores}, lang={self.lang!r})")
+        return (
+            f"MatchTable(players={match.players}, hand={match.hand_number}, "
+            f"scores={match.scores}, lang={self.lang!r})"
+        )

@@ -40,9 +40,13 @@ def seat_label(seat: int, to_move: bool, lang: str) -> str:
 
 def scores_text(match: Match, lang: str) -> str:
     """Every side's score, raw and displayed: ``seat 0: 25 raw (5)``."""
-    return "; ".join(Msg("{side}: {raw} raw ({shown})", {
-        "side": side_name(match, s), "raw": raw, "shown": raw // 5}).text(lang)
-        for s, raw in enumerate(match.scores))
+    return "; ".join(
+        Msg(
+            "{side}: {raw} raw ({shown})",
+            {"side": side_name(match, s), "raw": raw, "shown": raw // 5},
+        ).text(lang)
+        for s, raw in enumerate(match.scores)
+    )
 
 
 def status_text(match: Match, lang: str) -> str:
@@ -50,16 +54,23 @@ def status_text(match: Match, lang: str) -> str:
     bones = Plural("{n} tile", "{n} tiles", match.boneyard_count)
     if match.is_over:
         assert match.winner is not None
-        return Msg("The match is over: {side} reached exactly 61 (R9).",
-                   {"side": side_name(match, match.winner)}).text(lang)
+        return Msg(
+            "The match is over: {side} reached exactly 61 (R9).",
+            {"side": side_name(match, match.winner)},
+        ).text(lang)
     if match.status == "hand_over":
         return Msg("Hand {n} is over; deal the next hand.", {"n": match.hand_number}).text(lang)
-    counts = ", ".join(Msg("seat {seat}: {tiles}", {
-        "seat": s, "tiles": Plural("{n} tile", "{n} tiles", len(match.hand(s)))}).text(lang)
-        for s in range(match.players))
-    return Msg("Hand {n}: seat {seat} to move; boneyard {bones}; hands {counts}.", {
-        "n": match.hand_number, "seat": match.to_move, "bones": bones,
-        "counts": counts}).text(lang)
+    counts = ", ".join(
+        Msg(
+            "seat {seat}: {tiles}",
+            {"seat": s, "tiles": Plural("{n} tile", "{n} tiles", len(match.hand(s)))},
+        ).text(lang)
+        for s in range(match.players)
+    )
+    return Msg(
+        "Hand {n}: seat {seat} to move; boneyard {bones}; hands {counts}.",
+        {"n": match.hand_number, "seat": match.to_move, "bones": bones, "counts": counts},
+    ).text(lang)
 
 
 def log_html(events: Sequence[Event], lang: str, title: str | None = None) -> str:

@@ -40,8 +40,9 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                              headless=True)
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
         yield chromium
         chromium.close()
 
@@ -54,11 +55,13 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str]
     """
     running: dict[str, Server] = {}
     with ExitStack() as stack:
+
         def get(kind: str) -> Server:
             if kind not in running:
                 notebooks = sorted(TUTORIALS.glob("*.ipynb"))
                 running[kind] = stack.enter_context(
-                    jupyter_server(kind, notebooks, tmp_path_factory.mktemp(kind)))
+                    jupyter_server(kind, notebooks, tmp_path_factory.mktemp(kind))
+                )
             return running[kind]
 
         yield get
@@ -81,8 +84,9 @@ class OpenNotebook:
         self.run_seconds = seconds
 
 
-def open_tutorial(browser: Any, servers: Callable[[str], Server], kind: str,
-                  name: str) -> Iterator[OpenNotebook]:
+def open_tutorial(
+    browser: Any, servers: Callable[[str], Server], kind: str, name: str
+) -> Iterator[OpenNotebook]:
     """Open ``tutorials/name`` in ``kind`` and run all cells; close it and its kernel after."""
     if not (TUTORIALS / name).exists():
         pytest.fail(f"tutorials/{name} does not exist")

@@ -25,9 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 TOKEN = "exact61-test-token"
 
 
@@ -62,19 +68,22 @@ class Server:
         """Shut down the kernels of ``notebook``'s sessions (REST API; not for Voila)."""
         if self.kind == "voila":
             return
-        with urllib.request.urlopen(f"{self.url}/api/sessions?token={TOKEN}",
-                                    timeout=10) as response:
+        with urllib.request.urlopen(
+            f"{self.url}/api/sessions?token={TOKEN}", timeout=10
+        ) as response:
             sessions = json.loads(response.read())
         for session in sessions:
             if Path(session.get("path", "")).name == notebook:
                 request = urllib.request.Request(
-                    f"{self.url}/api/sessions/{session['id']}?token={TOKEN}", method="DELETE")
+                    f"{self.url}/api/sessions/{session['id']}?token={TOKEN}", method="DELETE"
+                )
                 with urllib.request.urlopen(request, timeout=30):
                     pass
 
 
-def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path,
-                   timeout: float = 60) -> None:
+def _wait_until_up(
+    url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 60
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -86,14 +95,14 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path,
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.2)
-    raise RuntimeError(f"the server did not answer in {timeout} s: "
-                       f"{log.read_text(errors='replace')[-2000:]}")
+    raise RuntimeError(
+        f"the server did not answer in {timeout} s: {log.read_text(errors='replace')[-2000:]}"
+    )
 
 
 #: User settings for the test servers: no news toast asking to fetch Jupyter news.
 USER_SETTINGS = {
-    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
-                                                    "checkForUpdates": False},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
 }
 
 
@@ -106,39 +115,63 @@ def quiet_settings(config: Path) -> None:
 
 
 @contextmanager
-def jupyter_server(kind: str, notebooks: list[Path], tmp: Path,
-                   voila_notebook: str | None = None) -> Iterator[Server]:
+def jupyter_server(
+    kind: str, notebooks: list[Path], tmp: Path, voila_notebook: str | None = None
+) -> Iterator[Server]:
     """Serve copies of ``notebooks`` with JupyterLab, Notebook 7 or Voila; stop it after."""
     root = tmp / "root"
     root.mkdir(parents=True, exist_ok=True)
     for path in notebooks:
         shutil.copy(path, root / path.name)
     quiet_settings(tmp / "config")
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"),
-               JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), PYTHONUNBUFFERED="1")
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=str(tmp / "config"),
+        JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+        PYTHONUNBUFFERED="1",
+    )
     port = free_port()
-    common = [f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
-              f"--ServerApp.token={TOKEN}", "--allow-root", "--no-browser"]
+    common = [
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.token={TOKEN}",
+        "--allow-root",
+        "--no-browser",
+    ]
     if kind == "lab":
-        args = [sys.executable, "-m", "jupyterlab", *common, f"--ServerApp.root_dir={root}",
-                "--LabApp.news_url=None",
-                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        args = [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            *common,
+            f"--ServerApp.root_dir={root}",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        ]
         status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
     elif kind == "notebook":
         args = [sys.executable, "-m", "notebook", *common, f"--ServerApp.root_dir={root}"]
         status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
     elif kind == "voila":
         assert voila_notebook is not None
-        args = [sys.executable, "-m", "voila", str(root / voila_notebook), "--no-browser",
-                f"--port={port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-                "--show_tracebacks=True"]
+        args = [
+            sys.executable,
+            "-m",
+            "voila",
+            str(root / voila_notebook),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+            "--show_tracebacks=True",
+        ]
         status = f"http://127.0.0.1:{port}/"
     else:
         raise ValueError(f"unknown server kind {kind!r}")
     log = tmp / f"{kind}.log"
     with log.open("wb") as out:
-        process = subprocess.Popen(args, cwd=root, env=env, stdout=out,
-                                   stderr=subprocess.STDOUT)
+        process = subprocess.Popen(args, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         _wait_until_up(status, process, log)
         yield Server(kind, f"http://127.0.0.1:{port}", root, process)

@@ -25,8 +25,7 @@ from .conftest import FRONT_ENDS, OpenNotebook, open_notebook
 NOTEBOOK = "a11y_every_widget.ipynb"
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 #: The outer box of every widget kind, as the widgets mark it.
-WIDGET_ROOTS = (".exact61-walkthrough", ".exact61-explorer", ".exact61-table",
-                ".exact61-exercise")
+WIDGET_ROOTS = (".exact61-walkthrough", ".exact61-explorer", ".exact61-table", ".exact61-exercise")
 #: The cells: one widget of each kind (the walkthroughs' boards are a picture and a board
 #: to act on; the explorer and table take plays; the exercise is a text box and a button).
 CELLS = (
@@ -46,16 +45,31 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 def write_notebook(folder: Path) -> None:
     """Write :data:`NOTEBOOK` (the cells of :data:`CELLS`, not yet run) into ``folder``."""
     cells: list[dict[str, Any]] = [
-        {"cell_type": "code", "id": f"cell-{n}", "metadata": {}, "execution_count": None,
-         "outputs": [], "source": source} for n, source in enumerate(CELLS)]
-    notebook = {"cells": cells, "nbformat": 4, "nbformat_minor": 5, "metadata": {
-        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}}
+        {
+            "cell_type": "code",
+            "id": f"cell-{n}",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": source,
+        }
+        for n, source in enumerate(CELLS)
+    ]
+    notebook = {
+        "cells": cells,
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+    }
     (folder / NOTEBOOK).write_text(json.dumps(notebook, indent=1), "utf-8")
 
 
 @pytest.fixture(scope="module", params=FRONT_ENDS)
-def every_widget(request: pytest.FixtureRequest, browser: Any, servers: Any
-                 ) -> Iterator[OpenNotebook]:
+def every_widget(
+    request: pytest.FixtureRequest, browser: Any, servers: Any
+) -> Iterator[OpenNotebook]:
     """The notebook of every widget kind open in one front end, all cells run."""
     server = servers(request.param)
     write_notebook(server.root)
@@ -79,7 +93,9 @@ def axe_run(page: Any) -> tuple[list[dict[str, Any]], dict[str, int]]:
                  nodes: v.nodes.map(n => ({target: n.target.join(' '),
                                            summary: n.failureSummary}))})),
                passes: Object.fromEntries(result.passes.map(p => [p.id, p.nodes.length]))};
-           }""", [list(WIDGET_ROOTS), AXE_TAGS])
+           }""",
+        [list(WIDGET_ROOTS), AXE_TAGS],
+    )
     return found["violations"], found["passes"]
 
 
@@ -95,7 +111,8 @@ def enter(widget: ui.Widget) -> None:
                '[data-exact61-item][tabindex="0"], button:not([disabled]), input, select');
              stop.scrollIntoView({block: 'center'});
              stop.focus();
-           }""")
+           }"""
+    )
 
 
 def focus_outline(page: Any) -> dict[str, str]:
@@ -103,19 +120,24 @@ def focus_outline(page: Any) -> dict[str, str]:
     found: dict[str, str] = page.evaluate(
         """() => { const s = getComputedStyle(document.activeElement);
                    return {style: s.outlineStyle, color: s.outlineColor,
-                           width: s.outlineWidth}; }""")
+                           width: s.outlineWidth}; }"""
+    )
     return found
 
 
 def axe_report(violations: list[dict[str, Any]]) -> str:
     """The violations, one line per rule and element."""
-    return "\n".join(f"{v['impact']} {v['id']} ({v['help']}): {n['target']} — {n['summary']}"
-                     for v in violations for n in v["nodes"])
+    return "\n".join(
+        f"{v['impact']} {v['id']} ({v['help']}): {n['target']} — {n['summary']}"
+        for v in violations
+        for n in v["nodes"]
+    )
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_no_serious_or_critical_axe_violation_in_any_widget(
-        every_widget: OpenNotebook, dark: bool, screenshots: Path) -> None:
+    every_widget: OpenNotebook, dark: bool, screenshots: Path
+) -> None:
     """axe-core over all five widgets (boards and their items, controls, texts), and the
     focused board item outlined in the colour of the palette drawn."""
     page, kind = every_widget.page, every_widget.kind
@@ -125,22 +147,27 @@ def test_no_serious_or_critical_axe_violation_in_any_widget(
     explorer = ui.widgets(page, ".exact61-explorer")[0]
     try:
         ui.set_theme(page, dark)
-        ui.wait_until(lambda: page.evaluate(
-            f"""() => Array.from(document.querySelectorAll('.exact61-board'))
-                   .every(b => b.dataset.theme === '{theme}')"""), 20,
-            f"every board to draw in the {theme} palette")
+        ui.wait_until(
+            lambda: page.evaluate(
+                f"""() => Array.from(document.querySelectorAll('.exact61-board'))
+                   .every(b => b.dataset.theme === '{theme}')"""
+            ),
+            20,
+            f"every board to draw in the {theme} palette",
+        )
         violations, checked = axe_run(page)
         enter(explorer)
         ui.tab_to_board(page, explorer)
         page.keyboard.press("ArrowRight")  # a key press: the focus is shown (:focus-visible)
         outline = focus_outline(page)
-        shot = ui.screenshot(page, screenshots / f"{kind}-a11y-focus-{theme}.png",
-                             explorer.board)
+        shot = ui.screenshot(page, screenshots / f"{kind}-a11y-focus-{theme}.png", explorer.board)
     finally:
         if dark:
             ui.set_theme(page, False)
-    print(f"\naxe in {kind} ({theme}): {len(violations)} violations; focus {outline} ({shot})"
-          f"\n{axe_report(violations)}")
+    print(
+        f"\naxe in {kind} ({theme}): {len(violations)} violations; focus {outline} ({shot})"
+        f"\n{axe_report(violations)}"
+    )
     bad = [v for v in violations if v["impact"] in ("serious", "critical")]
     assert not bad, axe_report(bad)
     # axe did look at the boards: every item is a named button outside any picture role
@@ -150,7 +177,8 @@ def test_no_serious_or_critical_axe_violation_in_any_widget(
 
 
 def test_each_board_is_one_tab_stop_and_the_arrows_go_in_reading_order(
-        every_widget: OpenNotebook) -> None:
+    every_widget: OpenNotebook,
+) -> None:
     """On the explorer (a table and two hands): one Tab onto the board, one Tab off it; the
     arrows visit the items panel by panel, row by row from the top, left to right."""
     page = every_widget.page
@@ -166,7 +194,9 @@ def test_each_board_is_one_tab_stop_and_the_arrows_go_in_reading_order(
              const panel = Array.from(node.children).findIndex(p => p.contains(item));
              return {panel, x: box.left + box.width / 2, y: box.top + box.height / 2,
                      h: box.height};
-           })""", order)
+           })""",
+        order,
+    )
     for before, after, key in zip(boxes, boxes[1:], order[1:], strict=False):
         assert after["panel"] >= before["panel"], key
         if after["panel"] == before["panel"]:
@@ -178,7 +208,8 @@ def test_each_board_is_one_tab_stop_and_the_arrows_go_in_reading_order(
     assert ui.focused_key(page) in order  # onto the board: its one Tab stop
     keys.press("Tab")
     assert ui.focused_key(page) is None and explorer.root.evaluate(
-        "root => root.contains(document.activeElement)")  # off it, to the next control
+        "root => root.contains(document.activeElement)"
+    )  # off it, to the next control
     assert keys.count == 2
 
 
@@ -195,8 +226,11 @@ def test_a_whole_walkthrough_with_the_keyboard_alone(every_widget: OpenNotebook)
     ui.tab_to(page, walk.button("next"), keys=keys)
     for step in range(2, 10):
         keys.press("Enter")
-        ui.wait_until(lambda s=step: label.text_content() == f"Step {s} of 9", 10,  # type: ignore[misc]
-                      f"step {step}")
+        ui.wait_until(
+            lambda s=step: label.text_content() == f"Step {s} of 9",
+            10,  # type: ignore[misc]
+            f"step {step}",
+        )
     assert walk.button("next").is_disabled()
     ui.tab_to(page, slider, keys=keys)
     keys.press("Home")
@@ -210,14 +244,16 @@ def test_a_whole_walkthrough_with_the_keyboard_alone(every_widget: OpenNotebook)
     assert slider.get_attribute("aria-valuetext") == "Step 9 of 9"
     ui.tab_to_board(page, walk, keys)
     tray = [k for k in ui.board_order(walk) if k.startswith("tile ")]
-    play = ui.keyboard_play(page, walk, tray,
-                            lambda: label.text_content() == "Step 10 of 10", keys)
+    play = ui.keyboard_play(page, walk, tray, lambda: label.text_content() == "Step 10 of 10", keys)
     tile = play.split("@")[0]
-    ui.wait_until(lambda: tile in walk.text(".exact61-caption-text"), 10,
-                  "the caption of the learner's play")
+    ui.wait_until(
+        lambda: tile in walk.text(".exact61-caption-text"), 10, "the caption of the learner's play"
+    )
     assert walk.error() == ""
-    print(f"\nkeyboard walkthrough in {every_widget.kind}: 9 steps with Next, the slider's "
-          f"Home, End and arrows, and the play {play}: {keys.summary()}")
+    print(
+        f"\nkeyboard walkthrough in {every_widget.kind}: 9 steps with Next, the slider's "
+        f"Home, End and arrows, and the play {play}: {keys.summary()}"
+    )
 
 
 def test_a_whole_hand_with_the_keyboard_alone(every_widget: OpenNotebook) -> None:
@@ -234,5 +270,7 @@ def test_a_whole_hand_with_the_keyboard_alone(every_widget: OpenNotebook) -> Non
     for play in plays:
         assert play.split("@")[0].split()[0] in log, (play, log)
     assert table.error() == ""
-    print(f"\nkeyboard hand in {every_widget.kind}: {len(plays)} plays {plays}; {final}: "
-          f"{keys.summary()}")
+    print(
+        f"\nkeyboard hand in {every_widget.kind}: {len(plays)} plays {plays}; {final}: "
+        f"{keys.summary()}"
+    )

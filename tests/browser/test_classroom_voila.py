@@ -20,8 +20,16 @@ from . import ui
 from .conftest import TUTORIALS, VIEWPORT
 from .harness import jupyter_server
 
-TABS = ["Match", "Spinner branching", "End scoring", "Rounding", "Going out", "Blocked hand",
-        "Exactly 61", "A whole hand, step by step"]
+TABS = [
+    "Match",
+    "Spinner branching",
+    "End scoring",
+    "Rounding",
+    "Going out",
+    "Blocked hand",
+    "Exactly 61",
+    "A whole hand, step by step",
+]
 #: The width of an upright tile in the SVG's own units (render/svg: 32 wide, face 30).
 TILE_UNITS = 32
 
@@ -30,14 +38,16 @@ TILE_UNITS = 32
 def classroom(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """The classroom page in Voila, rendered (Voila runs the notebook on page load)."""
     tmp = tmp_path_factory.mktemp("voila")
-    with jupyter_server("voila", [TUTORIALS / "classroom.ipynb"], tmp,
-                        voila_notebook="classroom.ipynb") as server:
+    with jupyter_server(
+        "voila", [TUTORIALS / "classroom.ipynb"], tmp, voila_notebook="classroom.ipynb"
+    ) as server:
         context = browser.new_context(viewport=VIEWPORT)
         page = context.new_page()
         try:
             page.goto(server.page("classroom.ipynb"))
-            page.wait_for_selector(".exact61-classroom .exact61-table .exact61-board svg",
-                                   timeout=120_000)
+            page.wait_for_selector(
+                ".exact61-classroom .exact61-table .exact61-board svg", timeout=120_000
+            )
             yield page
         finally:
             context.close()
@@ -58,7 +68,8 @@ def hand_tile_width(page: Any) -> float:
 
 
 def test_classroom_shows_the_match_table_the_walkthroughs_and_the_story_as_tabs(
-        classroom: Any, screenshots: Path) -> None:
+    classroom: Any, screenshots: Path
+) -> None:
     """Eight tabs in order; the match board is a real SVG with the learner's five tiles."""
     assert tab_titles(classroom) == TABS
     table = ui.widgets(classroom, ".exact61-classroom .exact61-table")[0]
@@ -87,7 +98,8 @@ def test_classroom_tiles_are_large_and_do_not_move(classroom: Any) -> None:
         moving = classroom.evaluate(
             """() => document.getAnimations()
                      .filter(a => a.effect && a.effect.target
-                                  && a.effect.target.closest('.exact61-board')).length""")
+                                  && a.effect.target.closest('.exact61-board')).length"""
+        )
         assert moving == 0
     finally:
         classroom.get_by_role("tab", name="Match").click()
@@ -100,12 +112,12 @@ def test_the_tile_size_slider_makes_tiles_larger(classroom: Any) -> None:
     handle.focus()
     classroom.keyboard.press("ArrowRight")
     try:
-        ui.wait_until(lambda: hand_tile_width(classroom) > before * 1.05, 10,
-                      "the tiles to grow")
+        ui.wait_until(lambda: hand_tile_width(classroom) > before * 1.05, 10, "the tiles to grow")
     finally:
         classroom.keyboard.press("ArrowLeft")
-    ui.wait_until(lambda: abs(hand_tile_width(classroom) - before) < 1, 10,
-                  "the tiles to shrink back")
+    ui.wait_until(
+        lambda: abs(hand_tile_width(classroom) - before) < 1, 10, "the tiles to shrink back"
+    )
 
 
 def test_a_click_on_the_classroom_match_board_plays_in_python(classroom: Any) -> None:

@@ -20,8 +20,9 @@ NOTEBOOK = "09_exploring_positions.ipynb"
 
 
 @pytest.fixture(scope="module", params=FRONT_ENDS)
-def explorer_page(request: pytest.FixtureRequest, browser: Any, servers: Any
-                  ) -> Iterator[OpenNotebook]:
+def explorer_page(
+    request: pytest.FixtureRequest, browser: Any, servers: Any
+) -> Iterator[OpenNotebook]:
     """The tutorial open in one front end, all cells run."""
     yield from open_tutorial(browser, servers, request.param, NOTEBOOK)
 
@@ -31,8 +32,7 @@ def status_of(explorer: ui.Widget) -> str:
     return explorer.text(".exact61-status")
 
 
-def test_clicking_an_open_place_plays_the_one_tile_that_fits(
-        explorer_page: OpenNotebook) -> None:
+def test_clicking_an_open_place_plays_the_one_tile_that_fits(explorer_page: OpenNotebook) -> None:
     """Open places are clicked until one takes the mover's only fitting tile; Python plays it."""
     explorer = ui.widgets(explorer_page.page, ".exact61-explorer")[0]
     before = status_of(explorer)
@@ -46,8 +46,11 @@ def test_clicking_an_open_place_plays_the_one_tile_that_fits(
         live = explorer.live()
         explorer.picture.locator(f'.exact61-layout [data-place="{place}"]').click()
         # Python answers every click on the aria-live line, after redrawing (if it played).
-        ui.wait_until(lambda live=live: explorer.live() != live,  # type: ignore[misc]
-                      10, f"an answer to a click on {place}")
+        ui.wait_until(
+            lambda live=live: explorer.live() != live,  # type: ignore[misc]
+            10,
+            f"an answer to a click on {place}",
+        )
         answers.append(explorer.live())
         if status_of(explorer) != before:
             break
@@ -56,8 +59,11 @@ def test_clicking_an_open_place_plays_the_one_tile_that_fits(
     layout_after = explorer.picture.locator(".exact61-layout").inner_html()
     assert layout_after != layout_before
     assert f'data-place="{place}"' not in layout_after  # the place is taken now
-    ui.wait_until(lambda: any(t in explorer.live() for t in tiles), 10,
-                  "the announcement to name the tile played")
+    ui.wait_until(
+        lambda: any(t in explorer.live() for t in tiles),
+        10,
+        "the announcement to name the tile played",
+    )
     played = [t for t in tiles if t in explorer.live()]
     assert f'data-tile="{played[0]}"' in layout_after
     assert explorer.error() == ""

@@ -60,8 +60,10 @@ async ([fromPage, fromWorker]) => {
 }
 """
 #: The code typed into a new cell below the notebook for the match table.
-TABLE_CODE = ('from exact61_widgets.widgets import MatchTable\n'
-              'MatchTable(players=2, bots="greedy", seed=3, hint_budget=None)')
+TABLE_CODE = (
+    "from exact61_widgets.widgets import MatchTable\n"
+    'MatchTable(players=2, bots="greedy", seed=3, hint_budget=None)'
+)
 
 #: Installs ``window.__e61FirstCell``: ``performance.now()`` (ms from the page's navigation
 #: start) when the first code cell's prompt turns from ``[*]`` to a number.
@@ -94,11 +96,16 @@ class Timing:
     clicks_ms: list[float] = field(default_factory=list)
 
     def row(self, name: str) -> str:
-        clicks = (f"{statistics.median(self.clicks_ms):6.0f} ms "
-                  f"({min(self.clicks_ms):.0f}–{max(self.clicks_ms):.0f})"
-                  if self.clicks_ms else "—")
-        return (f"{name:<34} {self.kernel_ready:7.1f} s {self.first_cell:7.1f} s "
-                f"{self.run_all:7.1f} s   {clicks}")
+        clicks = (
+            f"{statistics.median(self.clicks_ms):6.0f} ms "
+            f"({min(self.clicks_ms):.0f}–{max(self.clicks_ms):.0f})"
+            if self.clicks_ms
+            else "—"
+        )
+        return (
+            f"{name:<34} {self.kernel_ready:7.1f} s {self.first_cell:7.1f} s "
+            f"{self.run_all:7.1f} s   {clicks}"
+        )
 
 
 @dataclass
@@ -132,11 +139,17 @@ class Lite:
 
 # -- fixtures ------------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def lite_site() -> Path:
     """The built site: ``lite/build.py`` builds it, or finds it in its cache."""
-    done = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--print-site"],
-                          capture_output=True, text=True, timeout=1800, check=False)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "lite" / "build.py"), "--print-site"],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
     if done.returncode:
         pytest.fail(f"lite/build.py failed:\n{done.stderr[-4000:]}")
     print(done.stderr, end="")  # what was built, and how long it took (nothing when cached)
@@ -151,9 +164,18 @@ def lite_url(lite_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
     port = free_port()
     log = tmp_path_factory.mktemp("lite-serve") / "serve.log"
     with log.open("wb") as out:
-        process = subprocess.Popen([sys.executable, str(ROOT / "lite" / "serve.py"),
-                                    str(lite_site), "--port", str(port), "--no-browser"],
-                                   stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "lite" / "serve.py"),
+                str(lite_site),
+                "--port",
+                str(port),
+                "--no-browser",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}/"
     try:
         deadline = time.monotonic() + 30
@@ -168,8 +190,9 @@ def lite_url(lite_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
 
 
 @pytest.fixture(scope="module")
-def lite(browser: Any, lite_site: Path, lite_url: str,
-         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lite]:
+def lite(
+    browser: Any, lite_site: Path, lite_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Lite]:
     """A Chromium of its own, offline but for this computer, logging every request it makes.
 
     It is launched through the session's Playwright (the ``browser`` fixture's), with
@@ -177,9 +200,15 @@ def lite(browser: Any, lite_site: Path, lite_url: str,
     """
     netlog = tmp_path_factory.mktemp("lite-netlog") / "netlog.json"
     offline = browser.browser_type.launch(
-        executable_path=CHROMIUM, headless=True,
-        args=[*CHROMIUM_ARGS, *OFFLINE_ARGS, f"--log-net-log={netlog}",
-              "--net-log-capture-mode=Default"])
+        executable_path=CHROMIUM,
+        headless=True,
+        args=[
+            *CHROMIUM_ARGS,
+            *OFFLINE_ARGS,
+            f"--log-net-log={netlog}",
+            "--net-log-capture-mode=Default",
+        ],
+    )
     session = Lite(lite_site, lite_url, offline, netlog)
     try:
         yield session
@@ -188,6 +217,7 @@ def lite(browser: Any, lite_site: Path, lite_url: str,
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
 
 def lab_url(lite: Lite, notebook: str) -> str:
     """The address of ``tutorials/notebook`` in the site's JupyterLab."""
@@ -255,6 +285,7 @@ def run_typed_cell(page: Any, code: str) -> None:
 
 # -- the learner's path --------------------------------------------------------------------------
 
+
 def test_start_page_opens_the_first_tutorial_and_its_exercise_answers(lite: Lite) -> None:
     """The site's page links both start notebooks and the classroom; Start here runs in Python.
 
@@ -267,9 +298,11 @@ def test_start_page_opens_the_first_tutorial_and_its_exercise_answers(lite: Lite
     listed = page.locator("main li a")
     assert listed.count() == len(notebooks) - 1  # every tutorial but the classroom app
     assert page.get_by_role("link", name="Начните здесь", exact=True).get_attribute("href") == (
-        "lab/index.html?path=tutorials/00_start_here_ru.ipynb")
-    assert "classroom.ipynb" in str(page.get_by_role("link", name=re.compile("Classroom"))
-                                    .get_attribute("href"))
+        "lab/index.html?path=tutorials/00_start_here_ru.ipynb"
+    )
+    assert "classroom.ipynb" in str(
+        page.get_by_role("link", name=re.compile("Classroom")).get_attribute("href")
+    )
     page.get_by_role("link", name="Start here", exact=True).click()
     page.wait_for_url(re.compile(r"/lab/index\.html\?path=tutorials/00_start_here\.ipynb$"))
     timing = lite.timings["site: 00_start_here"] = Timing()
@@ -281,8 +314,10 @@ def test_start_page_opens_the_first_tutorial_and_its_exercise_answers(lite: Lite
     answer.press("Enter")
     feedback = exercise.locator(".exact61-feedback p")
     feedback.wait_for(timeout=30_000)
-    assert feedback.get_attribute("class") in ("exact61-feedback-right",
-                                               "exact61-feedback-wrong"), feedback.inner_html()
+    assert feedback.get_attribute("class") in (
+        "exact61-feedback-right",
+        "exact61-feedback-wrong",
+    ), feedback.inner_html()
     assert feedback.text_content()
     page.context.close()
 
@@ -318,7 +353,8 @@ def step_and_back(walk: ui.Widget) -> None:
 
 
 def test_clicking_a_tile_then_an_open_place_plays_in_the_browser_kernel(
-        spinners: Any, lite: Lite) -> None:
+    spinners: Any, lite: Lite
+) -> None:
     """On the explorer's board: clicks reach Python, which plays the tile and redraws.
 
     The click-to-picture time is taken first, on a hand tile chosen and put back.
@@ -336,8 +372,7 @@ def play_at_an_open_place(board: ui.Widget, hand: str) -> None:
     layout = board.picture.locator(".exact61-layout").inner_html()
     tile, place = ui.click_tile_then_place(board, hand)
     assert place, f"{tile} was played on an empty table"
-    ui.wait_until(lambda: board.text(".exact61-status") != status, 15,
-                  "the status line to change")
+    ui.wait_until(lambda: board.text(".exact61-status") != status, 15, "the status line to change")
     ui.wait_until(lambda: tile in board.live(), 15, "the announcement of the play")
     assert board.error() == ""
     after = board.picture.locator(".exact61-layout").inner_html()
@@ -347,7 +382,8 @@ def play_at_an_open_place(board: ui.Widget, hand: str) -> None:
 
 
 def test_a_match_table_typed_in_a_new_cell_plays_a_whole_hand_from_the_keyboard(
-        spinners: Any) -> None:
+    spinners: Any,
+) -> None:
     """A cell typed below the notebook makes a match table; keys alone play a whole hand."""
     with screenshot_on_failure(spinners, "table"):
         run_typed_cell(spinners, TABLE_CODE)
@@ -361,8 +397,10 @@ def test_a_match_table_typed_in_a_new_cell_plays_a_whole_hand_from_the_keyboard(
 
 # -- side by side with JupyterLab, and the network -----------------------------------------------
 
+
 def test_the_same_notebook_in_local_jupyterlab_for_the_timings(
-        browser: Any, servers: Any, lite: Lite) -> None:
+    browser: Any, servers: Any, lite: Lite
+) -> None:
     """03 in the local JupyterLab, timed as in the site: cold start and click-to-picture."""
     server: Server = servers("lab")
     context = browser.new_context(viewport=VIEWPORT)
@@ -376,8 +414,10 @@ def test_the_same_notebook_in_local_jupyterlab_for_the_timings(
     finally:
         context.close()
         server.shutdown_kernels(NOTEBOOK)
-    head = (f"{'':<34} {'kernel':>9} {'1st cell':>9} {'run all':>9}   click-to-picture "
-            "(median, min–max)")
+    head = (
+        f"{'':<34} {'kernel':>9} {'1st cell':>9} {'run all':>9}   click-to-picture "
+        "(median, min–max)"
+    )
     print("\n" + "\n".join([head, *(t.row(n) for n, t in lite.timings.items())]))
     assert timing.first_cell > 0 and timing.clicks_ms
 
@@ -397,8 +437,10 @@ def page_requests(netlog: Path) -> list[str]:
         params = event.get("params") or {}
         if names.get(event["type"]) not in REQUEST_EVENTS or "url" not in params:
             continue
-        if (params.get("initiator") == "not an origin"
-                and params.get("request_type") not in ("main frame", "sub frame")):
+        if params.get("initiator") == "not an origin" and params.get("request_type") not in (
+            "main frame",
+            "sub frame",
+        ):
             continue
         urls.append(str(params["url"]))
     return urls
@@ -418,8 +460,11 @@ def test_every_request_stayed_on_this_computer(lite: Lite) -> None:
     lite.close()
     logged = page_requests(lite.netlog)
     assert set(logged) >= CANARIES, "the network log misses a page's or a worker's request"
-    network = [u for u in {*logged, *lite.requests} - CANARIES
-               if urlsplit(u).scheme in ("http", "https", "ws", "wss")]
+    network = [
+        u
+        for u in {*logged, *lite.requests} - CANARIES
+        if urlsplit(u).scheme in ("http", "https", "ws", "wss")
+    ]
     elsewhere = sorted(u for u in network if urlsplit(u).hostname not in LOCAL_HOSTS)
     assert not elsewhere, f"requests that left this computer: {elsewhere}"
     paths = {urlsplit(u).path for u in logged}

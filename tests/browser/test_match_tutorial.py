@@ -23,8 +23,10 @@ from .conftest import FRONT_ENDS, OpenNotebook, open_notebook, open_tutorial
 
 NOTEBOOK = "08_match_against_bots.ipynb"
 TABLE_NOTEBOOK = "browser_match_table.ipynb"
-TABLE_CELL = ('from exact61_widgets.widgets import MatchTable\n'
-              'MatchTable(2, seed=1, bots="greedy", name="browser-table")')
+TABLE_CELL = (
+    "from exact61_widgets.widgets import MatchTable\n"
+    'MatchTable(2, seed=1, bots="greedy", name="browser-table")'
+)
 #: The median click-to-picture time the board must stay under, in milliseconds.
 CLICK_BUDGET_MS = 100
 CLICKS = 20
@@ -33,21 +35,36 @@ FOCUSABLE = ".exact61-layout [data-place], .exact61-hand [data-tile]"
 
 
 @pytest.fixture(scope="module", params=FRONT_ENDS)
-def match_page(request: pytest.FixtureRequest, browser: Any, servers: Any
-               ) -> Iterator[OpenNotebook]:
+def match_page(
+    request: pytest.FixtureRequest, browser: Any, servers: Any
+) -> Iterator[OpenNotebook]:
     """A fresh match table in one front end, its cell run."""
     server = servers(request.param)
-    notebook = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {
-        "name": "python3", "display_name": "Python 3", "language": "python"}},
-        "cells": [{"cell_type": "code", "id": "table", "metadata": {},
-                   "execution_count": None, "outputs": [], "source": TABLE_CELL}]}
+    notebook = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": "table",
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [],
+                "source": TABLE_CELL,
+            }
+        ],
+    }
     (server.root / TABLE_NOTEBOOK).write_text(json.dumps(notebook), "utf-8")
     yield from open_notebook(browser, server, TABLE_NOTEBOOK)
 
 
 @pytest.mark.parametrize("kind", FRONT_ENDS)
 def test_the_tutorial_runs_in_the_browser_and_shows_its_table(
-        kind: str, browser: Any, servers: Any) -> None:
+    kind: str, browser: Any, servers: Any
+) -> None:
     """08 runs all its cells without a traceback and draws one live table with its hand."""
     for opened in open_tutorial(browser, servers, kind, NOTEBOOK):
         table = the_table(opened)
@@ -89,8 +106,10 @@ def test_click_to_picture_median_is_under_100_ms(match_page: OpenNotebook) -> No
     table.picture.locator(selector).scroll_into_view_if_needed()
     times = [ui.click_to_picture_ms(table, selector) for _ in range(CLICKS)]
     median = statistics.median(times)
-    print(f"\nclick-to-picture in {match_page.kind}: median {median:.1f} ms over {CLICKS} "
-          f"clicks (min {min(times):.1f}, max {max(times):.1f})")
+    print(
+        f"\nclick-to-picture in {match_page.kind}: median {median:.1f} ms over {CLICKS} "
+        f"clicks (min {min(times):.1f}, max {max(times):.1f})"
+    )
     assert table.error() == ""
     assert median <= CLICK_BUDGET_MS, times
 
@@ -104,9 +123,15 @@ def test_arrow_keys_move_the_focus_between_places_and_tiles(match_page: OpenNote
     assert len(order) == table.picture.locator(FOCUSABLE).count()
     assert order[-1].startswith("tile ") and not order[0].startswith("tile ")
     ui.tab_to_board(page, table)
-    for key, want in [("Home", 0), ("ArrowRight", 1), ("ArrowLeft", 0),
-                      ("ArrowLeft", -1),  # wraps around to the last one
-                      ("ArrowDown", 0), ("End", -1), ("ArrowUp", -2)]:
+    for key, want in [
+        ("Home", 0),
+        ("ArrowRight", 1),
+        ("ArrowLeft", 0),
+        ("ArrowLeft", -1),  # wraps around to the last one
+        ("ArrowDown", 0),
+        ("End", -1),
+        ("ArrowUp", -2),
+    ]:
         page.keyboard.press(key)
         assert ui.focused_key(page) == order[want], key
     page.keyboard.press("Tab")  # one Tab leaves the board: its other items are not stops
@@ -116,7 +141,8 @@ def test_arrow_keys_move_the_focus_between_places_and_tiles(match_page: OpenNote
 
 
 def test_a_whole_hand_is_played_with_the_keyboard_alone(
-        match_page: OpenNotebook, screenshots: Path) -> None:
+    match_page: OpenNotebook, screenshots: Path
+) -> None:
     """Tab, Shift+Tab and Enter only: the learner's plays and Auto-play until the hand ends."""
     page, table = match_page.page, the_table(match_page)
     status = ui.table_status(table)

@@ -39,6 +39,5 @@ def test_the_russian_walkthrough_speaks_russian_and_steps(russian: OpenNotebook)
     walk.button("next").click()
     walk.wait_for_change(picture)
     ui.wait_until(lambda: walk.text(".exact61-caption-text") != caption, 10, "a new caption")
-    ui.wait_until(lambda: CYRILLIC.search(walk.live()) is not None, 10,
-                  "a Russian announcement")
+    ui.wait_until(lambda: CYRILLIC.search(walk.live()) is not None, 10, "a Russian announcement")
     assert not ENGLISH.search(walk.live()), walk.live()

@@ -26,8 +26,7 @@ _STEP = re.compile(r"(\d+)\D+(\d+)")
 
 
 @pytest.fixture(scope="module", params=FRONT_ENDS)
-def spinners(request: pytest.FixtureRequest, browser: Any, servers: Any
-             ) -> Iterator[OpenNotebook]:
+def spinners(request: pytest.FixtureRequest, browser: Any, servers: Any) -> Iterator[OpenNotebook]:
     """The tutorial open in one front end, all cells run."""
     yield from open_tutorial(browser, servers, request.param, NOTEBOOK)
 
@@ -39,8 +38,7 @@ def step_label(walk: ui.Widget) -> tuple[int, int]:
     return int(found.group(1)), int(found.group(2))
 
 
-def test_walkthrough_next_and_back_change_caption_step_and_picture(
-        spinners: OpenNotebook) -> None:
+def test_walkthrough_next_and_back_change_caption_step_and_picture(spinners: OpenNotebook) -> None:
     """Next shows the following step (caption, label, SVG), Back returns to the same one."""
     walk = ui.widgets(spinners.page, ".exact61-walkthrough")[0]
     walk.button("reset").click() if step_label(walk)[0] > 1 else None
@@ -53,21 +51,25 @@ def test_walkthrough_next_and_back_change_caption_step_and_picture(
     walk.button("next").click()
     walk.wait_for_change(first_picture)
     ui.wait_until(lambda: step_label(walk) == (2, count), 10, "the label to say step 2")
-    ui.wait_until(lambda: walk.text(".exact61-caption-text") != first_caption, 10,
-                  "a new caption")
+    ui.wait_until(lambda: walk.text(".exact61-caption-text") != first_caption, 10, "a new caption")
     second_caption = walk.text(".exact61-caption-text")
-    ui.wait_until(lambda: walk.live() == second_caption, 10,  # read out by screen readers
-                  "the aria-live line to read the new caption")
+    ui.wait_until(
+        lambda: walk.live() == second_caption,
+        10,  # read out by screen readers
+        "the aria-live line to read the new caption",
+    )
 
     walk.button("back").click()
     ui.wait_until(lambda: step_label(walk) == (1, count), 10, "the label to say step 1")
-    ui.wait_until(lambda: walk.text(".exact61-caption-text") == first_caption, 10,
-                  "the first caption again")
+    ui.wait_until(
+        lambda: walk.text(".exact61-caption-text") == first_caption, 10, "the first caption again"
+    )
     ui.wait_until(lambda: walk.markup() == first_picture, 10, "the first picture again")
 
 
 def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
-        spinners: OpenNotebook) -> None:
+    spinners: OpenNotebook,
+) -> None:
     """On the explorer: a hand tile, then a lit open place; Python plays, redraws, announces."""
     board = ui.widgets(spinners.page, ".exact61-explorer")[0]
     status_before = board.text(".exact61-status")
@@ -75,8 +77,9 @@ def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
     assert mover is not None, status_before
     layout_before = board.picture.locator(".exact61-layout").inner_html()
     tile, place = ui.click_tile_then_place(board, f".exact61-hand{mover.group(1)}")
-    ui.wait_until(lambda: board.text(".exact61-status") != status_before, 10,
-                  "the status line to change")
+    ui.wait_until(
+        lambda: board.text(".exact61-status") != status_before, 10, "the status line to change"
+    )
     ui.wait_until(lambda: tile in board.live(), 10, "the announcement of the play")
     assert board.error() == ""
     layout_after = board.picture.locator(".exact61-layout").inner_html()
@@ -86,7 +89,8 @@ def test_clicking_a_tile_then_a_lit_place_on_the_board_plays_in_python(
 
 
 def test_boards_are_drawn_in_the_light_and_the_dark_theme(
-        spinners: OpenNotebook, screenshots: Path) -> None:
+    spinners: OpenNotebook, screenshots: Path
+) -> None:
     """Screenshots in JupyterLab Light and Dark, each with real SVG boards full of tiles.
 
     The board reports the page's theme to Python, which redraws in the matching palette.
@@ -102,14 +106,18 @@ def test_boards_are_drawn_in_the_light_and_the_dark_theme(
             theme = "dark" if dark else "light"
             for name, widget in (("walkthrough", walk), ("explorer", explorer)):
                 background = (DARK if dark else LIGHT)["background"]
-                ui.wait_until(lambda w=widget, b=background: b in w.markup(), 20,
-                              f"Python to redraw the {name} in the {theme} palette")
+                ui.wait_until(
+                    lambda w=widget, b=background: b in w.markup(),
+                    20,
+                    f"Python to redraw the {name} in the {theme} palette",
+                )
                 widget.board.scroll_into_view_if_needed()
                 stats = ui.board_stats(widget)
                 assert stats["svgs"] >= 1 and stats["tiles"] >= 1, stats
                 assert stats["elements"] >= 20 and stats["width"] > 100, stats
-                saved.append(ui.screenshot(page, screenshots / f"{kind}-02-{name}-{theme}.png",
-                                           widget.root))
+                saved.append(
+                    ui.screenshot(page, screenshots / f"{kind}-02-{name}-{theme}.png", widget.root)
+                )
             saved.append(ui.screenshot(page, screenshots / f"{kind}-02-page-{theme}.png"))
     finally:
         ui.set_theme(page, False)

@@ -22,8 +22,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 _DONE_PROMPT = re.compile(r"^\[\d+\]:?$")
 
 
-def wait_until(condition: Callable[[], bool], timeout: float, what: str,
-               interval: float = 0.1) -> None:
+def wait_until(
+    condition: Callable[[], bool], timeout: float, what: str, interval: float = 0.1
+) -> None:
     """Poll ``condition`` until it holds; fail with ``what`` after ``timeout`` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -34,6 +35,7 @@ def wait_until(condition: Callable[[], bool], timeout: float, what: str,
 
 
 # -- the notebook front ends ---------------------------------------------------------------------
+
 
 def accept_kernel_dialog(page: Page) -> bool:
     """Press Select in a "Select Kernel" dialog, if one is open (the preselected Python 3).
@@ -52,9 +54,13 @@ def accept_kernel_dialog(page: Page) -> bool:
 def _kernel_idle(page: Page, kind: str) -> bool:
     if kind == "lab":
         return bool(page.locator("text=/\\| Idle$/").count())
-    return bool(page.evaluate(
-        """() => Array.from(document.querySelectorAll('.jp-Notebook-ExecutionIndicator-tooltip'))
-                 .some(n => /Kernel status: Idle/.test(n.textContent))"""))
+    return bool(
+        page.evaluate(
+            """() => Array.from(
+                   document.querySelectorAll('.jp-Notebook-ExecutionIndicator-tooltip'))
+                 .some(n => /Kernel status: Idle/.test(n.textContent))"""
+        )
+    )
 
 
 def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
@@ -65,6 +71,7 @@ def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
     kernel indicator says ``Kernel status: Idle`` once the kernel answered. A "Select
     Kernel" dialog on the way is answered with Select.
     """
+
     def ready() -> bool:
         accept_kernel_dialog(page)
         return _kernel_idle(page, kind)
@@ -77,7 +84,8 @@ def _prompts(page: Page) -> list[str]:
     texts: list[str] = page.evaluate(
         """() => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'))
                  .map(c => (c.querySelector('.jp-InputPrompt') || {}).textContent || '')
-                 .map(t => t.replace(/\\s+/g, ''))""")
+                 .map(t => t.replace(/\\s+/g, ''))"""
+    )
     return texts
 
 
@@ -111,23 +119,30 @@ def run_all_cells(page: Page, timeout: float = 240) -> float:
         accept_kernel_dialog(page)
         try:
             page.get_by_role("menuitem", name="Run", exact=True).click(timeout=10_000)
-            page.get_by_role("menuitem", name="Run All Cells", exact=True).click(
-                timeout=5_000)
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click(timeout=5_000)
             page.wait_for_function("window.__e61Ran === true", timeout=8000)
             break
         except PlaywrightTimeout as err:  # a dialog in the way, or the run was swallowed
             if attempt == 3:
                 raise AssertionError(f"Run All Cells did not start the cells: {err}") from None
-    wait_until(lambda: not any("*" in p for p in _prompts(page)), timeout,
-               "every cell to finish running", interval=0.25)
+    wait_until(
+        lambda: not any("*" in p for p in _prompts(page)),
+        timeout,
+        "every cell to finish running",
+        interval=0.25,
+    )
     page.evaluate("() => window.__e61Watch.disconnect()")
     prompts = _prompts(page)
     if not all(_DONE_PROMPT.match(p) for p in prompts):  # Run All stops at an error
-        errors = page.locator(".jp-OutputArea-output[data-mime-type*='stderr'], "
-                              ".jp-OutputArea-output[data-mime-type*='error']")
+        errors = page.locator(
+            ".jp-OutputArea-output[data-mime-type*='stderr'], "
+            ".jp-OutputArea-output[data-mime-type*='error']"
+        )
         texts = [e.text_content() or "" for e in errors.all()]
-        raise AssertionError(f"not every cell ran (prompts {prompts}); the notebook said:\n"
-                             + "\n".join(texts)[-3000:])
+        raise AssertionError(
+            f"not every cell ran (prompts {prompts}); the notebook said:\n"
+            + "\n".join(texts)[-3000:]
+        )
     return time.monotonic() - start
 
 
@@ -141,8 +156,11 @@ def open_and_run(page: Page, url: str, kind: str) -> float:
 def menu_item(page: Page, label: str) -> Locator:
     """An item of an open menu by its label (submenu items have no ARIA role to find)."""
     exact = re.compile(rf"^{re.escape(label)}$")
-    return page.locator(".lm-Menu-item").filter(
-        has=page.locator(".lm-Menu-itemLabel", has_text=exact)).first
+    return (
+        page.locator(".lm-Menu-item")
+        .filter(has=page.locator(".lm-Menu-itemLabel", has_text=exact))
+        .first
+    )
 
 
 def set_theme(page: Page, dark: bool) -> None:
@@ -157,6 +175,7 @@ def set_theme(page: Page, dark: bool) -> None:
 
 
 # -- the widgets -------------------------------------------------------------------------------
+
 
 @dataclass
 class Widget:
@@ -195,14 +214,16 @@ class Widget:
         """The ``data-tile`` of every tile drawn on the board."""
         found: list[str] = self.picture.evaluate(
             "node => Array.from(node.querySelectorAll('[data-tile]'))"
-            ".map(t => t.getAttribute('data-tile'))")
+            ".map(t => t.getAttribute('data-tile'))"
+        )
         return found
 
     def places(self) -> list[str]:
         """The ``data-place`` of every open place drawn on the table."""
         found: list[str] = self.picture.evaluate(
             "node => Array.from(node.querySelectorAll('.exact61-layout [data-place]'))"
-            ".map(t => t.getAttribute('data-place'))")
+            ".map(t => t.getAttribute('data-place'))"
+        )
         return found
 
     def text(self, css: str) -> str:
@@ -215,8 +236,9 @@ class Widget:
 
     def wait_for_change(self, before: str, timeout: float = 15) -> str:
         """Wait until the board's markup differs from ``before``; the new markup."""
-        wait_until(lambda: self.markup() != before, timeout, "the board to be redrawn",
-                   interval=0.02)
+        wait_until(
+            lambda: self.markup() != before, timeout, "the board to be redrawn", interval=0.02
+        )
         return self.markup()
 
 
@@ -226,7 +248,8 @@ def widgets(page: Page, css: str) -> list[Widget]:
     Waits (up to 30 s) until at least one is on the page with its board drawn.
     """
     page.locator(css).first.locator(".exact61-board svg").first.wait_for(
-        state="attached", timeout=30_000)
+        state="attached", timeout=30_000
+    )
     return [Widget(page, page.locator(css).nth(i)) for i in range(page.locator(css).count())]
 
 
@@ -240,7 +263,8 @@ def board_stats(widget: Widget) -> dict[str, Any]:
                      places: node.querySelectorAll('[data-place]').length,
                      elements: node.querySelectorAll('svg *').length,
                      width: box.width, height: box.height};
-           }""")
+           }"""
+    )
     return stats
 
 
@@ -381,7 +405,8 @@ def board_order(widget: Widget) -> list[str]:
     found: list[str] = widget.picture.evaluate(
         f"""node => Array.from(node.querySelectorAll('{ITEM}'))
               .sort((a, b) => a.dataset.exact61Order - b.dataset.exact61Order)
-              .map(n => n.getAttribute('data-place') || 'tile ' + n.getAttribute('data-tile'))""")
+              .map(n => n.getAttribute('data-place') || 'tile ' + n.getAttribute('data-tile'))"""
+    )
     return found
 
 
@@ -406,8 +431,12 @@ def arrow_to(page: Page, widget: Widget, key: str, keys: Keys | None = None) -> 
     now = focused_key(page)
     assert now in order and key in order, (now, key, order)
     at, to, count = order.index(now), order.index(key), len(order)
-    routes = [((to - at) % count, [], "ArrowRight"), ((at - to) % count, [], "ArrowLeft"),
-              (to + 1, ["Home"], "ArrowRight"), (count - to, ["End"], "ArrowLeft")]
+    routes = [
+        ((to - at) % count, [], "ArrowRight"),
+        ((at - to) % count, [], "ArrowLeft"),
+        (to + 1, ["Home"], "ArrowRight"),
+        (count - to, ["End"], "ArrowLeft"),
+    ]
     steps, first, arrow = min(routes, key=lambda r: r[0])  # r[0]: presses in all
     for name in first:
         press(name)
@@ -417,8 +446,9 @@ def arrow_to(page: Page, widget: Widget, key: str, keys: Keys | None = None) -> 
     assert focused_key(page) == key, (focused_key(page), key)
 
 
-def keyboard_play(page: Page, widget: Widget, tiles: list[str], done: Callable[[], bool],
-                  keys: Keys | None = None) -> str:
+def keyboard_play(
+    page: Page, widget: Widget, tiles: list[str], done: Callable[[], bool], keys: Keys | None = None
+) -> str:
     """Play one of ``tiles`` (their keys) with arrows and Enter; the play made.
 
     The focus must be on the board. Each tile is tried in turn: Enter chooses it; if
@@ -459,8 +489,9 @@ def keyboard_turn(page: Page, table: Widget, keys: Keys | None = None) -> str:
     return keyboard_play(page, table, tiles, lambda: table_status(table) != status, keys)
 
 
-def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60,
-                  keys: Keys | None = None) -> list[str]:
+def keyboard_hand(
+    page: Page, table: Widget, human: int = 0, turns: int = 60, keys: Keys | None = None
+) -> list[str]:
     """Play a whole hand from the keyboard: the learner's plays, Auto-play for the bots.
 
     Only Tab, Shift+Tab, the arrows, Home, End and Enter are pressed (each counted in
@@ -484,6 +515,7 @@ def keyboard_hand(page: Page, table: Widget, human: int = 0, turns: int = 60,
 
 # -- a click, then a lit place ------------------------------------------------------------------
 
+
 def click_tile_then_place(widget: Widget, hand_css: str) -> tuple[str, str]:
     """Play with the mouse: click a tile of ``hand_css``, then the first place lit for it.
 
@@ -492,8 +524,10 @@ def click_tile_then_place(widget: Widget, hand_css: str) -> tuple[str, str]:
     place (``""`` when the tile opened an empty table); it waits until the board was
     redrawn after the play.
     """
-    names = [str(t.get_attribute("data-tile"))
-             for t in widget.picture.locator(f"{hand_css} [data-tile]").all()]
+    names = [
+        str(t.get_attribute("data-tile"))
+        for t in widget.picture.locator(f"{hand_css} [data-tile]").all()
+    ]
     for tile in names:
         before = widget.markup()
         widget.picture.locator(f'{hand_css} [data-tile="{tile}"]').first.click()

@@ -30,10 +30,23 @@ def make_bot(name: str, seed: int | str | None = None) -> Bot:
     if factory is None:
         from exact61_widgets.engine.errors import SetupError
 
-        raise SetupError(Msg("unknown bot {name}: choose from {names}",
-                             {"name": repr(name), "names": ", ".join(bot_names())}))
+        raise SetupError(
+            Msg(
+                "unknown bot {name}: choose from {names}",
+                {"name": repr(name), "names": ", ".join(bot_names())},
+            )
+        )
     return factory(seed)
 
 
-__all__ = ["Bot", "BotFactory", "GreedyBot", "RandomBot", "SearchBot", "bot_names",
-           "immediate_gain", "make_bot", "register_bot"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "RandomBot",
+    "SearchBot",
+    "bot_names",
+    "immediate_gain",
+    "make_bot",
+    "register_bot",
+]

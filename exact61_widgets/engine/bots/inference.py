@@ -15,5 +15,12 @@ from exact61_widgets.engine.hidden import (
     sample_world,
 )
 
-__all__ = ["AVOIDING", "NUMBERS_OF", "Group", "Knowledge", "consistent", "knowledge",
-           "sample_world"]
+__all__ = [
+    "AVOIDING",
+    "NUMBERS_OF",
+    "Group",
+    "Knowledge",
+    "consistent",
+    "knowledge",
+    "sample_world",
+]

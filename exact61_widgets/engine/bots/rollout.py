@@ -21,8 +21,9 @@ from exact61_widgets.engine.playout import Trace, playout
 EPSILON: Final = 0.1
 
 
-def greedy_playout(match: Match, rng: random.Random, epsilon: float = EPSILON,
-                   trace: Trace | None = None) -> tuple[int, ...]:
+def greedy_playout(
+    match: Match, rng: random.Random, epsilon: float = EPSILON, trace: Trace | None = None
+) -> tuple[int, ...]:
     """Play ``match``'s hand to its end (or the match's) greedily; return the scores.
 
     ``match`` itself is not changed; ``trace`` collects the typed entries of

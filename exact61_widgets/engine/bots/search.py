@@ -87,14 +87,22 @@ class SearchResult:
 
 
 def _check_budget(playouts: int | None, time_limit: float | None) -> None:
-    if playouts is not None and (isinstance(playouts, bool) or not isinstance(playouts, int)
-                                 or playouts < 1):
-        raise SetupError(Msg("a playout budget is a whole number of at least 1, not {value}",
-                             {"value": repr(playouts)}))
-    if time_limit is not None and not (isinstance(time_limit, (int, float))
-                                       and time_limit > 0):
-        raise SetupError(Msg("a time limit is a positive number of seconds, not {value}",
-                             {"value": repr(time_limit)}))
+    if playouts is not None and (
+        isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1
+    ):
+        raise SetupError(
+            Msg(
+                "a playout budget is a whole number of at least 1, not {value}",
+                {"value": repr(playouts)},
+            )
+        )
+    if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+        raise SetupError(
+            Msg(
+                "a time limit is a positive number of seconds, not {value}",
+                {"value": repr(time_limit)},
+            )
+        )
 
 
 def _margin(final: tuple[int, ...], before: tuple[int, ...], side: int) -> tuple[float, int]:
@@ -108,9 +116,14 @@ def _margin(final: tuple[int, ...], before: tuple[int, ...], side: int) -> tuple
     return mine - theirs / others, 0
 
 
-def search(match: Match, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS,
-           time_limit: float | None = None, rollout: Rollout = greedy_playout
-           ) -> SearchResult:
+def search(
+    match: Match,
+    rng: random.Random,
+    *,
+    playouts: int = DEFAULT_PLAYOUTS,
+    time_limit: float | None = None,
+    rollout: Rollout = greedy_playout,
+) -> SearchResult:
     """Rank the mover's legal actions by determinized Monte Carlo; ``match`` is unchanged.
 
     Stops after about ``playouts`` playouts or ``time_limit`` seconds, whichever
@@ -158,18 +171,27 @@ def search(match: Match, rng: random.Random, *, playouts: int = DEFAULT_PLAYOUTS
             worlds += 1
             done += n
     w = max(worlds, 1)
-    ranked = [ActionValue(a, totals[i] / w if worlds else float(gains[i]), gains[i],
-                          wins[i] / w, losses[i] / w, worlds)
-              for i, a in enumerate(actions)]
+    ranked = [
+        ActionValue(
+            a,
+            totals[i] / w if worlds else float(gains[i]),
+            gains[i],
+            wins[i] / w,
+            losses[i] / w,
+            worlds,
+        )
+        for i, a in enumerate(actions)
+    ]
     order = sorted(range(n), key=lambda i: (-ranked[i].value, -ranked[i].gain, i))
-    return SearchResult(tuple(ranked[i] for i in order), done, worlds,
-                        time.perf_counter() - start)
+    return SearchResult(tuple(ranked[i] for i in order), done, worlds, time.perf_counter() - start)
 
 
 def decision_rng(seed: int | str | None, match: Match) -> random.Random:
     """A generator for one decision, from the bot's seed and public facts of the position."""
-    return random.Random(f"{seed}/{match.hand_number}/{len(match.hand_events)}/"
-                         f"{match.to_move}/{match.scores}/{match.layout}")
+    return random.Random(
+        f"{seed}/{match.hand_number}/{len(match.hand_events)}/"
+        f"{match.to_move}/{match.scores}/{match.layout}"
+    )
 
 
 class SearchBot:
@@ -185,12 +207,22 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int | str | None = None, *, playouts: int = DEFAULT_PLAYOUTS,
-                 time_limit: float | None = None, rollout: str = "greedy") -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        playouts: int = DEFAULT_PLAYOUTS,
+        time_limit: float | None = None,
+        rollout: str = "greedy",
+    ) -> None:
         _check_budget(playouts, time_limit)
         if rollout not in ROLLOUTS:
-            raise SetupError(Msg("unknown rollout {name}: choose from {names}", {
-                "name": repr(rollout), "names": ", ".join(sorted(ROLLOUTS))}))
+            raise SetupError(
+                Msg(
+                    "unknown rollout {name}: choose from {names}",
+                    {"name": repr(rollout), "names": ", ".join(sorted(ROLLOUTS))},
+                )
+            )
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.budget = playouts
         self.time_limit = time_limit
@@ -206,8 +238,13 @@ class SearchBot:
 
     def evaluate(self, match: Match) -> SearchResult:
         """Rank the legal actions of ``match`` (the same ranking :meth:`choose` uses)."""
-        result = search(match, decision_rng(self.seed, match), playouts=self.budget,
-                        time_limit=self.time_limit, rollout=ROLLOUTS[self.rollout])
+        result = search(
+            match,
+            decision_rng(self.seed, match),
+            playouts=self.budget,
+            time_limit=self.time_limit,
+            rollout=ROLLOUTS[self.rollout],
+        )
         if result.playouts:
             self.playouts += result.playouts
             self.seconds += result.seconds

@@ -11,6 +11,13 @@ from exact61_widgets.widgets.walkthroughs.spinner import SpinnerWalkthrough
 from exact61_widgets.widgets.walkthroughs.story import HandStory
 
 __all__ = [
-    "BlockedWalkthrough", "EndScoringWalkthrough", "Exact61Walkthrough", "GoingOutWalkthrough",
-    "HandStory", "RoundingWalkthrough", "SpinnerWalkthrough", "Step", "Walkthrough",
+    "BlockedWalkthrough",
+    "EndScoringWalkthrough",
+    "Exact61Walkthrough",
+    "GoingOutWalkthrough",
+    "HandStory",
+    "RoundingWalkthrough",
+    "SpinnerWalkthrough",
+    "Step",
+    "Walkthrough",
 ]

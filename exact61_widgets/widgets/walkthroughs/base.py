@@ -79,8 +79,14 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     #: Whether the board takes clicks and keys (the learner may play).
     interactive: ClassVar[bool] = False
 
-    def __init__(self, *, lang: str | None = None, name: str | None = None,
-                 content: Sequence[object] = (), theme: str = "auto") -> None:
+    def __init__(
+        self,
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        content: Sequence[object] = (),
+        theme: str = "auto",
+    ) -> None:
         self.lang = check_lang(lang)
         self.prefix = id_prefix(self.kind, *content, lang, name=name)
         self._shown = 0
@@ -90,15 +96,24 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.add_class("exact61-quiet-live")  # the caption below shows the same text
         self.guard = Guard(self._show_error, self.lang, self._snapshot, self._restore)
         self._steps: list[Step] = list(self.build_steps())
-        self.controls = StepControls(len(self._steps), self._on_step, lang=self.lang,
-                                     wrap=self.guard.callback)
+        self.controls = StepControls(
+            len(self._steps), self._on_step, lang=self.lang, wrap=self.guard.callback
+        )
         self.heading = w.HTML(f"<h3>{html.escape(self.title.text(self.lang))}</h3>")
         self.caption = w.HTML()
         self.caption.add_class("exact61-caption")
         self.text_panel = w.HTML()
         self.text_panel.add_class("exact61-text")
-        super().__init__([self.heading, self.board, self.caption, self.controls,
-                          *self.extra_children(), self.text_panel])
+        super().__init__(
+            [
+                self.heading,
+                self.board,
+                self.caption,
+                self.controls,
+                *self.extra_children(),
+                self.text_panel,
+            ]
+        )
         self.board.on_theme(lambda: self._render(self._shown))
         self.add_class("exact61-walkthrough")
         self._render(0)
@@ -179,15 +194,17 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.error = text
 
     def _pictures(self, index: int) -> tuple[str, str]:
-        return compose(self._steps[index].panels, self.prefix, self.lang, self._cache,
-                       self.board.drawn_theme)
+        return compose(
+            self._steps[index].panels, self.prefix, self.lang, self._cache, self.board.drawn_theme
+        )
 
     def _render(self, index: int) -> None:
         step = self._steps[index]
         picture, markup = self._pictures(index)
         caption = localized(step.caption, self.lang)
-        lines = "".join(f"<p>{linked(localized(t, self.lang), self.lang)}</p>"
-                        for t in step.details)
+        lines = "".join(
+            f"<p>{linked(localized(t, self.lang), self.lang)}</p>" for t in step.details
+        )
         self._shown = index
         labels = focus_labels(step.panels, self.lang) if self.board.interactive else None
         self.board.show(picture, markup, labels)
@@ -197,7 +214,8 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         label = html.escape(gettext("Text description", self.lang))
         self.text_panel.value = (
             f'<details><summary>{label}</summary><div role="region" aria-label="{label}">'
-            f"<p>{shown}</p>{lines}</div></details>")
+            f"<p>{shown}</p>{lines}</div></details>"
+        )
 
     def static_svg(self) -> str:
         """The first picture of the step shown."""
@@ -205,8 +223,10 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def plain_text(self) -> str:
         """E.g. ``SpinnerWalkthrough(step 1 of 6, lang='en')``."""
-        return (f"{type(self).__name__}(step {self._shown + 1} of {len(self._steps)}, "
-                f"lang={self.lang!r})")
+        return (
+            f"{type(self).__name__}(step {self._shown + 1} of {len(self._steps)}, "
+            f"lang={self.lang!r})"
+        )
 
     def _heading(self, index: int) -> str:
         return Msg("Step {k} of {n}", {"k": index + 1, "n": len(self._steps)}).text(self.lang)
@@ -214,8 +234,10 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     def static_text(self) -> str:
         """The repr, then every step's heading and caption, one line each."""
         lines = [self.plain_text()]
-        lines += [f"{self._heading(i)}: {localized(step.caption, self.lang)}"
-                  for i, step in enumerate(self._steps)]
+        lines += [
+            f"{self._heading(i)}: {localized(step.caption, self.lang)}"
+            for i, step in enumerate(self._steps)
+        ]
         return "\n".join(lines)
 
     def static_html(self) -> str:
@@ -235,12 +257,16 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
                 same = Msg("Same picture as step {k}.", {"k": drawn_at + 1}).text(self.lang)
                 caption = f"<i>{html.escape(same)}</i> {caption}"
             elif panel is not None:
-                svg = shrink(draw(panel.spec, f"{self.prefix}-step{i + 1}-{panel.suffix}",
-                                  self.lang))
+                svg = shrink(
+                    draw(panel.spec, f"{self.prefix}-step{i + 1}-{panel.suffix}", self.lang)
+                )
                 drawn_at = i
             before = None if panel is None else panel.spec
             cells.append((self._heading(i), svg, caption))
-        intro = html.escape(Msg("{steps}, each with its picture; run the notebook to step "
-                                "through them.", {"steps": Plural(
-                                    "{n} step", "{n} steps", len(self._steps))}).text(self.lang))
+        intro = html.escape(
+            Msg(
+                "{steps}, each with its picture; run the notebook to step through them.",
+                {"steps": Plural("{n} step", "{n} steps", len(self._steps))},
+            ).text(self.lang)
+        )
         return strip_html(self.title.text(self.lang), intro, cells)

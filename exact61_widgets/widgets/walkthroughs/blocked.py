@@ -31,22 +31,26 @@ from exact61_widgets.widgets.texts import team_name, team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Text, Walkthrough
 
 
-def prepare(source: Scenario | Match | Mapping[str, Any],
-            action: str | Action | None) -> tuple[Match, Action]:
+def prepare(
+    source: Scenario | Match | Mapping[str, Any], action: str | Action | None
+) -> tuple[Match, Action]:
     """The position before the blocking action, and that action (found if not given).
 
     A game record is replayed and wound back to just before its last block.
     """
     match = as_match(source)
     if isinstance(source, Mapping) and "format" in source and action is None:
-        firsts = [i for i, e in enumerate(match.events) if isinstance(e, BlockedAwardEvent)
-                  and (i == 0 or not isinstance(match.events[i - 1], BlockedAwardEvent))]
+        firsts = [
+            i
+            for i, e in enumerate(match.events)
+            if isinstance(e, BlockedAwardEvent)
+            and (i == 0 or not isinstance(match.events[i - 1], BlockedAwardEvent))
+        ]
         if not firsts:
             raise WidgetError(Msg("no hand of this record is blocked"))
         return match, rewind(match, firsts[-1] - 1)[0]
     try:
-        chosen = match.blocking_action(parse_action(action) if isinstance(action, str)
-                                       else action)
+        chosen = match.blocking_action(parse_action(action) if isinstance(action, str) else action)
     except IllegalMoveError as err:
         raise WidgetError(err.message) from None
     return match, chosen
@@ -72,51 +76,96 @@ def totals_order(match: Match, leader: int) -> list[int]:
 def award_caption(match: Match, award: BlockedAwardEvent) -> Text:
     """One player's award: the differences to larger opponent totals, the rounding, the target."""
     if not award.compared:
-        return Msg("Seat {seat} holds {pips}: no opponent holds more, so seat {seat} gets "
-                   "nothing (R8.3).", {"seat": award.seat, "pips": award.pips})
+        return Msg(
+            "Seat {seat} holds {pips}: no opponent holds more, so seat {seat} gets nothing (R8.3).",
+            {"seat": award.seat, "pips": award.pips},
+        )
     diffs = " + ".join(f"({total} − {award.pips})" for _, total, _ in award.compared)
-    params = {"seat": award.seat, "pips": award.pips, "diffs": diffs,
-              "difference": award.difference, "award": award.award}
+    params = {
+        "seat": award.seat,
+        "pips": award.pips,
+        "diffs": diffs,
+        "difference": award.difference,
+        "award": award.award,
+    }
     if award.award == 0:
-        return Msg("Seat {seat} holds {pips}. The differences to the larger opponent totals, "
-                   "{diffs} = {difference}, round to 0: nothing is awarded (R7.5).", params)
-    first = Msg("Seat {seat} holds {pips}. The differences to each larger opponent total, "
-                "{diffs} = {difference}, are rounded once to {award} (R8.2).", params)
-    return Lines((first, target_check(match, award.side, award.score_before, award.award,
-                                      award.status)))
+        return Msg(
+            "Seat {seat} holds {pips}. The differences to the larger opponent totals, "
+            "{diffs} = {difference}, round to 0: nothing is awarded (R7.5).",
+            params,
+        )
+    first = Msg(
+        "Seat {seat} holds {pips}. The differences to each larger opponent total, "
+        "{diffs} = {difference}, are rounded once to {award} (R8.2).",
+        params,
+    )
+    return Lines(
+        (first, target_check(match, award.side, award.score_before, award.award, award.status))
+    )
 
 
 def target_check(match: Match, side: int, before: int, change: int, status: str) -> Msg:
     """The target check of one blocked-hand award, in words (R8.4, R8.5)."""
-    params = {"team": team_title(match, side), "before": before, "award": change,
-              "after": before + change}
+    params = {
+        "team": team_title(match, side),
+        "before": before,
+        "award": change,
+        "after": before + change,
+    }
     if status == "rejected":
-        return Msg("{team} has {before}, and {before} + {award} = {after} would pass 305: this "
-                   "award alone is rejected (R8.4).", params)
+        return Msg(
+            "{team} has {before}, and {before} + {award} = {after} would pass 305: this "
+            "award alone is rejected (R8.4).",
+            params,
+        )
     if before + change == TARGET:
-        return Msg("{team} has {before}, and {before} + {award} = 305 is exactly 61: the match "
-                   "ends at once (R8.5).", params)
-    return Msg("{team} has {before}, and {before} + {award} = {after} is not above 305: the "
-               "award is applied (R8.4).", params)
+        return Msg(
+            "{team} has {before}, and {before} + {award} = 305 is exactly 61: the match "
+            "ends at once (R8.5).",
+            params,
+        )
+    return Msg(
+        "{team} has {before}, and {before} + {award} = {after} is not above 305: the "
+        "award is applied (R8.4).",
+        params,
+    )
 
 
 def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
     """The awards an exact 61 cut off (R8.5), each with what it would have done."""
-    parts: list[Msg | str] = [Msg("The match is over with that award, so the awards still to "
-                                  "come are not applied (R8.5).")]
+    parts: list[Msg | str] = [
+        Msg(
+            "The match is over with that award, so the awards still to come are not applied (R8.5)."
+        )
+    ]
     running = list(match.scores)
     for award in cut:
         before = running[award.side]
-        params = {"seat": award.seat, "award": award.award, "team": team_name(match, award.side),
-                  "before": before, "after": before + award.award}
+        params = {
+            "seat": award.seat,
+            "award": award.award,
+            "team": team_name(match, award.side),
+            "before": before,
+            "after": before + award.award,
+        }
         if award.award == 0:
             parts.append(Msg("Seat {seat} would have had nothing.", params))
         elif before + award.award > TARGET:
-            parts.append(Msg("Seat {seat} would have had {award}, but {before} + {award} would "
-                             "have passed 305 anyway.", params))
+            parts.append(
+                Msg(
+                    "Seat {seat} would have had {award}, but {before} + {award} would "
+                    "have passed 305 anyway.",
+                    params,
+                )
+            )
         else:
-            parts.append(Msg("Seat {seat} would have had {award}, taking {team} from {before} "
-                             "to {after}: that award is lost.", params))
+            parts.append(
+                Msg(
+                    "Seat {seat} would have had {award}, taking {team} from {before} "
+                    "to {after}: that award is lost.",
+                    params,
+                )
+            )
             running[award.side] += award.award
     return Lines(tuple(parts))
 
@@ -129,23 +178,33 @@ def result_caption(match: Match, totals: Sequence[int]) -> Lines:
     seats = [s for s, t in enumerate(totals) if t == smallest]
     winner: Msg
     if end.hand_winner is None:
-        winner = Msg("Opponents tie for the smallest total, {pips}: the hand is drawn (R8.6).",
-                     {"pips": smallest})
+        winner = Msg(
+            "Opponents tie for the smallest total, {pips}: the hand is drawn (R8.6).",
+            {"pips": smallest},
+        )
     elif len(seats) > 1:
-        winner = Msg("Partners tie for the smallest total, {pips}: the hand still goes to their "
-                     "pair, {team} (R8.6).", {"pips": smallest,
-                                              "team": team_name(match, end.hand_winner)})
+        winner = Msg(
+            "Partners tie for the smallest total, {pips}: the hand still goes to their "
+            "pair, {team} (R8.6).",
+            {"pips": smallest, "team": team_name(match, end.hand_winner)},
+        )
     elif match.players == 4:
-        winner = Msg("Seat {seat} has the smallest total, {pips}, so {team} wins the hand "
-                     "(R8.6).", {"seat": seats[0], "pips": smallest,
-                                 "team": team_name(match, end.hand_winner)})
+        winner = Msg(
+            "Seat {seat} has the smallest total, {pips}, so {team} wins the hand (R8.6).",
+            {"seat": seats[0], "pips": smallest, "team": team_name(match, end.hand_winner)},
+        )
     else:
-        winner = Msg("Seat {seat} has the smallest total, {pips}, and wins the hand (R8.6).",
-                     {"seat": seats[0], "pips": smallest})
+        winner = Msg(
+            "Seat {seat} has the smallest total, {pips}, and wins the hand (R8.6).",
+            {"seat": seats[0], "pips": smallest},
+        )
     if match.is_over:
         assert match.winner is not None
-        after = Msg("The match, though, is already won: {team} reached exactly 61, and nothing "
-                    "follows (D8).", {"team": team_name(match, match.winner)})
+        after = Msg(
+            "The match, though, is already won: {team} reached exactly 61, and nothing "
+            "follows (D8).",
+            {"team": team_name(match, match.winner)},
+        )
     else:
         after = Msg("After a block the next leader is chosen by lot (R8.7).")
     return Lines((winner, after))
@@ -154,25 +213,44 @@ def result_caption(match: Match, totals: Sequence[int]) -> Lines:
 def totals_caption(match: Match, order: Sequence[int], leader: int, lang: str) -> Lines:
     """Every player's total, smallest first (R8.1), who is compared with whom (R8.3, D5)."""
     totals = [match.pips(s) for s in range(match.players)]
-    listed = ", ".join(Msg("seat {seat}: {pips}", {"seat": s, "pips": totals[s]}).text(lang)
-                       for s in order)
-    parts: list[Msg | str] = [Msg(
-        "The hand is settled from the tiles still held. Each player's total, smallest first: "
-        "{totals} (R8.1).", {"totals": listed})]
+    listed = ", ".join(
+        Msg("seat {seat}: {pips}", {"seat": s, "pips": totals[s]}).text(lang) for s in order
+    )
+    parts: list[Msg | str] = [
+        Msg(
+            "The hand is settled from the tiles still held. Each player's total, smallest first: "
+            "{totals} (R8.1).",
+            {"totals": listed},
+        )
+    ]
     if match.players == 4:
-        parts.append(Msg("Partners stay separate, and each player is compared only with larger "
-                         "totals of opponents (R8.3)."))
+        parts.append(
+            Msg(
+                "Partners stay separate, and each player is compared only with larger "
+                "totals of opponents (R8.3)."
+            )
+        )
     else:
         parts.append(Msg("Each player is compared only with larger totals of opponents (R8.3)."))
     if len(set(totals)) < len(totals):
-        parts.append(Msg("Equal totals go in seat order from the leader of the hand, seat "
-                         "{leader} (D5).", {"leader": leader}))
+        parts.append(
+            Msg(
+                "Equal totals go in seat order from the leader of the hand, seat {leader} (D5).",
+                {"leader": leader},
+            )
+        )
     return Lines(tuple(parts))
 
 
-def settlement_steps(before: Match, action: Action, after: Match, events: Sequence[Event],
-                     table: tuple[Panel, ...], holders: tuple[Panel, ...],
-                     lang: str) -> list[Step]:
+def settlement_steps(
+    before: Match,
+    action: Action,
+    after: Match,
+    events: Sequence[Event],
+    table: tuple[Panel, ...],
+    holders: tuple[Panel, ...],
+    lang: str,
+) -> list[Step]:
     """The blocked-hand settlement after ``action``: totals, each award, the cut, the result.
 
     ``table`` are the pictures shown under the settlement table (the layout …),
@@ -187,13 +265,20 @@ def settlement_steps(before: Match, action: Action, after: Match, events: Sequen
         return (Panel(BlockedSpec(tuple(awards[:shown])), "settlement"), *table)
 
     steps = [Step((*holders, *table), totals_caption(after, order, before.leader, lang))]
-    steps += [Step(panels(i), award_caption(after, award), (award.explain(lang),))
-              for i, award in enumerate(awards, start=1)]
+    steps += [
+        Step(panels(i), award_caption(after, award), (award.explain(lang),))
+        for i, award in enumerate(awards, start=1)
+    ]
     if after.is_over:
-        cut = uncut_awards(before, action)[len(awards):]
+        cut = uncut_awards(before, action)[len(awards) :]
         if cut:
-            steps.append(Step(panels(len(awards)), cut_caption(after, cut),
-                              tuple(award.explain(lang) for award in cut)))
+            steps.append(
+                Step(
+                    panels(len(awards)),
+                    cut_caption(after, cut),
+                    tuple(award.explain(lang) for award in cut),
+                )
+            )
     steps.append(Step(panels(len(awards)), result_caption(after, totals)))
     return steps
 
@@ -210,30 +295,48 @@ class BlockedWalkthrough(Walkthrough):
     kind = "blocked"
     title = Msg("Blocked hand")
 
-    def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = BLOCKED_PAIRS_NEAR_TARGET,
-                 action: str | Action | None = None, *, lang: str | None = None,
-                 name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        scenario: Scenario | Match | Mapping[str, Any] = BLOCKED_PAIRS_NEAR_TARGET,
+        action: str | Action | None = None,
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.match, self.action = prepare(scenario, action)
         self.before = self.match.copy()
         self.events = tuple(self.match.push(self.action))
-        super().__init__(lang=lang, name=name, theme=theme,
-                         content=(repr(Scenario.from_match(self.before)), str(self.action)))
+        super().__init__(
+            lang=lang,
+            name=name,
+            theme=theme,
+            content=(repr(Scenario.from_match(self.before)), str(self.action)),
+        )
 
     def build_steps(self) -> Sequence[Step]:
         """Block, totals, each award, the awards cut off if the match ends, the hand's result."""
         before, after = self.before, self.match
         table = (Panel(LayoutSpec(str(after.layout), last=isinstance(self.action, Play))),)
         order = totals_order(after, before.leader)
-        hands = tuple(Panel(HandSpec(tuple(str(t) for t in after.hand(s))), f"hand{s}",
-                            Msg("seat {seat}: {pips}", {"seat": s, "pips": after.pips(s)}
-                                ).text(self.lang))
-                      for s in order)
-        block = Lines((action_sentence(before.to_move, self.action),
-                       Msg("The boneyard is empty and nobody can play, so the hand is blocked "
-                           "(R3.5).")))
-        return [Step(table, block),
-                *settlement_steps(before, self.action, after, self.events, table, hands,
-                                  self.lang)]
+        hands = tuple(
+            Panel(
+                HandSpec(tuple(str(t) for t in after.hand(s))),
+                f"hand{s}",
+                Msg("seat {seat}: {pips}", {"seat": s, "pips": after.pips(s)}).text(self.lang),
+            )
+            for s in order
+        )
+        block = Lines(
+            (
+                action_sentence(before.to_move, self.action),
+                Msg("The boneyard is empty and nobody can play, so the hand is blocked (R3.5)."),
+            )
+        )
+        return [
+            Step(table, block),
+            *settlement_steps(before, self.action, after, self.events, table, hands, self.lang),
+        ]
 
 
 def action_sentence(seat: int, action: Action) -> Msg:

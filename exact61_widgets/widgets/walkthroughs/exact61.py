@@ -29,8 +29,9 @@ from exact61_widgets.widgets.texts import team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
-def prepare(source: Scenario | Match | Mapping[str, Any],
-            actions: Iterable[Action | str] | None) -> tuple[Match, tuple[Action, ...]]:
+def prepare(
+    source: Scenario | Match | Mapping[str, Any], actions: Iterable[Action | str] | None
+) -> tuple[Match, tuple[Action, ...]]:
     """The starting position and the actions to play from it.
 
     A game record is wound back, within its last hand, to the last play whose
@@ -40,8 +41,11 @@ def prepare(source: Scenario | Match | Mapping[str, Any],
     if isinstance(source, Mapping) and "format" in source and actions is None:
         events = match.events
         first = len(events) - len(match.hand_events)
-        rejected = [i for i, e in enumerate(events) if i >= first
-                    and isinstance(e, PlayEvent) and e.status == "rejected"]
+        rejected = [
+            i
+            for i, e in enumerate(events)
+            if i >= first and isinstance(e, PlayEvent) and e.status == "rejected"
+        ]
         if rejected:
             return match, tuple(rewind(match, rejected[-1]))
         if not match.action_stack or match.peek() is None:
@@ -63,8 +67,15 @@ def caption_for(events: Sequence[Event], lang: str) -> Lines:
     if any(isinstance(e, MatchWonEvent) for e in events):
         return Lines((text, Msg("Nothing after that award is applied (D8).")))
     if isinstance(first, PlayEvent) and first.status == "rejected":
-        return Lines((text, Msg("The score stays {score} and play goes on (R9.1).",
-                                {"score": first.score_before})))
+        return Lines(
+            (
+                text,
+                Msg(
+                    "The score stays {score} and play goes on (R9.1).",
+                    {"score": first.score_before},
+                ),
+            )
+        )
     if isinstance(first, PlayEvent):
         return Lines((text, Msg("Every award is checked against 61 on its own (R6.3).")))
     if isinstance(first, DrawEvent):
@@ -84,9 +95,15 @@ class Exact61Walkthrough(Walkthrough):
     kind = "exact61"
     title = Msg("Exactly 61")
 
-    def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = EXACT_61,
-                 actions: Iterable[Action | str] | None = None, *,
-                 lang: str | None = None, name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        scenario: Scenario | Match | Mapping[str, Any] = EXACT_61,
+        actions: Iterable[Action | str] | None = None,
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.match, self.actions = prepare(scenario, actions)
         self.before = self.match.copy()
         self.results: list[tuple[Event, ...]] = []
@@ -94,27 +111,50 @@ class Exact61Walkthrough(Walkthrough):
         for action in self.actions:
             reason = self.match.why_illegal(action)
             if reason is not None:
-                raise WidgetError(Msg("{action} cannot be played here: {reason}",
-                                      {"action": str(action), "reason": reason}))
+                raise WidgetError(
+                    Msg(
+                        "{action} cannot be played here: {reason}",
+                        {"action": str(action), "reason": reason},
+                    )
+                )
             self.results.append(tuple(self.match.push(action)))
             self.positions.append(str(self.match.layout))
-        super().__init__(lang=lang, name=name, theme=theme, content=(
-            repr(Scenario.from_match(self.before)), tuple(str(a) for a in self.actions)))
+        super().__init__(
+            lang=lang,
+            name=name,
+            theme=theme,
+            content=(repr(Scenario.from_match(self.before)), tuple(str(a) for a in self.actions)),
+        )
 
     def build_steps(self) -> Sequence[Step]:
         """The scores near the target, then one step per action."""
         before = self.before
         side = before.side_of(before.to_move)
         need = TARGET - before.scores[side]
-        steps = [Step((Panel(LayoutSpec(str(before.layout), last=False)),), Lines((
-            Msg("Scores {scores}. {side} needs exactly {need} more to reach 61, which is "
-                "305 raw points (R1.3).", {
-                    "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
-                    "side": team_title(before, side),
-                    "need": Plural("{n} raw point", "{n} raw points", need)}),
-            Msg("An award that would pass the target is rejected whole (R1.4)."))))]
-        for action, events, layout in zip(self.actions, self.results, self.positions,
-                                          strict=True):
-            steps.append(Step((Panel(LayoutSpec(layout, last=isinstance(action, Play))),),
-                              caption_for(events, self.lang)))
+        steps = [
+            Step(
+                (Panel(LayoutSpec(str(before.layout), last=False)),),
+                Lines(
+                    (
+                        Msg(
+                            "Scores {scores}. {side} needs exactly {need} more to reach 61, "
+                            "which is 305 raw points (R1.3).",
+                            {
+                                "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
+                                "side": team_title(before, side),
+                                "need": Plural("{n} raw point", "{n} raw points", need),
+                            },
+                        ),
+                        Msg("An award that would pass the target is rejected whole (R1.4)."),
+                    )
+                ),
+            )
+        ]
+        for action, events, layout in zip(self.actions, self.results, self.positions, strict=True):
+            steps.append(
+                Step(
+                    (Panel(LayoutSpec(layout, last=isinstance(action, Play))),),
+                    caption_for(events, self.lang),
+                )
+            )
         return steps

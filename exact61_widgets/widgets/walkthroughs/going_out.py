@@ -34,12 +34,12 @@ def going_out_play(match: Match) -> Play:
         for action in match.legal_actions():
             if isinstance(action, Play):
                 return action
-    raise WidgetError(Msg("seat {seat} cannot go out in this position",
-                          {"seat": match.to_move}))
+    raise WidgetError(Msg("seat {seat} cannot go out in this position", {"seat": match.to_move}))
 
 
-def prepare(source: Scenario | Match | Mapping[str, Any],
-            play: str | Play | None) -> tuple[Match, Play]:
+def prepare(
+    source: Scenario | Match | Mapping[str, Any], play: str | Play | None
+) -> tuple[Match, Play]:
     """The position before the going-out play, and that play.
 
     A game record is replayed and wound back to just before its last going-out.
@@ -56,8 +56,11 @@ def prepare(source: Scenario | Match | Mapping[str, Any],
         return match, going_out_play(match)
     action = parse_action(play) if isinstance(play, str) else play
     if not isinstance(action, Play) or len(match.hand(match.to_move)) != 1:
-        raise WidgetError(Msg("{play} does not go out: the mover must play their last tile",
-                              {"play": str(action)}))
+        raise WidgetError(
+            Msg(
+                "{play} does not go out: the mover must play their last tile", {"play": str(action)}
+            )
+        )
     return match, action
 
 
@@ -71,18 +74,32 @@ class GoingOutWalkthrough(Walkthrough):
     kind = "going_out"
     title = Msg("Going out")
 
-    def __init__(self, scenario: Scenario | Match | Mapping[str, Any] = GOING_OUT_PAIRS,
-                 play: str | Play | None = None, *, lang: str | None = None,
-                 name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        scenario: Scenario | Match | Mapping[str, Any] = GOING_OUT_PAIRS,
+        play: str | Play | None = None,
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.match, self.play = prepare(scenario, play)
         self.before = self.match.copy()
         reason = self.match.why_illegal(self.play)
         if reason is not None:
-            raise WidgetError(Msg("{play} cannot be played here: {reason}",
-                                  {"play": str(self.play), "reason": reason}))
+            raise WidgetError(
+                Msg(
+                    "{play} cannot be played here: {reason}",
+                    {"play": str(self.play), "reason": reason},
+                )
+            )
         self.events = tuple(self.match.push(self.play))
-        super().__init__(lang=lang, name=name, theme=theme,
-                         content=(repr(Scenario.from_match(self.before)), str(self.play)))
+        super().__init__(
+            lang=lang,
+            name=name,
+            theme=theme,
+            content=(repr(Scenario.from_match(self.before)), str(self.play)),
+        )
 
     def build_steps(self) -> Sequence[Step]:
         """Position, last play, opponents, partner, settlement."""
@@ -96,46 +113,105 @@ class GoingOutWalkthrough(Walkthrough):
         opponents = [s for s in range(before.players) if before.side_of(s) != play.side]
 
         def hands(seats: Sequence[int]) -> tuple[Panel, ...]:
-            return tuple(Panel(HandSpec(tuple(str(t) for t in out.remaining[s])), f"hand{s}",
-                               seat_label(s, False, self.lang)) for s in seats)
+            return tuple(
+                Panel(
+                    HandSpec(tuple(str(t) for t in out.remaining[s])),
+                    f"hand{s}",
+                    seat_label(s, False, self.lang),
+                )
+                for s in seats
+            )
 
         values = " + ".join(str(c.value) for c in play.contributions) or "0"
-        steps = [Step(
-            (Panel(LayoutSpec(str(before.layout), last=False)),
-             Panel(HandSpec((str(self.play.tile),)), f"hand{seat}",
-                   seat_label(seat, True, self.lang))),
-            Msg("Seat {seat} holds one tile, {tile}, and the scores are {scores}: playing it "
-                "goes out (R7.1).", {"seat": seat, "tile": str(self.play.tile),
-                                     "scores": _scores(before.scores)})),
-            Step((table,), Lines((
-                Msg("Seat {seat} plays {play}: ends {values} = {sum}, play award {award}.", {
-                    "seat": seat, "play": str(self.play), "values": values,
-                    "sum": play.end_sum, "award": raw_points(play.award, self.lang)}),
-                Msg("As the last tile its award is not applied alone: it joins the settlement "
-                    "(R7.4).")))),
+        steps = [
+            Step(
+                (
+                    Panel(LayoutSpec(str(before.layout), last=False)),
+                    Panel(
+                        HandSpec((str(self.play.tile),)),
+                        f"hand{seat}",
+                        seat_label(seat, True, self.lang),
+                    ),
+                ),
+                Msg(
+                    "Seat {seat} holds one tile, {tile}, and the scores are {scores}: playing it "
+                    "goes out (R7.1).",
+                    {"seat": seat, "tile": str(self.play.tile), "scores": _scores(before.scores)},
+                ),
+            ),
+            Step(
+                (table,),
+                Lines(
+                    (
+                        Msg(
+                            "Seat {seat} plays {play}: ends {values} = {sum}, play award {award}.",
+                            {
+                                "seat": seat,
+                                "play": str(self.play),
+                                "values": values,
+                                "sum": play.end_sum,
+                                "award": raw_points(play.award, self.lang),
+                            },
+                        ),
+                        Msg(
+                            "As the last tile its award is not applied alone: it joins the "
+                            "settlement (R7.4)."
+                        ),
+                    )
+                ),
+            ),
         ]
         tiles = _tiles([t for s in opponents for t in before.hand(s)])
         pips = Plural("{n} pip", "{n} pips", out.opponents_pips)
-        params = {"pips": pips, "total": out.opponents_pips, "award": out.opponents_award,
-                  "tiles": tiles}
+        params = {
+            "pips": pips,
+            "total": out.opponents_pips,
+            "award": out.opponents_award,
+            "tiles": tiles,
+        }
         opponents_text = (
-            Msg("The opponent holds {pips} ({tiles}), rounded to the nearest multiple of 5: "
-                "{total} → {award} (R7.2).", params) if len(opponents) == 1 else
-            Msg("The opponents hold {pips} in all ({tiles}); the total is rounded once: "
-                "{total} → {award} (R7.2).", params))
-        steps.append(Step((*hands(opponents), table),
-                          Lines((Msg("All hands are shown (R7.1)."), opponents_text))))
+            Msg(
+                "The opponent holds {pips} ({tiles}), rounded to the nearest multiple of 5: "
+                "{total} → {award} (R7.2).",
+                params,
+            )
+            if len(opponents) == 1
+            else Msg(
+                "The opponents hold {pips} in all ({tiles}); the total is rounded once: "
+                "{total} → {award} (R7.2).",
+                params,
+            )
+        )
+        steps.append(
+            Step(
+                (*hands(opponents), table),
+                Lines((Msg("All hands are shown (R7.1)."), opponents_text)),
+            )
+        )
         if partner is not None:
-            steps.append(Step((*hands([partner]), table), Msg(
-                "The partner, seat {partner}, holds {pips} ({tiles}), rounded on their own: "
-                "{total} → {deduction}, subtracted from the pair's score, never pooled with the "
-                "opponents' (R7.3).", {
-                    "partner": partner, "total": out.partner_pips,
-                    "pips": Plural("{n} pip", "{n} pips", out.partner_pips),
-                    "deduction": out.partner_deduction, "tiles": _tiles(before.hand(partner))})))
+            steps.append(
+                Step(
+                    (*hands([partner]), table),
+                    Msg(
+                        "The partner, seat {partner}, holds {pips} ({tiles}), rounded on their "
+                        "own: {total} → {deduction}, subtracted from the pair's score, never "
+                        "pooled with the opponents' (R7.3).",
+                        {
+                            "partner": partner,
+                            "total": out.partner_pips,
+                            "pips": Plural("{n} pip", "{n} pips", out.partner_pips),
+                            "deduction": out.partner_deduction,
+                            "tiles": _tiles(before.hand(partner)),
+                        },
+                    ),
+                )
+            )
         caption = Lines((settlement_sum(before, out), settlement_check(before, out)))
-        steps.append(Step((Panel(GoingOutSpec(out), "settlement"), table), caption,
-                          (out.explain(self.lang),)))
+        steps.append(
+            Step(
+                (Panel(GoingOutSpec(out), "settlement"), table), caption, (out.explain(self.lang),)
+            )
+        )
         return steps
 
 

@@ -102,24 +102,38 @@ def _points(raw: int) -> Plural:
 
 def score_sentence(match: Match, play: PlayEvent) -> Msg:
     """What the play's scoring ends earn, and what the target check did (R6.2, R1.4, R7.4)."""
-    params = {"ends": _ends(play), "sum": play.end_sum, "award": _points(play.award),
-              "team": team_name(match, play.side), "before": play.score_before,
-              "after": play.score_before + play.award, "seat": play.seat}
+    params = {
+        "ends": _ends(play),
+        "sum": play.end_sum,
+        "award": _points(play.award),
+        "team": team_name(match, play.side),
+        "before": play.score_before,
+        "after": play.score_before + play.award,
+        "seat": play.seat,
+    }
     if play.status == "deferred":
-        return Msg("That was the last tile in seat {seat}'s hand, so seat {seat} goes out. The "
-                   "scoring ends add up to {ends}, and the play's award, {award}, is "
-                   "not applied alone: it joins the settlement (R7.4).", params)
+        return Msg(
+            "That was the last tile in seat {seat}'s hand, so seat {seat} goes out. The "
+            "scoring ends add up to {ends}, and the play's award, {award}, is "
+            "not applied alone: it joins the settlement (R7.4).",
+            params,
+        )
     if play.status == "rejected":
-        return Msg("The scoring ends add up to {ends}, a multiple of 5, but {team} "
-                   "has {before}: {before} + {sum} = {after} would pass 305, so the whole "
-                   "award is rejected and the score stays {before} (R1.4).", params)
+        return Msg(
+            "The scoring ends add up to {ends}, a multiple of 5, but {team} "
+            "has {before}: {before} + {sum} = {after} would pass 305, so the whole "
+            "award is rejected and the score stays {before} (R1.4).",
+            params,
+        )
     if play.status == "applied":
-        return Msg("The scoring ends add up to {ends}, a multiple of 5: {team} "
-                   "scores {award} and now has {after} (R6.2).", params)
+        return Msg(
+            "The scoring ends add up to {ends}, a multiple of 5: {team} "
+            "scores {award} and now has {after} (R6.2).",
+            params,
+        )
     if play.end_sum == 0:
         return Msg("The scoring ends add up to 0, which earns nothing (R6.2).", params)
-    return Msg("The scoring ends add up to {ends}, not a multiple of 5: no points "
-               "(R6.2).", params)
+    return Msg("The scoring ends add up to {ends}, not a multiple of 5: no points (R6.2).", params)
 
 
 def shape_sentences(turn: Turn, kinds: frozenset[str]) -> list[Msg]:
@@ -129,22 +143,46 @@ def shape_sentences(turn: Turn, kinds: frozenset[str]) -> list[Msg]:
     tile = str(play.tile)
     found: list[Msg] = []
     if "spinner" in kinds and "opening" in kinds:
-        found.append(Msg("Like every double, {tile} is a spinner; as the opening tile it has "
-                         "both lines open (D1).", {"tile": tile}))
+        found.append(
+            Msg(
+                "Like every double, {tile} is a spinner; as the opening tile it has "
+                "both lines open (D1).",
+                {"tile": tile},
+            )
+        )
     elif "spinner" in kinds:
-        found.append(Msg("Like every double, {tile} is a spinner: it joins by its line A, and "
-                         "its line B continues straight (D1).", {"tile": tile}))
+        found.append(
+            Msg(
+                "Like every double, {tile} is a spinner: it joins by its line A, and "
+                "its line B continues straight (D1).",
+                {"tile": tile},
+            )
+        )
     if play.at is not None and play.at.tile.is_double and not play.tile.is_double:
         spinner = str(play.at.tile)
         if "lines" in kinds:
-            found.append(Msg("Both lines of {spinner} are now filled, so its two branches are "
-                             "open (R4.3).", {"spinner": spinner}))
+            found.append(
+                Msg(
+                    "Both lines of {spinner} are now filled, so its two branches are open (R4.3).",
+                    {"spinner": spinner},
+                )
+            )
         elif "branch" in kinds:
-            found.append(Msg("This starts a branch of {spinner}, allowed because both its "
-                             "lines are filled (R4.3).", {"spinner": spinner}))
+            found.append(
+                Msg(
+                    "This starts a branch of {spinner}, allowed because both its "
+                    "lines are filled (R4.3).",
+                    {"spinner": spinner},
+                )
+            )
         else:
-            found.append(Msg("One line of {spinner} is filled; its branches open only when the "
-                             "other is filled too (R4.3).", {"spinner": spinner}))
+            found.append(
+                Msg(
+                    "One line of {spinner} is filled; its branches open only when the "
+                    "other is filled too (R4.3).",
+                    {"spinner": spinner},
+                )
+            )
     return found
 
 
@@ -156,17 +194,36 @@ def draw_sentences(turn: Turn) -> list[Msg]:
     params = {"seat": turn.seat, "tile": drawn[-1], "tiles": ", ".join(drawn)}
     if turn.play is None:
         if len(drawn) == 1:
-            return [Msg("Seat {seat} has no tile that fits and draws {tile}, which does not "
-                        "fit either (R3.3).", params)]
-        return [Msg("Seat {seat} has no tile that fits and draws {tiles}; none of them fits "
-                    "(R3.3).", params),
-                Msg("The drawn tiles stay in the hand, hidden from the others (D4).")]
+            return [
+                Msg(
+                    "Seat {seat} has no tile that fits and draws {tile}, which does not "
+                    "fit either (R3.3).",
+                    params,
+                )
+            ]
+        return [
+            Msg(
+                "Seat {seat} has no tile that fits and draws {tiles}; none of them fits (R3.3).",
+                params,
+            ),
+            Msg("The drawn tiles stay in the hand, hidden from the others (D4)."),
+        ]
     if len(drawn) == 1:
-        return [Msg("Seat {seat} has no tile that fits and draws {tile}; it fits, so it must "
-                    "be played at once (R3.3).", params)]
-    return [Msg("Seat {seat} has no tile that fits and draws one tile at a time: {tiles}. "
-                "Only the last, {tile}, fits, and it must be played at once (R3.3).", params),
-            Msg("The other drawn tiles stay in the hand, hidden from the others (D4).")]
+        return [
+            Msg(
+                "Seat {seat} has no tile that fits and draws {tile}; it fits, so it must "
+                "be played at once (R3.3).",
+                params,
+            )
+        ]
+    return [
+        Msg(
+            "Seat {seat} has no tile that fits and draws one tile at a time: {tiles}. "
+            "Only the last, {tile}, fits, and it must be played at once (R3.3).",
+            params,
+        ),
+        Msg("The other drawn tiles stay in the hand, hidden from the others (D4)."),
+    ]
 
 
 def turn_caption(turn: Turn) -> Lines:
@@ -176,52 +233,85 @@ def turn_caption(turn: Turn) -> Lines:
     play = turn.play
     if play is not None:
         if play.at is None:
-            parts.append(Msg("Seat {seat} leads and may open with any tile: {tile} (R2.4).",
-                             {"seat": turn.seat, "tile": str(play.tile)}))
+            parts.append(
+                Msg(
+                    "Seat {seat} leads and may open with any tile: {tile} (R2.4).",
+                    {"seat": turn.seat, "tile": str(play.tile)},
+                )
+            )
         else:
-            parts.append(Msg("Seat {seat} plays {tile} at {place}.", {
-                "seat": turn.seat, "tile": str(play.tile), "place": str(play.at)}))
+            parts.append(
+                Msg(
+                    "Seat {seat} plays {tile} at {place}.",
+                    {"seat": turn.seat, "tile": str(play.tile), "place": str(play.at)},
+                )
+            )
         parts += shape_sentences(turn, kinds)
         parts.append(score_sentence(turn.after, play))
     elif turn.drawn:
-        parts.append(Msg("The boneyard is now empty and seat {seat} still cannot play, so seat "
-                         "{seat} passes (R3.4).", {"seat": turn.seat}))
+        parts.append(
+            Msg(
+                "The boneyard is now empty and seat {seat} still cannot play, so seat "
+                "{seat} passes (R3.4).",
+                {"seat": turn.seat},
+            )
+        )
     else:
-        parts.append(Msg("Seat {seat} cannot play and the boneyard is empty, so seat {seat} "
-                         "passes (R3.4).", {"seat": turn.seat}))
+        parts.append(
+            Msg(
+                "Seat {seat} cannot play and the boneyard is empty, so seat {seat} passes (R3.4).",
+                {"seat": turn.seat},
+            )
+        )
     if "block" in kinds:
-        parts.append(Msg("The boneyard is empty and nobody can play, so the hand is blocked "
-                         "(R3.5)."))
+        parts.append(
+            Msg("The boneyard is empty and nobody can play, so the hand is blocked (R3.5).")
+        )
     return Lines(tuple(parts))
 
 
 def scores_list(match: Match, scores: Sequence[int], lang: str) -> str:
     """``pair 0+2: 185 raw (37); pair 1+3: 280 raw (56)`` in ``lang``."""
-    return "; ".join(Msg("{side}: {raw} raw ({shown})", {
-        "side": team_name(match, side), "raw": raw, "shown": raw // 5}).text(lang)
-        for side, raw in enumerate(scores))
+    return "; ".join(
+        Msg(
+            "{side}: {raw} raw ({shown})",
+            {"side": team_name(match, side), "raw": raw, "shown": raw // 5},
+        ).text(lang)
+        for side, raw in enumerate(scores)
+    )
 
 
 def deal_caption(match: Match, lang: str) -> Lines:
     """The deal: five tiles each, the boneyard, pairs or not, the scores, the leader."""
     rest = match.boneyard_count
-    parts: list[Msg | str] = [Msg(
-        "The deal: the 28 tiles are shuffled face down and each player gets 5, while {rest} "
-        "stay face down in the boneyard (R2.2).",
-        {"rest": Plural("{n} more tile", "{n} more tiles", rest)})]
+    parts: list[Msg | str] = [
+        Msg(
+            "The deal: the 28 tiles are shuffled face down and each player gets 5, while {rest} "
+            "stay face down in the boneyard (R2.2).",
+            {"rest": Plural("{n} more tile", "{n} more tiles", rest)},
+        )
+    ]
     if match.players == 4:
-        parts.append(Msg("Partners sit opposite each other, seats 0 and 2 against seats 1 and "
-                         "3, and each pair keeps one score (R2.1)."))
+        parts.append(
+            Msg(
+                "Partners sit opposite each other, seats 0 and 2 against seats 1 and "
+                "3, and each pair keeps one score (R2.1)."
+            )
+        )
     else:
         parts.append(Msg("Each player plays alone and keeps a score of their own (R2.1)."))
-    parts.append(Msg("Scores before the hand: {scores}.",
-                     {"scores": scores_list(match, match.scores, lang)}))
+    parts.append(
+        Msg("Scores before the hand: {scores}.", {"scores": scores_list(match, match.scores, lang)})
+    )
     for side, raw in enumerate(match.scores):
         if TARGET - raw <= NEAR:
-            parts.append(Msg("{team} needs exactly {need} more to reach 61, and an award that "
-                             "would pass it is rejected whole (R1.4).", {
-                                 "team": team_title(match, side),
-                                 "need": _points(TARGET - raw)}))
+            parts.append(
+                Msg(
+                    "{team} needs exactly {need} more to reach 61, and an award that "
+                    "would pass it is rejected whole (R1.4).",
+                    {"team": team_title(match, side), "need": _points(TARGET - raw)},
+                )
+            )
     parts.append(Msg("Seat {seat} leads this hand (R2.4).", {"seat": match.leader}))
     return Lines(tuple(parts))
 
@@ -239,30 +329,54 @@ def _seats(seats: Sequence[int]) -> Msg:
 def settlement_caption(match: Match, out: OutEvent) -> Lines:
     """The going-out settlement in words: the opponents' pips, the partner's, one check (R7)."""
     opponents = [s for s in range(match.players) if match.side_of(s) != out.side]
-    params = {"seat": out.seat, "seats": _seats(opponents), "pips": Plural(
-        "{n} pip", "{n} pips", out.opponents_pips), "award": out.opponents_award,
-        "team": team_name(match, out.side)}
+    params = {
+        "seat": out.seat,
+        "seats": _seats(opponents),
+        "pips": Plural("{n} pip", "{n} pips", out.opponents_pips),
+        "award": out.opponents_award,
+        "team": team_name(match, out.side),
+    }
     parts: list[Msg | str] = [Msg("All hands are shown (R7.1).")]
     if len(opponents) == 1:
-        parts.append(Msg("The opponent, {seats}, holds {pips}, rounded to {award}: {team} "
-                         "earns it (R7.2).", params))
+        parts.append(
+            Msg(
+                "The opponent, {seats}, holds {pips}, rounded to {award}: {team} earns it (R7.2).",
+                params,
+            )
+        )
     else:
-        parts.append(Msg("The opponents, {seats}, hold {pips} in all, rounded once to {award}: "
-                         "{team} earns it (R7.2).", params))
+        parts.append(
+            Msg(
+                "The opponents, {seats}, hold {pips} in all, rounded once to {award}: "
+                "{team} earns it (R7.2).",
+                params,
+            )
+        )
     partner = match.partner_of(out.seat)
     if partner is not None:
-        parts.append(Msg("The partner, seat {partner}, holds {pips}, rounded on their own to "
-                         "{deduction} and subtracted from the pair's score (R7.3).", {
-                             "partner": partner, "deduction": out.partner_deduction,
-                             "pips": Plural("{n} pip", "{n} pips", out.partner_pips)}))
+        parts.append(
+            Msg(
+                "The partner, seat {partner}, holds {pips}, rounded on their own to "
+                "{deduction} and subtracted from the pair's score (R7.3).",
+                {
+                    "partner": partner,
+                    "deduction": out.partner_deduction,
+                    "pips": Plural("{n} pip", "{n} pips", out.partner_pips),
+                },
+            )
+        )
     parts += [settlement_sum(match, out), settlement_check(match, out)]
     return Lines(tuple(parts))
 
 
 def settlement_sum(match: Match, out: OutEvent) -> Msg:
     """``One settlement: 15 + 50 − 10 = 55.`` (no partner part without pairs)."""
-    totals = {"play": out.play_award, "opp": out.opponents_award,
-              "mate": out.partner_deduction, "net": out.net}
+    totals = {
+        "play": out.play_award,
+        "opp": out.opponents_award,
+        "mate": out.partner_deduction,
+        "net": out.net,
+    }
     if match.partner_of(out.seat) is not None:
         return Msg("One settlement: {play} + {opp} − {mate} = {net}.", totals)
     return Msg("One settlement: {play} + {opp} = {net}.", totals)
@@ -270,27 +384,46 @@ def settlement_sum(match: Match, out: OutEvent) -> Msg:
 
 def settlement_check(match: Match, out: OutEvent) -> Msg:
     """The one target check of a going-out settlement: all parts together (R7.4, R9.1)."""
-    check = {"team": team_title(match, out.side), "before": out.score_before,
-             "sum": _sum(out.score_before, out.net), "after": out.score_before + out.net}
+    check = {
+        "team": team_title(match, out.side),
+        "before": out.score_before,
+        "sum": _sum(out.score_before, out.net),
+        "after": out.score_before + out.net,
+    }
     if out.status == "rejected":
-        return Msg("{team} has {before}, and {sum} = {after} would pass 305: every part is "
-                   "rejected together (R7.4).", check)
+        return Msg(
+            "{team} has {before}, and {sum} = {after} would pass 305: every part is "
+            "rejected together (R7.4).",
+            check,
+        )
     if out.score_before + out.net == TARGET:
-        return Msg("{team} has {before}, and {sum} = 305 is exactly 61, which wins the match "
-                   "(R9.1).", check)
-    return Msg("{team} has {before}, and {sum} = {after} is not above 305: every part is "
-               "applied together (R7.4).", check)
+        return Msg(
+            "{team} has {before}, and {sum} = 305 is exactly 61, which wins the match (R9.1).",
+            check,
+        )
+    return Msg(
+        "{team} has {before}, and {sum} = {after} is not above 305: every part is "
+        "applied together (R7.4).",
+        check,
+    )
 
 
 def end_caption(match: Match, lang: str) -> Lines:
     """The end of a going-out hand: the scores, and who leads next (R2.5) — or nothing (D8)."""
-    parts: list[Msg | str] = [Msg("End of the hand. Scores: {scores}.", {
-        "scores": scores_list(match, match.scores, lang)})]
+    parts: list[Msg | str] = [
+        Msg(
+            "End of the hand. Scores: {scores}.", {"scores": scores_list(match, match.scores, lang)}
+        )
+    ]
     end = match.hand_end
     assert end is not None
     if match.is_over or end.next_leader is None:
         parts.append(Msg("The match is over, and nothing follows (D8)."))
     else:
-        parts.append(Msg("Seat {seat} went out, so seat {seat} leads the next hand (R2.5).",
-                         {"seat": end.next_leader}))
+        parts.append(
+            Msg(
+                "Seat {seat} went out, so seat {seat} leads the next hand (R2.5).",
+                {"seat": end.next_leader},
+            )
+        )
     return Lines(tuple(parts))

@@ -24,12 +24,16 @@ def rounding_caption(total: int) -> Msg:
         return Msg("{total} is a multiple of 5 and stays {total} (R7.5).", {"total": total})
     below, above = total - rest, total - rest + 5
     if rest <= 2:
-        return Msg("{total} lies between {below} and {above} with remainder {rest}: it rounds "
-                   "down to {below} (R7.5).", {"total": total, "below": below, "above": above,
-                                               "rest": rest})
-    return Msg("{total} lies between {below} and {above} with remainder {rest}: it rounds up "
-               "to {above} (R7.5).", {"total": total, "below": below, "above": above,
-                                      "rest": rest})
+        return Msg(
+            "{total} lies between {below} and {above} with remainder {rest}: it rounds "
+            "down to {below} (R7.5).",
+            {"total": total, "below": below, "above": above, "rest": rest},
+        )
+    return Msg(
+        "{total} lies between {below} and {above} with remainder {rest}: it rounds up "
+        "to {above} (R7.5).",
+        {"total": total, "below": below, "above": above, "rest": rest},
+    )
 
 
 def _lines(totals: Sequence[int]) -> tuple[Panel, ...]:
@@ -52,55 +56,95 @@ class RoundingWalkthrough(Walkthrough):
     kind = "rounding"
     title = Msg("Rounding")
 
-    def __init__(self, totals: Sequence[int] = (12, 13, 15, 16, 18), *,
-                 parts: Sequence[int] = (6, 7), opponents: int = 12, partner: int = 3,
-                 lang: str | None = None, name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        totals: Sequence[int] = (12, 13, 15, 16, 18),
+        *,
+        parts: Sequence[int] = (6, 7),
+        opponents: int = 12,
+        partner: int = 3,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         values = [*totals, *parts, opponents, partner]
         if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
             raise WidgetError(Msg("pip totals are whole numbers from 0 up"))
         if len(parts) < 2:
-            raise WidgetError(Msg("give at least two parts to compare rounding once with "
-                                  "rounding each part"))
+            raise WidgetError(
+                Msg("give at least two parts to compare rounding once with rounding each part")
+            )
         self.totals = tuple(totals)
         self.parts = tuple(parts)
         self.opponents = opponents
         self.partner = partner
-        super().__init__(lang=lang, name=name, theme=theme,
-                         content=(self.totals, self.parts, opponents, partner))
+        super().__init__(
+            lang=lang, name=name, theme=theme, content=(self.totals, self.parts, opponents, partner)
+        )
 
     def build_steps(self) -> Sequence[Step]:
         """One step per total, then once-versus-parts, then the partner apart."""
-        steps = [Step((Panel(RoundingSpec(t), "rounding"),), rounding_caption(t))
-                 for t in self.totals]
+        steps = [
+            Step((Panel(RoundingSpec(t), "rounding"),), rounding_caption(t)) for t in self.totals
+        ]
         parts = self.parts
         whole = sum(parts)
         each = [round5(p) for p in parts]
-        steps.append(Step(
-            _lines((whole, *parts)),
-            Msg("The opponents hold {parts}: their tiles are added first, {sum} = {whole}, and "
-                "rounded once to {once} (R7.2). Rounding each part, {each} = {wrong}, would "
-                "give a different award.", {
-                    "parts": ", ".join(str(p) for p in parts), "sum": _sum(parts),
-                    "whole": whole, "once": round5(whole), "each": _sum(each),
-                    "wrong": sum(each)})
-            if round5(whole) != sum(each) else
-            Msg("The opponents hold {parts}: their tiles are added first, {sum} = {whole}, and "
-                "rounded once to {once} (R7.2). Here rounding each part happens to give the "
-                "same, {each} = {wrong}, but the rule is to round once.", {
-                    "parts": ", ".join(str(p) for p in parts), "sum": _sum(parts),
-                    "whole": whole, "once": round5(whole), "each": _sum(each),
-                    "wrong": sum(each)}),
-            tuple(rounding_caption(v) for v in (whole, *parts))))
+        steps.append(
+            Step(
+                _lines((whole, *parts)),
+                Msg(
+                    "The opponents hold {parts}: their tiles are added first, {sum} = {whole}, and "
+                    "rounded once to {once} (R7.2). Rounding each part, {each} = {wrong}, would "
+                    "give a different award.",
+                    {
+                        "parts": ", ".join(str(p) for p in parts),
+                        "sum": _sum(parts),
+                        "whole": whole,
+                        "once": round5(whole),
+                        "each": _sum(each),
+                        "wrong": sum(each),
+                    },
+                )
+                if round5(whole) != sum(each)
+                else Msg(
+                    "The opponents hold {parts}: their tiles are added first, {sum} = {whole}, and "
+                    "rounded once to {once} (R7.2). Here rounding each part happens to give the "
+                    "same, {each} = {wrong}, but the rule is to round once.",
+                    {
+                        "parts": ", ".join(str(p) for p in parts),
+                        "sum": _sum(parts),
+                        "whole": whole,
+                        "once": round5(whole),
+                        "each": _sum(each),
+                        "wrong": sum(each),
+                    },
+                ),
+                tuple(rounding_caption(v) for v in (whole, *parts)),
+            )
+        )
         opp, mate = self.opponents, self.partner
         net = round5(opp) - round5(mate)
         pooled = round5(opp - mate)
-        steps.append(Step(
-            _lines((opp, mate, opp - mate)),
-            Msg("In pair play the opponents' {opp} pips round to {opp_r} and the partner's "
-                "{mate} pips round on their own to {mate_r}, which is subtracted: "
-                "{opp_r} − {mate_r} = {net} (R7.3). Pooling first, {opp} − {mate} = {diff} → "
-                "{pooled}, is never done.", {
-                    "opp": opp, "opp_r": round5(opp), "mate": mate, "mate_r": round5(mate),
-                    "net": net, "diff": opp - mate, "pooled": pooled}),
-            (rounding_caption(opp), rounding_caption(mate))))
+        steps.append(
+            Step(
+                _lines((opp, mate, opp - mate)),
+                Msg(
+                    "In pair play the opponents' {opp} pips round to {opp_r} and the partner's "
+                    "{mate} pips round on their own to {mate_r}, which is subtracted: "
+                    "{opp_r} − {mate_r} = {net} (R7.3). Pooling first, {opp} − {mate} = {diff} → "
+                    "{pooled}, is never done.",
+                    {
+                        "opp": opp,
+                        "opp_r": round5(opp),
+                        "mate": mate,
+                        "mate_r": round5(mate),
+                        "net": net,
+                        "diff": opp - mate,
+                        "pooled": pooled,
+                    },
+                ),
+                (rounding_caption(opp), rounding_caption(mate)),
+            )
+        )
         return steps

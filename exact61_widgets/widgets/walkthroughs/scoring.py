@@ -38,13 +38,17 @@ def multiple_test(end_sum: int) -> Msg:
 def end_line(layout: Layout, end: Contribution) -> Msg:
     """One scoring end with its value and the rule that makes it count so."""
     if end.port is None:
-        return Msg("{tile}: {value} — an end double counts both halves (R5.1)",
-                   {"tile": str(end.tile), "value": end.value})
+        return Msg(
+            "{tile}: {value} — an end double counts both halves (R5.1)",
+            {"tile": str(end.tile), "value": end.value},
+        )
     if end.value == 0:
         return Msg("{tile}: 0 — a zero end counts and adds 0 (R5.4)", {"tile": str(end.tile)})
     if len(layout) == 1:
-        return Msg("{tile}: {value} — the opening tile alone counts both halves (R5.3)",
-                   {"tile": str(end.tile), "value": end.value})
+        return Msg(
+            "{tile}: {value} — the opening tile alone counts both halves (R5.3)",
+            {"tile": str(end.tile), "value": end.value},
+        )
     return Msg("{tile}: {value} — a free half (R5.3)", {"tile": str(end.tile), "value": end.value})
 
 
@@ -54,13 +58,21 @@ def scoring_step(layout: Layout, lang: str) -> Step:
     assert last is not None
     ends = layout.contributions()
     values = " + ".join(str(e.value) for e in ends) or "0"
-    caption = Lines((
-        Msg("{play}: the scoring ends add up to {values} = {sum}; {test}.", {
-            "play": str(last), "values": values, "sum": layout.end_sum,
-            "test": multiple_test(layout.end_sum)}),
-        Msg("The play earns {award}.", {"award": raw_points(layout.award, lang)})))
-    details: tuple[Msg | str, ...] = (*(end_line(layout, e) for e in ends),
-                                      describe(layout, lang))
+    caption = Lines(
+        (
+            Msg(
+                "{play}: the scoring ends add up to {values} = {sum}; {test}.",
+                {
+                    "play": str(last),
+                    "values": values,
+                    "sum": layout.end_sum,
+                    "test": multiple_test(layout.end_sum),
+                },
+            ),
+            Msg("The play earns {award}.", {"award": raw_points(layout.award, lang)}),
+        )
+    )
+    details: tuple[Msg | str, ...] = (*(end_line(layout, e) for e in ends), describe(layout, lang))
     return Step((Panel(LayoutSpec(str(layout), ends=True)),), caption, details)
 
 
@@ -76,15 +88,24 @@ class EndScoringWalkthrough(Walkthrough):
     title = Msg("End scoring")
     interactive = True
 
-    def __init__(self, layout: str | Layout | Mapping[str, Any] = RULES_NINE, *,
-                 lang: str | None = None, name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        layout: str | Layout | Mapping[str, Any] = RULES_NINE,
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.source_layout = as_layout(layout)
         if not self.source_layout:
             raise WidgetError(Msg("the end-scoring walkthrough needs at least one tile"))
         self.picker = PlayPicker()
         self._tables: list[Layout] = []
-        self.play_input = w.Text(placeholder="[5|6]@[5|5]:branchA", continuous_update=False,
-                                 description=gettext("Your play", lang))
+        self.play_input = w.Text(
+            placeholder="[5|6]@[5|5]:branchA",
+            continuous_update=False,
+            description=gettext("Your play", lang),
+        )
         self.play_button = w.Button(description=gettext("Try", lang))
         super().__init__(lang=lang, name=name, theme=theme, content=(str(self.source_layout),))
         self.play_button.on_click(self.guard.callback(self._typed))
@@ -131,9 +152,9 @@ class EndScoringWalkthrough(Walkthrough):
             raise WidgetError(Msg("type a play like [5|6]@[5|5]:branchA"))
         table = self.table
         table.push(action.tile, action.at)
-        self._tables = [*self._tables[:self.step + 1], table]
+        self._tables = [*self._tables[: self.step + 1], table]
         self.picker.clear()
-        steps = [*self.steps[:self.step + 1], self._step(table)]
+        steps = [*self.steps[: self.step + 1], self._step(table)]
         self.replace_steps(steps, len(steps) - 1)
 
     def _typed(self) -> None:

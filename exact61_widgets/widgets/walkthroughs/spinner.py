@@ -37,44 +37,74 @@ def placement_caption(layout: Layout, placement: Placement) -> Msg | Lines:
     tile, at = placement.tile, placement.at
     if at is None:
         if tile.is_double:
-            return Lines((
-                Msg("{tile} opens the layout. Like every double it is a spinner, with four "
-                    "places: line A, line B, branch A and branch B (R4.2).", {"tile": str(tile)}),
-                Msg("An opening double has both lines open (D1).")))
-        return Msg("{tile} opens the layout: the leader may open with any tile (R2.4).",
-                   {"tile": str(tile)})
+            return Lines(
+                (
+                    Msg(
+                        "{tile} opens the layout. Like every double it is a spinner, with four "
+                        "places: line A, line B, branch A and branch B (R4.2).",
+                        {"tile": str(tile)},
+                    ),
+                    Msg("An opening double has both lines open (D1)."),
+                )
+            )
+        return Msg(
+            "{tile} opens the layout: the leader may open with any tile (R2.4).",
+            {"tile": str(tile)},
+        )
     if tile.is_double:
-        return Lines((
-            Msg("{tile} joins {place}; like every double it is a spinner too (R4.1).",
-                {"tile": str(tile), "place": str(at)}),
-            Msg("A double joins by its line A, so line A is filled and line B continues "
-                "straight (D1)."),
-            Msg("Its branches stay closed until both lines are filled (R4.3).")))
+        return Lines(
+            (
+                Msg(
+                    "{tile} joins {place}; like every double it is a spinner too (R4.1).",
+                    {"tile": str(tile), "place": str(at)},
+                ),
+                Msg(
+                    "A double joins by its line A, so line A is filled and line B continues "
+                    "straight (D1)."
+                ),
+                Msg("Its branches stay closed until both lines are filled (R4.3)."),
+            )
+        )
     anchor = at.tile
     if anchor.is_double and at.port.is_line:
         if not layout.is_end_double(anchor):
-            return Msg("{tile} fills {line} of {spinner}: both lines of {spinner} are now "
-                       "filled (R4.3).", {"tile": str(tile), "line": _port(at.port),
-                                          "spinner": str(anchor)})
-        return Msg("{tile} fills {line} of {spinner}; its branches stay closed until both "
-                   "lines are filled (R4.3).", {"tile": str(tile), "line": _port(at.port),
-                                                "spinner": str(anchor)})
+            return Msg(
+                "{tile} fills {line} of {spinner}: both lines of {spinner} are now filled (R4.3).",
+                {"tile": str(tile), "line": _port(at.port), "spinner": str(anchor)},
+            )
+        return Msg(
+            "{tile} fills {line} of {spinner}; its branches stay closed until both "
+            "lines are filled (R4.3).",
+            {"tile": str(tile), "line": _port(at.port), "spinner": str(anchor)},
+        )
     if at.port.is_branch:
-        return Lines((
-            Msg("{tile} starts {branch} of {spinner}, allowed because both lines are filled "
-                "(R4.3).", {"tile": str(tile), "branch": _port(at.port),
-                            "spinner": str(anchor)}),
-            Msg("The outer end of the branch now counts (R5.2).")))
-    return Msg("{tile} joins {place}: its half {number} matches (R3.1).",
-               {"tile": str(tile), "place": str(at), "number": at.number})
+        return Lines(
+            (
+                Msg(
+                    "{tile} starts {branch} of {spinner}, allowed because both lines are filled "
+                    "(R4.3).",
+                    {"tile": str(tile), "branch": _port(at.port), "spinner": str(anchor)},
+                ),
+                Msg("The outer end of the branch now counts (R5.2)."),
+            )
+        )
+    return Msg(
+        "{tile} joins {place}: its half {number} matches (R3.1).",
+        {"tile": str(tile), "place": str(at), "number": at.number},
+    )
 
 
 def is_early_branch(layout: Layout, play: Play) -> bool:
     """Whether ``play`` starts a branch of a spinner whose lines are not both filled."""
     at = play.at
-    return (at is not None and at.port.is_branch and at.tile in layout
-            and layout.is_end_double(at.tile) and play.tile not in layout
-            and play.tile.has(at.number))
+    return (
+        at is not None
+        and at.port.is_branch
+        and at.tile in layout
+        and layout.is_end_double(at.tile)
+        and play.tile not in layout
+        and play.tile.has(at.number)
+    )
 
 
 def find_early_branch(layout: Layout) -> Play | None:
@@ -99,24 +129,37 @@ class SpinnerWalkthrough(Walkthrough):
     kind = "spinner"
     title = Msg("Spinner branching")
 
-    def __init__(self, layout: str | Layout | Mapping[str, Any] = SPINNER_LAYOUT,
-                 early: str | Play | None = "auto", *, lang: str | None = None,
-                 name: str | None = None, theme: str = "auto") -> None:
+    def __init__(
+        self,
+        layout: str | Layout | Mapping[str, Any] = SPINNER_LAYOUT,
+        early: str | Play | None = "auto",
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.source_layout = as_layout(layout)
         if early == "auto":
             play = find_early_branch(self.source_layout)
         else:
             action = parse_action(early) if isinstance(early, str) else early
             if action is not None and not isinstance(action, Play):
-                raise WidgetError(Msg("the early attempt must be a play like "
-                                      "[2|5]@[5|5]:branchA"))
+                raise WidgetError(Msg("the early attempt must be a play like [2|5]@[5|5]:branchA"))
             play = action
         if play is not None and not is_early_branch(self.source_layout, play):
-            raise WidgetError(Msg("{play} is not a branch play refused by R4.3 in this layout",
-                                  {"play": str(play)}))
+            raise WidgetError(
+                Msg(
+                    "{play} is not a branch play refused by R4.3 in this layout",
+                    {"play": str(play)},
+                )
+            )
         self.early = play
-        super().__init__(lang=lang, name=name, theme=theme,
-                         content=(str(self.source_layout), None if play is None else str(play)))
+        super().__init__(
+            lang=lang,
+            name=name,
+            theme=theme,
+            content=(str(self.source_layout), None if play is None else str(play)),
+        )
 
     def build_steps(self) -> Sequence[Step]:
         """A step per placement, one where branches open, and the refused early branch."""
@@ -125,27 +168,46 @@ class SpinnerWalkthrough(Walkthrough):
         for placement in self.source_layout.placements:
             table.push(placement.tile, placement.at)
             text = str(table)
-            steps.append(Step((Panel(LayoutSpec(text)),),
-                              placement_caption(table, placement),
-                              (describe(table, self.lang),)))
+            steps.append(
+                Step(
+                    (Panel(LayoutSpec(text)),),
+                    placement_caption(table, placement),
+                    (describe(table, self.lang),),
+                )
+            )
             at = placement.at
-            if (at is not None and at.tile.is_double and at.port.is_line
-                    and not table.is_end_double(at.tile)):
+            if (
+                at is not None
+                and at.tile.is_double
+                and at.port.is_line
+                and not table.is_end_double(at.tile)
+            ):
                 spinner = at.tile
-                steps.append(Step(
-                    (Panel(LayoutSpec(text, places=_branches(spinner), last=False)),),
-                    Msg("The branches of {spinner} open: branch A and branch B may now be "
-                        "started (R4.3). {spinner} is now internal and adds nothing by itself "
-                        "(R5.2).", {"spinner": str(spinner)}),
-                    (describe(table, self.lang),)))
+                steps.append(
+                    Step(
+                        (Panel(LayoutSpec(text, places=_branches(spinner), last=False)),),
+                        Msg(
+                            "The branches of {spinner} open: branch A and branch B may now be "
+                            "started (R4.3). {spinner} is now internal and adds nothing by itself "
+                            "(R5.2).",
+                            {"spinner": str(spinner)},
+                        ),
+                        (describe(table, self.lang),),
+                    )
+                )
         if self.early is not None:
             play = self.early
             assert play.at is not None
             reason = table.why_illegal(play.tile, play.at)
             assert reason is not None
-            steps.append(Step(
-                (Panel(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False)),),
-                Msg("Trying {play}: refused — {reason}. Nothing changes.",
-                    {"play": str(play), "reason": reason}),
-                (describe(table, self.lang),)))
+            steps.append(
+                Step(
+                    (Panel(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False)),),
+                    Msg(
+                        "Trying {play}: refused — {reason}. Nothing changes.",
+                        {"play": str(play), "reason": reason},
+                    ),
+                    (describe(table, self.lang),),
+                )
+            )
         return steps

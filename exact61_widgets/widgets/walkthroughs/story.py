@@ -50,8 +50,12 @@ def script_of(story: str | HandScript | Mapping[str, Any]) -> HandScript:
         return HandScript.from_json(story)
     if isinstance(story, str) and story in STORIES:
         return STORIES[story]
-    raise WidgetError(Msg("unknown story {story}: use {names} or a HandScript", {
-        "story": repr(story), "names": ", ".join(repr(n) for n in STORIES)}))
+    raise WidgetError(
+        Msg(
+            "unknown story {story}: use {names} or a HandScript",
+            {"story": repr(story), "names": ", ".join(repr(n) for n in STORIES)},
+        )
+    )
 
 
 class HandStory(Walkthrough):
@@ -67,9 +71,14 @@ class HandStory(Walkthrough):
     kind = "story"
     title = Msg("A whole hand, step by step")
 
-    def __init__(self, story: str | HandScript | Mapping[str, Any] = "going-out", *,
-                 lang: str | None = None, name: str | None = None,
-                 theme: str = "auto") -> None:
+    def __init__(
+        self,
+        story: str | HandScript | Mapping[str, Any] = "going-out",
+        *,
+        lang: str | None = None,
+        name: str | None = None,
+        theme: str = "auto",
+    ) -> None:
         self.script = script_of(story)
         self.start, self.done = self.script.play()
         self.turns = split_turns(self.start, self.done)
@@ -98,11 +107,17 @@ class HandStory(Walkthrough):
     def _labels(self, match: Match, pips: bool) -> tuple[str, ...]:
         labels = []
         for seat in range(match.players):
-            params = {"seat": seat, "team": team_name(match, match.side_of(seat)),
-                      "pips": match.pips(seat)}
+            params = {
+                "seat": seat,
+                "team": team_name(match, match.side_of(seat)),
+                "pips": match.pips(seat),
+            }
             if match.players == 4:
-                msg = (Msg("Seat {seat} ({team}): {pips}", params) if pips
-                       else Msg("Seat {seat} ({team})", params))
+                msg = (
+                    Msg("Seat {seat} ({team}): {pips}", params)
+                    if pips
+                    else Msg("Seat {seat} ({team})", params)
+                )
             else:
                 msg = Msg("Seat {seat}: {pips}", params) if pips else Msg("Seat {seat}", params)
             labels.append(msg.text(self.lang))
@@ -113,11 +128,12 @@ class HandStory(Walkthrough):
         return Panel(SeatsSpec(hands, self._labels(match, pips), tuple(highlight)), "seats")
 
     def _around(self, match: Match) -> tuple[Panel, Panel]:
-        return (Panel(BoneyardSpec(match.boneyard_count), "boneyard"),
-                Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"))
+        return (
+            Panel(BoneyardSpec(match.boneyard_count), "boneyard"),
+            Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"),
+        )
 
-    def _add(self, step: Step, kinds: set[str] | frozenset[str],
-             events: Sequence[Event]) -> Step:
+    def _add(self, step: Step, kinds: set[str] | frozenset[str], events: Sequence[Event]) -> Step:
         self._kinds.append(frozenset(kinds))
         self._events.append(tuple(events))
         return step
@@ -126,8 +142,13 @@ class HandStory(Walkthrough):
         """The deal, one step per turn, then the settlement and how the hand ends."""
         self._kinds, self._events = [], []
         start = self.start
-        steps = [self._add(Step((self._seats(start), *self._around(start)),
-                                deal_caption(start, self.lang)), {"deal"}, ())]
+        steps = [
+            self._add(
+                Step((self._seats(start), *self._around(start)), deal_caption(start, self.lang)),
+                {"deal"},
+                (),
+            )
+        ]
         for turn in self.turns:
             steps.append(self._turn_step(turn))
         last = self.turns[-1] if self.turns else None
@@ -143,8 +164,11 @@ class HandStory(Walkthrough):
     def _turn_step(self, turn: Turn) -> Step:
         after = turn.after
         last = turn.play is not None
-        panels = (Panel(LayoutSpec(str(after.layout), last=last)),
-                  self._seats(after, turn.drawn), *self._around(after))
+        panels = (
+            Panel(LayoutSpec(str(after.layout), last=last)),
+            self._seats(after, turn.drawn),
+            *self._around(after),
+        )
         shown = tuple(e for e in turn.events if e.kind not in ("out", "match_won"))
         details = tuple(e.explain(self.lang) for e in shown)
         return self._add(Step(panels, turn_caption(turn), details), kinds_of(turn), shown)
@@ -154,23 +178,32 @@ class HandStory(Walkthrough):
         table = Panel(LayoutSpec(str(after.layout)))
         won = [e for e in turn.events if e.kind == "match_won"]
         settlement = Step(
-            (Panel(GoingOutSpec(out), "settlement"), self._seats(after, pips=True),
-             table, self._around(after)[1]),
-            settlement_caption(after, out), tuple(e.explain(self.lang) for e in (out, *won)))
+            (
+                Panel(GoingOutSpec(out), "settlement"),
+                self._seats(after, pips=True),
+                table,
+                self._around(after)[1],
+            ),
+            settlement_caption(after, out),
+            tuple(e.explain(self.lang) for e in (out, *won)),
+        )
         kinds = {"settlement"} | ({"won"} if won else set())
         end = Step((self._around(after)[1], table), end_caption(after, self.lang))
-        return [self._add(settlement, kinds, (out, *won)),
-                self._add(end, {"next_leader"} if not after.is_over else {"over"}, ())]
+        return [
+            self._add(settlement, kinds, (out, *won)),
+            self._add(end, {"next_leader"} if not after.is_over else {"over"}, ()),
+        ]
 
     def _blocked(self, turn: Turn) -> list[Step]:
         before, after = turn.before, turn.after
         action = turn.actions[-1]
         table = (Panel(LayoutSpec(str(after.layout), last=turn.play is not None)),)
-        steps = settlement_steps(before, action, after, turn.events, table,
-                                 (self._seats(after, pips=True),), self.lang)
+        steps = settlement_steps(
+            before, action, after, turn.events, table, (self._seats(after, pips=True),), self.lang
+        )
         shown = [e for e in turn.events if isinstance(e, BlockedAwardEvent)]
         won = [e for e in turn.events if isinstance(e, MatchWonEvent)]
-        cut = uncut_awards(before, action)[len(shown):] if after.is_over else ()
+        cut = uncut_awards(before, action)[len(shown) :] if after.is_over else ()
         found: list[Step] = [self._add(steps[0], {"totals"}, ())]
         for i, award in enumerate(shown, start=1):
             kinds = {"award", award.status}
