@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from exact61_widgets.engine import Play, parse_action
@@ -55,6 +57,8 @@ def test_a_wrong_move_says_what_it_gives_and_lets_you_try_again() -> None:
     assert widget.choose(wrong) is False
     assert widget.state == "open" and widget.streak == 0
     assert "Not the best" in widget.feedback.value and "Try again" in widget.feedback.value
+    assert widget.board.announcement.startswith("Not the best")  # read out by screen readers
+    assert html.escape(widget.board.announcement) in widget.feedback.value
     assert str(widget.match.layout) == before
     assert widget.choose(widget.puzzle.answer[0]) is True
     assert widget.streak == 0  # solved, but not at the first try
@@ -110,8 +114,18 @@ def test_filters_by_theme_and_rating_and_the_controls_follow() -> None:
     widget.set_filter(rating=(low, high))
     assert all(low <= p.rating <= high for p in widget.selection)
     assert [p.rating for p in widget.selection] == sorted(p.rating for p in widget.selection)
+    assert widget.rating_range == (widget.rating_low.value, widget.rating_high.value)
+    assert widget.rating_low.value >= low and widget.rating_high.value <= high  # they follow
     widget.topic_input.value = "overshoot"  # as a click in the browser would
     assert all("overshoot" in p.themes for p in widget.selection)
+    widget.topic_input.value = ""
+    widget.rating_high.value = ratings[-1]  # the sliders are named ranges a drag moves
+    widget.rating_low.value = ratings[len(ratings) // 2]
+    assert widget.selection and all(
+        p.rating >= ratings[len(ratings) // 2] for p in widget.selection
+    )
+    assert widget.rating_low.description == "Lowest rating"
+    assert widget.rating_high.description == "Highest rating"
     with pytest.raises(WidgetError):
         widget.set_filter(topic="no-such-theme")
     with pytest.raises(WidgetError):

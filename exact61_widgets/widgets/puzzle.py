@@ -42,6 +42,7 @@ from exact61_widgets.widgets.pictures import (
     ScoreSpec,
     compose,
 )
+from exact61_widgets.widgets.slider import NamedSlider
 from exact61_widgets.widgets.texts import scores_text, seat_label
 
 #: The states of the current puzzle.
@@ -144,12 +145,17 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             description=gettext("Theme", lang),
         )
         self.topic_input.add_class("exact61-puzzle-topic")
-        self.rating_input = w.IntRangeSlider(
-            value=(low, high), min=low, max=high, step=10, description=gettext("Rating", lang)
+        # two named native ranges (a range slider's handles have no names screen readers say)
+        self.rating_low = NamedSlider(
+            gettext("Lowest rating", lang), value=low, min=low, max=high, step=10, readout=True
         )
-        self.rating_input.add_class("exact61-puzzle-rating")
+        self.rating_high = NamedSlider(
+            gettext("Highest rating", lang), value=high, min=low, max=high, step=10, readout=True
+        )
+        self.rating_low.add_class("exact61-puzzle-rating")
+        self.rating_high.add_class("exact61-puzzle-rating")
         self._syncing = False
-        for field in (self.topic_input, self.rating_input):
+        for field in (self.topic_input, self.rating_low, self.rating_high):
             field.observe(cb(self._filters_changed), names="value")
         super().__init__(
             [
@@ -160,7 +166,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
                 w.HBox([self.reveal_button, self.previous_button, self.next_button]),
                 self.feedback,
                 self.streak_line,
-                w.HBox([self.topic_input, self.rating_input]),
+                w.HBox([self.topic_input, self.rating_low, self.rating_high]),
             ]
         )
         self.add_class("exact61-puzzles")
@@ -221,16 +227,21 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         try:
             self.topic_input.value = topic or ""
             if rating is not None:
-                low = max(self.rating_input.min, rating[0])
-                high = min(self.rating_input.max, rating[1])
-                self.rating_input.value = (low, max(low, high))
+                self.rating_low.value = rating[0]  # clamped to the set's range
+                self.rating_high.value = max(rating[0], rating[1])
         finally:
             self._syncing = False
 
     def _filters_changed(self) -> None:
         if self._syncing:
             return
-        self.set_filter(self.topic_input.value or None, tuple(self.rating_input.value))
+        self.set_filter(self.topic_input.value or None, self.rating_range)
+
+    @property
+    def rating_range(self) -> tuple[int, int]:
+        """The ratings the two sliders choose, lower first (they may be dragged past each other)."""
+        ends = sorted((round(self.rating_low.value), round(self.rating_high.value)))
+        return ends[0], ends[1]
 
     def go_to(self, puzzle_id: str) -> None:
         """Show the puzzle with this id (it must be in the selection)."""
@@ -430,6 +441,8 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         )
         verdict = self._verdict_text()
         self.feedback.value = "" if not verdict else f"<p>{html.escape(verdict)}</p>"
+        if verdict:  # screen readers hear the verdict: the board's live line reads it out
+            self.board.announcement = verdict
         self.streak_line.value = f"<p>{html.escape(self._streak_text())}</p>"
         self.reveal_button.disabled = self.state != OPEN
         self.move_line.refresh()

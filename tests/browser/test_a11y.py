@@ -2,7 +2,7 @@
 dark, and a whole walkthrough and a whole hand played with the keyboard alone.
 
 One notebook, written at test time, holds one widget of every kind: a spinner and an
-end-scoring walkthrough, the position explorer, the match table and an exercise. It is
+end-scoring walkthrough, the position explorer, the match table, an exercise and the puzzles. It is
 run once per front end; axe-core (from the npm registry, ``tests/browser/package.json``,
 installed by ``make test``) is injected into the page and run over those widgets in the
 JupyterLab Light and Dark themes: no serious or critical violation may remain, and the
@@ -25,18 +25,25 @@ from .conftest import FRONT_ENDS, OpenNotebook, open_notebook
 NOTEBOOK = "a11y_every_widget.ipynb"
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 #: The outer box of every widget kind, as the widgets mark it.
-WIDGET_ROOTS = (".exact61-walkthrough", ".exact61-explorer", ".exact61-table", ".exact61-exercise")
+WIDGET_ROOTS = (
+    ".exact61-walkthrough",
+    ".exact61-explorer",
+    ".exact61-table",
+    ".exact61-exercise",
+    ".exact61-puzzles",
+)
 #: The cells: one widget of each kind (the walkthroughs' boards are a picture and a board
 #: to act on; the explorer and table take plays; the exercise is a text box and a button).
 CELLS = (
     "from exact61_widgets.exercises import Exercise, PlayAward\n"
     "from exact61_widgets.widgets import (EndScoringWalkthrough, MatchTable,\n"
-    "                                     PositionExplorer, SpinnerWalkthrough)",
+    "                                     PositionExplorer, PuzzleWidget, SpinnerWalkthrough)",
     "SpinnerWalkthrough(name='a11y-spinner')",
     "EndScoringWalkthrough(name='a11y-scoring')",
     "PositionExplorer(name='a11y-explorer')",
     "MatchTable(players=2, seed=3, bots='greedy', hint_budget=None, name='a11y-table')",
     "Exercise(PlayAward('[1|4]', '[4|6]@[1|4]:high'), name='a11y-exercise')",
+    "PuzzleWidget(name='a11y-puzzle')",
 )
 #: The WCAG levels axe checks (A and AA of WCAG 2.0 and 2.1).
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -274,3 +281,28 @@ def test_a_whole_hand_with_the_keyboard_alone(every_widget: OpenNotebook) -> Non
         f"\nkeyboard hand in {every_widget.kind}: {len(plays)} plays {plays}; {final}: "
         f"{keys.summary()}"
     )
+
+
+def test_a_puzzle_with_the_keyboard_alone(every_widget: OpenNotebook) -> None:
+    """The first puzzle of the set answered on its board with the arrows and Enter: the
+    answer reaches Python and the feedback (right, or what the move gives against the best)
+    is announced."""
+    page = every_widget.page
+    puzzle = ui.widgets(page, ".exact61-puzzles")[0]
+    keys = ui.Keys(page)
+    feedback = puzzle.root.locator(".exact61-puzzle-feedback")
+    before = feedback.text_content() or ""
+    enter(puzzle)
+    ui.tab_to_board(page, puzzle, keys)
+    tray = [k for k in ui.board_order(puzzle) if k.startswith("tile ")]
+    play = ui.keyboard_play(
+        page, puzzle, tray, lambda: (feedback.text_content() or "") != before, keys
+    )
+    assert (feedback.text_content() or "").strip() and puzzle.error() == ""
+    verdict = (feedback.text_content() or "").strip()
+    live = puzzle.root.locator(".exact61-board-live")
+    ui.wait_until(
+        lambda: (live.text_content() or "").strip() == verdict, 10, "the verdict read out"
+    )
+    assert live.get_attribute("aria-live") in ("polite", "assertive")
+    print(f"\nkeyboard puzzle in {every_widget.kind}: {play}: {keys.summary()}")
