@@ -159,7 +159,9 @@ def _draft_class(cls: Any) -> Any:
     return draft
 
 
-_PlayDraft: Any = _draft_class(PlayEvent)
+#: A blank :class:`PlayEvent` to fill: set every field, then ``event.__class__ = PlayEvent``
+#: (the engine's push does so in place, a play per push; see :func:`_draft_class`).
+PlayEventDraft: Any = _draft_class(PlayEvent)
 
 
 def play_event(
@@ -176,7 +178,7 @@ def play_event(
     taken: int,
 ) -> PlayEvent:
     """``PlayEvent(...)``, made faster for the engine's push (see :func:`_draft_class`)."""
-    event = _PlayDraft()
+    event = PlayEventDraft()
     event.seat = seat
     event.side = side
     event.tile = tile
@@ -245,6 +247,18 @@ class PassEvent:
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form of this event."""
         return {"kind": "pass", "seat": self.seat, "scores": list(self.scores)}
+
+
+_PassDraft: Any = _draft_class(PassEvent)
+
+
+def pass_event(seat: int, scores: tuple[int, ...]) -> PassEvent:
+    """``PassEvent(...)``, made faster for the engine's push, as :func:`play_event`."""
+    event = _PassDraft()
+    event.seat = seat
+    event.scores = scores
+    event.__class__ = PassEvent
+    return event  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +337,41 @@ class OutEvent:
         }
 
 
+_OutDraft: Any = _draft_class(OutEvent)
+
+
+def out_event(
+    seat: int,
+    side: int,
+    play_award: int,
+    opponents_pips: int,
+    opponents_award: int,
+    partner_pips: int,
+    partner_deduction: int,
+    net: int,
+    status: Status,
+    score_before: int,
+    scores: tuple[int, ...],
+    remaining: tuple[tuple[Tile, ...], ...],
+) -> OutEvent:
+    """``OutEvent(...)``, made faster for the engine's push, as :func:`play_event`."""
+    event = _OutDraft()
+    event.seat = seat
+    event.side = side
+    event.play_award = play_award
+    event.opponents_pips = opponents_pips
+    event.opponents_award = opponents_award
+    event.partner_pips = partner_pips
+    event.partner_deduction = partner_deduction
+    event.net = net
+    event.status = status
+    event.score_before = score_before
+    event.scores = scores
+    event.remaining = remaining
+    event.__class__ = OutEvent
+    return event  # type: ignore[no-any-return]
+
+
 @dataclass(frozen=True, slots=True)
 class BlockedAwardEvent:
     """One player's blocked-hand award: differences to larger opponent totals (R8)."""
@@ -373,6 +422,35 @@ class BlockedAwardEvent:
             "status": self.status,
             "scores": list(self.scores),
         }
+
+
+_BlockedDraft: Any = _draft_class(BlockedAwardEvent)
+
+
+def blocked_award_event(
+    seat: int,
+    side: int,
+    pips: int,
+    compared: tuple[tuple[int, int, int], ...],
+    difference: int,
+    award: int,
+    status: Status,
+    score_before: int,
+    scores: tuple[int, ...],
+) -> BlockedAwardEvent:
+    """``BlockedAwardEvent(...)``, made faster for the engine, as :func:`play_event`."""
+    event = _BlockedDraft()
+    event.seat = seat
+    event.side = side
+    event.pips = pips
+    event.compared = compared
+    event.difference = difference
+    event.award = award
+    event.status = status
+    event.score_before = score_before
+    event.scores = scores
+    event.__class__ = BlockedAwardEvent
+    return event  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,3 +520,19 @@ class HandEnd:
     hand_winner: int | None
     next_leader: int | None
     scores: tuple[int, ...]
+
+
+_HandEndDraft: Any = _draft_class(HandEnd)
+
+
+def hand_end(
+    kind: HandEndKind, hand_winner: int | None, next_leader: int | None, scores: tuple[int, ...]
+) -> HandEnd:
+    """``HandEnd(...)``, made faster for the engine's push, as :func:`play_event`."""
+    end = _HandEndDraft()
+    end.kind = kind
+    end.hand_winner = hand_winner
+    end.next_leader = next_leader
+    end.scores = scores
+    end.__class__ = HandEnd
+    return end  # type: ignore[no-any-return]

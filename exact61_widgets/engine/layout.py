@@ -154,6 +154,8 @@ def opened_by(t: int, p: int, taken_before: int) -> tuple[int, ...]:
     return join[2]
 
 
+#: _BIT[i] == 1 << i: a table look-up costs less than a shift in the push loop.
+_BIT: Final = tuple(1 << i for i in range(28))
 #: By a tile's bit (``1 << index``): its numbers and its plays by place code (:data:`PLAY_ROWS`).
 _PLAY_ROW: Final = {1 << t: (TILE_LOW[t], TILE_HIGH[t], PLAY_ROWS[t]) for t in range(28)}
 #: By a tile's bit: the play that opens the layout with it.
@@ -222,13 +224,15 @@ class Layout:
         "_occ",
         "_open",
         "_open_mask",
-        "_placed",
         "_places",
         "_slots",
         "_sum",
-        "_taken",
         "_tiles",
+        "placed_mask",
+        "taken_bits",
     )
+    placed_mask: int
+    taken_bits: int
 
     def __init__(
         self, placements: Iterable[Placement | tuple[Tile | str, Place | str | None]] = ()
@@ -242,8 +246,12 @@ class Layout:
         #: Taken-port bits of every tile (0 for tiles not on the table), and the same bits
         #: as one bitmask of the taken place codes.
         self._occ: list[int] = [0] * 28
-        self._taken = 0
-        self._placed = 0
+        #: The places joined so far, as a bitmask of place codes (the occupancy in one
+        #: int). Read-only for everyone else: a plain attribute, as fast code reads it
+        #: after every push.
+        self.taken_bits = 0
+        #: The tiles on the table, as a bitmask of tile indices (read-only, as above).
+        self.placed_mask = 0
         #: Open place codes by the number they need, in the order they opened.
         self._open: list[list[int]] = [[], [], [], [], [], [], []]
         self._open_mask = 0
@@ -313,7 +321,7 @@ class Layout:
 
     def why_illegal(self, tile: Tile, place: Place | None) -> Msg | None:
         """Why ``tile`` may not be put at ``place`` now (R3.1, R4.3), or None if it may."""
-        if self._placed >> tile.index & 1:
+        if self.placed_mask >> tile.index & 1:
             return Msg("{tile} is already on the table", {"tile": str(tile)})
         if not self._tiles:
             if place is not None:
@@ -327,7 +335,7 @@ class Layout:
                 "the layout has begun: name the place where {tile} joins", {"tile": str(tile)}
             )
         anchor = place.tile
-        if not self._placed >> anchor.index & 1:
+        if not self.placed_mask >> anchor.index & 1:
             return Msg("{anchor} is not on the table", {"anchor": str(anchor)})
         if not port_fits(anchor, place.port):
             return Msg(
@@ -358,7 +366,7 @@ class Layout:
     def legal_places(self, tile: Tile | str) -> list[Place | None]:
         """Every place ``tile`` may take now, in canonical order; ``[None]`` on an empty table."""
         tile = as_tile(tile)
-        if self._placed >> tile.index & 1:
+        if self.placed_mask >> tile.index & 1:
             return []
         if not self._tiles:
             return [None]
@@ -372,13 +380,13 @@ class Layout:
     def can_play(self, tile: Tile | str) -> bool:
         """Whether ``tile`` has at least one legal place."""
         tile = as_tile(tile)
-        if self._placed >> tile.index & 1:
+        if self.placed_mask >> tile.index & 1:
             return False
         return not self._tiles or bool(TILES_WITH[self._open_mask] >> tile.index & 1)
 
     def playable(self, tiles: int) -> int:
         """The tiles of bitmask ``tiles`` (tile indices) that have a legal place now."""
-        tiles &= ~self._placed
+        tiles &= ~self.placed_mask
         return tiles if not self._tiles else tiles & TILES_WITH[self._open_mask]
 
     def plays_for(self, tiles: int) -> list[Play]:
@@ -388,19 +396,25 @@ class Layout:
         """
         plays: list[Play] = []
         if not self._tiles:
-            tiles &= ~self._placed
+            tiles &= ~self.placed_mask
             while tiles:
                 bit = tiles & -tiles
                 tiles ^= bit
                 plays.append(_OPENING_PLAY[bit])
             return plays
-        tiles &= TILES_WITH[self._open_mask] & ~self._placed
+        tiles &= TILES_WITH[self._open_mask] & ~self.placed_mask
         open_ = self._open
         while tiles:
             bit = tiles & -tiles
             tiles ^= bit
             low, high, row = _PLAY_ROW[bit]
-            codes = open_[low] if low == high else open_[low] + open_[high]
+            codes = open_[low]
+            if low != high:  # both numbers' places, joined only when both have some
+                other = open_[high]
+                if not codes:
+                    codes = other
+                elif other:
+                    codes = codes + other
             if len(codes) == 1:
                 plays.append(row[codes[0]])  # type: ignore[arg-type]  # a place of its number
             else:
@@ -425,10 +439,11 @@ class Layout:
         The fast path of :meth:`push`, in integers: a placement the rules do not
         allow changes nothing and returns -1 (:meth:`why_illegal` tells why).
         """
-        if self._placed >> t & 1:
+        placed = self.placed_mask
+        bit = _BIT[t]
+        if placed & bit:
             return -1
         open_ = self._open
-        mask = self._open_mask
         if p < 0:
             if self._tiles:
                 return -1
@@ -436,10 +451,12 @@ class Layout:
             self._places.append(-1)
             self._slots.append(-1)
             total = CONTRIB[t][0]
+            mask = self._open_mask
             for c in OPENING[t]:
                 number = PLACE_NUMBER[c]
                 open_[number].append(c)
                 mask |= 1 << number
+            self._open_mask = mask
         else:
             join = JOIN_AT[t][p]
             if join is None:
@@ -451,26 +468,25 @@ class Layout:
             except ValueError:
                 return -1
             del codes[index]
-            if not codes:
-                mask &= ~(1 << number)
             self._tiles.append(t)
             self._places.append(p)
             self._slots.append(index)
             occ = self._occ
             old = occ[a]
-            new = old | 1 << port
-            occ[a] = new
+            occ[a] = new = old | _BIT[port]
             occ[t] = bits
-            self._taken |= taken
+            self.taken_bits |= taken
             total = self._sum + CONTRIB[a][new] - CONTRIB[a][old] + value
             open_[opened_number].append(opened)
-            mask |= 1 << opened_number
             if spinner and OPENS_BRANCHES[old][port]:
                 codes += BRANCHES[a]
-                mask |= 1 << number
-        self._placed |= 1 << t
+                self._open_mask |= _BIT[opened_number]
+            elif codes:
+                self._open_mask |= _BIT[opened_number]
+            else:
+                self._open_mask = self._open_mask & ~_BIT[number] | _BIT[opened_number]
+        self.placed_mask = placed | bit
         self._sum = total
-        self._open_mask = mask
         return total
 
     def pop(self) -> Placement:
@@ -480,7 +496,7 @@ class Layout:
         t = self._tiles.pop()
         p = self._places.pop()
         slot = self._slots.pop()
-        self._placed &= ~(1 << t)
+        self.placed_mask &= ~(1 << t)
         open_ = self._open
         mask = self._open_mask
         if p < 0:
@@ -502,7 +518,7 @@ class Layout:
         occ[a] = old
         occ[t] = 0
         self._sum -= CONTRIB[a][new] - CONTRIB[a][old] + value
-        self._taken &= ~taken
+        self.taken_bits &= ~taken
         codes = open_[number]
         if spinner and OPENS_BRANCHES[old][port]:
             del codes[-2:]
@@ -524,11 +540,6 @@ class Layout:
     # -- what fast code reads (read-only views in integers) ---------------------------
 
     @property
-    def placed_mask(self) -> int:
-        """The tiles on the table, as a bitmask of tile indices."""
-        return self._placed
-
-    @property
     def open_numbers(self) -> int:
         """The numbers (bitmask of 0–6) that some open place needs: a tile showing one fits."""
         return self._open_mask
@@ -541,11 +552,6 @@ class Layout:
     def occupancy(self) -> tuple[int, ...]:
         """The taken-port bits of each tile index (bit ``port`` set: joined there)."""
         return tuple(self._occ)
-
-    @property
-    def taken_bits(self) -> int:
-        """The places joined so far, as a bitmask of place codes (the occupancy in one int)."""
-        return self._taken
 
     # -- what the table shows ---------------------------------------------------------
 
@@ -611,13 +617,13 @@ class Layout:
         tile = as_tile(tile)
         return (
             tile.is_double
-            and bool(self._placed >> tile.index & 1)
+            and bool(self.placed_mask >> tile.index & 1)
             and (not branches_open(self._occ[tile.index]))
         )
 
     def contributions(self) -> list[Contribution]:
         """The scoring ends (R5), sorted by tile then port; an end double counts once."""
-        return contributions_of(self._placed, self._occ)
+        return contributions_of(self.placed_mask, self._occ)
 
     @property
     def end_sum(self) -> int:
@@ -639,7 +645,7 @@ class Layout:
         return iter(self.placements)
 
     def __contains__(self, tile: object) -> bool:
-        return isinstance(tile, Tile) and bool(self._placed >> tile.index & 1)
+        return isinstance(tile, Tile) and bool(self.placed_mask >> tile.index & 1)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Layout):

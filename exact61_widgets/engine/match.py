@@ -24,17 +24,19 @@ from typing import Any, Final, NamedTuple
 from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Draw, Pass, Play
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.events import (
-    BlockedAwardEvent,
     DrawEvent,
     Event,
     HandEnd,
     MatchWonEvent,
-    OutEvent,
     PassEvent,
     PlayEvent,
+    PlayEventDraft,
     Status,
+    blocked_award_event,
     draw_event,
-    play_event,
+    hand_end,
+    out_event,
+    pass_event,
 )
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
@@ -54,6 +56,8 @@ from exact61_widgets.engine.tiles import (
 from exact61_widgets.i18n import Msg
 
 _ALL_TILES: Final = (1 << 28) - 1
+#: _BIT[t] == 1 << t: a table look-up costs less than a shift in the push loop.
+_BIT: Final = tuple(1 << t for t in range(28))
 
 PLAYING: Final = "playing"
 HAND_OVER: Final = "hand_over"
@@ -85,14 +89,15 @@ def _mask_of(tiles: Iterable[Tile | str], seat: int) -> int:
     mask = 0
     for item in tiles:
         tile = item if type(item) is Tile else as_tile(item)
-        if mask >> tile.index & 1:
+        bit = 1 << tile.index
+        if mask & bit:
             raise SetupError(
                 Msg(
                     "{tile} appears twice in {what}",
                     {"tile": str(tile), "what": Msg("the hand of seat {seat}", {"seat": seat})},
                 )
             )
-        mask |= 1 << tile.index
+        mask |= bit
     return mask
 
 
@@ -308,19 +313,16 @@ class Match:
     @staticmethod
     def _check_all_tiles(masks: Sequence[int], bones: Sequence[int]) -> None:
         """Every tile in exactly one place: the bitmasks ``masks`` or the list ``bones``."""
+        # All 28 covered by 28 tiles in all: then none is anywhere twice.
         seen = 0
+        count = len(bones)
         for mask in masks:
-            if seen & mask:
-                break
             seen |= mask
-        else:
-            for t in bones:
-                if seen >> t & 1:
-                    break
-                seen |= 1 << t
-            else:
-                if seen == _ALL_TILES:
-                    return
+            count += mask.bit_count()
+        for t in bones:
+            seen |= 1 << t
+        if seen == _ALL_TILES and count == 28:
+            return
         counts = [0] * 28
         for mask in masks:
             for t in range(28):
@@ -389,7 +391,8 @@ class Match:
                 )
             masks = []
             for seat, hand in enumerate(hands):
-                hand = list(hand)
+                if type(hand) is not list:
+                    hand = list(hand)
                 if len(hand) != HAND_SIZE:
                     raise SetupError(
                         Msg(
@@ -751,20 +754,30 @@ class Match:
         seat = self._to_move
         t = action.t
         hand = self._hands[seat]
+        bit = _BIT[t]
         pending = self._pending
-        if not hand >> t & 1 or 0 <= pending != t:
+        if not hand & bit or 0 <= pending != t:
             return self._push_other(action)
         layout = self._layout
         end_sum = layout.push_code(t, action.p)
         if end_sum < 0:
             return self._push_other(action)
-        scores = self._scores
-        hand ^= 1 << t
+        hand ^= bit
         self._hands[seat] = hand
         self._pending = -1
-        award = AWARDS[end_sum]
         side = self._side_of[seat]
-        before = scores[side]
+        before = self._scores[side]
+        # The event is filled in place (see events.PlayEventDraft): a play per push.
+        event = PlayEventDraft()
+        event.seat = seat
+        event.side = side
+        event.tile = action.tile
+        event.at = action.at
+        event.end_sum = end_sum
+        event.award = award = AWARDS[end_sum]
+        event.score_before = before
+        event.placed = layout.placed_mask
+        event.taken = layout.taken_bits
         status: Status
         if not hand:
             status = "deferred"
@@ -772,22 +785,12 @@ class Match:
             status = "none"
         elif accepts(before, award):
             status = "applied"
-            scores = self._set_score(side, before + award)
+            self._set_score(side, before + award)
         else:
             status = "rejected"
-        event = play_event(
-            seat,
-            side,
-            TILES[t],
-            action.at,
-            end_sum,
-            award,
-            status,
-            before,
-            scores,
-            layout.placed_mask,
-            layout.taken_bits,
-        )
+        event.status = status
+        event.scores = self._scores
+        event.__class__ = PlayEvent
         events = self._events
         start = len(events)
         events.append(event)
@@ -846,7 +849,7 @@ class Match:
 
     def _pass(self, seat: int) -> list[Event]:
         start = len(self._events)
-        self._events.append(PassEvent(seat, self._scores))
+        self._events.append(pass_event(seat, self._scores))
         self._end_turn(seat)
         return self._events[start:]
 
@@ -867,13 +870,17 @@ class Match:
         self._status = MATCH_OVER
         self._events.append(MatchWonEvent(side, self._scores, self._n))
         if end_kind == "match_won":
-            self._end = HandEnd("match_won", None, None, self._scores)
+            self._end = hand_end("match_won", None, None, self._scores)
 
     def _go_out(self, seat: int, play_award: int) -> None:
         """R7: the last play, the opponents' rounded pips and the partner's deduction, as one."""
         side = self._side_of[seat]
         hands = self._hands
-        opponents = sum(pips_of(h) for s, h in enumerate(hands) if self._side_of[s] != side)
+        side_of = self._side_of
+        opponents = 0
+        for s, h in enumerate(hands):
+            if side_of[s] != side:
+                opponents += pips_of(h)
         partner = self.partner_of(seat)
         partner_pips = 0 if partner is None else pips_of(hands[partner])
         parts = going_out(play_award, opponents, partner_pips)
@@ -885,7 +892,7 @@ class Match:
         else:
             status = "rejected"
         self._events.append(
-            OutEvent(
+            out_event(
                 seat,
                 side,
                 play_award,
@@ -897,15 +904,15 @@ class Match:
                 status,
                 before,
                 self._scores,
-                tuple(tiles_of(h) for h in hands),
+                tuple(map(tiles_of, hands)),
             )
         )
         if status == "applied" and before + parts.net == TARGET:
             self._win(side, "out")
-            self._end = HandEnd("out", side, None, self._scores)
+            self._end = hand_end("out", side, None, self._scores)
         else:
             self._status = HAND_OVER
-            self._end = HandEnd("out", side, seat, self._scores)
+            self._end = hand_end("out", side, seat, self._scores)
 
     def _block(self) -> None:
         """R8: each player's differences to larger opponent totals, rounded once, in order."""
@@ -924,7 +931,7 @@ class Match:
                 status = "applied"
                 self._set_score(side, before + award)
             self._events.append(
-                BlockedAwardEvent(
+                blocked_award_event(
                     share.seat,
                     side,
                     share.pips,
@@ -942,7 +949,7 @@ class Match:
                 break
         if not won:
             self._status = HAND_OVER
-        self._end = HandEnd("blocked", blocked_winner(totals, self._side_of), None, self._scores)
+        self._end = hand_end("blocked", blocked_winner(totals, self._side_of), None, self._scores)
 
     def pop(self) -> Action | Deal:
         """Undo the last action or deal exactly, settlements included; return it.
