@@ -473,31 +473,61 @@ def tile_group(
     """A face-up tile as a group at (x, y) with ``class`` and ``data-tile``.
 
     ``first`` is the number on the left or top half; ``frame`` adds the spinner's
-    dashed frame, ``star`` the last play's star.
+    dashed frame, ``star`` the last play's star. A picture drawn again (the next step of
+    a walkthrough, a widget's redraw) repeats most of its tiles exactly: the markup of
+    each is cached under everything that makes it.
     """
+    return _tile_markup(
+        tile,
+        x,
+        y,
+        first,
+        second,
+        horizontal,
+        tuple(classes),
+        ident,
+        face or colors["tile"],
+        edge or colors["tile edge"],
+        edge_width,
+        colors["pip"],
+        colors["divider"],
+        colors["spinner"] if frame else None,
+        colors["last"] if star else None,
+        data,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _tile_markup(
+    tile: Tile,
+    x: float,
+    y: float,
+    first: int,
+    second: int,
+    horizontal: bool,
+    classes: tuple[str, ...],
+    ident: str | None,
+    face: str,
+    edge: str,
+    edge_width: float,
+    pip: str,
+    divider: str,
+    frame: str | None,
+    star: str | None,
+    data: bool,
+) -> Markup:
+    """:func:`tile_group`'s markup from plain values: a frame and a star in their colours."""
     attrs = {"class": " ".join(classes)}
     if data:
         attrs["data-tile"] = str(tile)
     if ident:
         attrs["id"] = ident
     attrs["transform"] = f"translate({num(x)},{num(y)})"
-    face = face or colors["tile"]
-    parts = [
-        tile_face(
-            first,
-            second,
-            horizontal,
-            face,
-            edge or colors["tile edge"],
-            colors["pip"],
-            colors["divider"],
-            edge_width,
-        )
-    ]
-    if frame:
-        parts.append(spinner_frame(horizontal, colors["spinner"]))
-    if star:
-        parts.append(last_star(horizontal, colors["last"], face))
+    parts = [tile_face(first, second, horizontal, face, edge, pip, divider, edge_width)]
+    if frame is not None:
+        parts.append(spinner_frame(horizontal, frame))
+    if star is not None:
+        parts.append(last_star(horizontal, star, face))
     return element("g", attrs, parts)
 
 
