@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from exact61_widgets import DRAW, PASS, Match, Play
 from exact61_widgets.engine.bots.inference import (
     AVOIDING,
     Group,
+    Knowledge,
     consistent,
     knowledge,
     sample_world,
@@ -107,6 +108,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 @settings(max_examples=60, deadline=None)
 @given(players, seeds, st.integers(min_value=0, max_value=60))
+@example(4, 3928, 23)  # the greedy picks for seat 0 took tiles seat 2 needed
 def test_the_true_hidden_hands_are_always_possible(n: int, seed: int, steps: int) -> None:
     """Soundness: whatever happened, the real deal satisfies every inference drawn from it."""
     rng = random.Random(seed)
@@ -138,3 +140,21 @@ def test_the_true_hidden_hands_are_always_possible(n: int, seed: int, steps: int
         assert not union >> t & 1
         union |= 1 << t
     assert union == (1 << 28) - 1
+
+
+def test_a_deal_is_found_where_greedy_picks_would_strand_a_group() -> None:
+    """A view from a real four-player hand (seed 3928): picked at random first, seat 0's two
+    tiles (no 0, 1 or 5) can take what seat 2's five (no 4 or 5) need. Every sample must
+    still agree with the view: the picks are then made again as one matching."""
+    know = Knowledge(
+        seat=1,
+        players=4,
+        own_hand=8388608,
+        unseen=256139528,
+        groups=(Group(0, 2, 35), Group(2, 5, 48), Group(3, 1, 0)),
+        boneyard_count=2,
+    )
+    for seed in range(200):
+        hands, bones = sample_world(know, random.Random(seed))
+        assert consistent(know, hands), seed
+        assert [h.bit_count() for h in hands] == [2, 1, 5, 1] and len(bones) == 2

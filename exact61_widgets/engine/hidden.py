@@ -170,16 +170,57 @@ def sample_world(know: Knowledge, rng: random.Random) -> tuple[list[int], list[i
     hands[know.seat] = know.own_hand
     pool = know.unseen
     order = sorted(know.groups, key=lambda g: (AVOIDING[g.forbidden] & pool).bit_count())
+    stuck = False
     for g in order:
         allowed = AVOIDING[g.forbidden] & pool
         if allowed.bit_count() < g.count:
-            allowed = pool
+            allowed, stuck = pool, True
         chosen = _pick(allowed, g.count, rng)
         hands[g.seat] |= chosen
         pool &= ~chosen
+    if stuck:  # the greedy picks took tiles a later group needed: assign them all at once
+        assigned = _assignment(order, know.unseen, rng)
+        if assigned is not None:
+            hands = [0] * know.players
+            hands[know.seat] = know.own_hand
+            pool = know.unseen
+            for g, chosen in zip(order, assigned, strict=True):
+                hands[g.seat] |= chosen
+                pool &= ~chosen
     bones = [t for t in range(28) if pool >> t & 1]
     rng.shuffle(bones)
     return hands, bones
+
+
+def _assignment(groups: list[Group], pool: int, rng: random.Random) -> list[int] | None:
+    """Tiles of ``pool`` for every group, each avoiding its numbers, or None if impossible.
+
+    A bipartite matching of the groups' places to tiles by augmenting paths, tiles and
+    places taken in random order: whenever any assignment exists, one is found.
+    """
+    tiles = [t for t in range(28) if pool >> t & 1]
+    rng.shuffle(tiles)
+    slots = [i for i, g in enumerate(groups) for _ in range(g.count)]
+    rng.shuffle(slots)
+    holder: dict[int, int] = {}  # tile -> the slot that holds it
+
+    def place(slot: int, seen: set[int]) -> bool:
+        fits = AVOIDING[groups[slots[slot]].forbidden]
+        for t in tiles:
+            if fits >> t & 1 and t not in seen:
+                seen.add(t)
+                if t not in holder or place(holder[t], seen):
+                    holder[t] = slot
+                    return True
+        return False
+
+    for slot in range(len(slots)):
+        if not place(slot, set()):
+            return None
+    chosen = [0] * len(groups)
+    for t, slot in holder.items():
+        chosen[slots[slot]] |= 1 << t
+    return chosen
 
 
 def consistent(know: Knowledge, hands: list[int]) -> bool:
