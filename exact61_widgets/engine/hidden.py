@@ -163,30 +163,28 @@ def _pick(mask: int, count: int, rng: random.Random) -> int:
 def sample_world(know: Knowledge, rng: random.Random) -> tuple[list[int], list[int]]:
     """One deal of the unseen tiles consistent with ``know``: (hand masks, boneyard order).
 
-    The most constrained groups are filled first; if the constraints cannot all
-    be met (they always can for a real history) the rest is dealt without them.
+    The most constrained groups are filled first, each at random. Should those picks
+    take tiles a later group needs, every group is assigned again by one matching
+    (:func:`_assignment`); only a view no real history gives deals the rest freely.
     """
-    hands = [0] * know.players
-    hands[know.seat] = know.own_hand
     pool = know.unseen
     order = sorted(know.groups, key=lambda g: (AVOIDING[g.forbidden] & pool).bit_count())
+    picks: list[int] = []
     stuck = False
     for g in order:
         allowed = AVOIDING[g.forbidden] & pool
         if allowed.bit_count() < g.count:
             allowed, stuck = pool, True
-        chosen = _pick(allowed, g.count, rng)
+        picks.append(_pick(allowed, g.count, rng))
+        pool &= ~picks[-1]
+    if stuck:
+        picks = _assignment(order, know.unseen, rng) or picks
+    hands = [0] * know.players
+    hands[know.seat] = know.own_hand
+    pool = know.unseen
+    for g, chosen in zip(order, picks, strict=True):
         hands[g.seat] |= chosen
         pool &= ~chosen
-    if stuck:  # the greedy picks took tiles a later group needed: assign them all at once
-        assigned = _assignment(order, know.unseen, rng)
-        if assigned is not None:
-            hands = [0] * know.players
-            hands[know.seat] = know.own_hand
-            pool = know.unseen
-            for g, chosen in zip(order, assigned, strict=True):
-                hands[g.seat] |= chosen
-                pool &= ~chosen
     bones = [t for t in range(28) if pool >> t & 1]
     rng.shuffle(bones)
     return hands, bones
