@@ -77,7 +77,7 @@ classroom: deps-lab
 
 # The notebooks under strict nbval, one notebook per worker at a time on two workers
 # (benchmarks/bench_notebooks.py times exactly this against its one-minute target).
-NBVAL := tutorials --nbval --nbval-sanitize-with tutorials/sanitize.cfg -n 2 --dist loadfile
+NBVAL := tutorials --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadfile
 
 test: deps-test deps-lite browser
 	$(BIN)/python -m pytest tests

@@ -1,6 +1,6 @@
 """The tutorials are built from one source in two languages, and the two do not drift.
 
-``tutorials/src/NAME.md`` holds each notebook once; ``tutorials/build.py`` writes
+``authoring/tutorials/NAME.md`` holds each notebook once; ``authoring/build.py`` writes
 ``NAME.ipynb`` and ``NAME_ru.ipynb``. These tests fail when a committed notebook
 differs from its source, when the English and Russian notebooks differ in
 structure (cells, code, exercises, widget kinds, pictures), or when English text
@@ -22,7 +22,9 @@ from tutorial_outputs import TUTORIALS, load, markdown, outputs, text_of
 
 
 def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("tutorial_build", TUTORIALS / "build.py")
+    spec = importlib.util.spec_from_file_location(
+        "tutorial_build", TUTORIALS.parent / "authoring" / "build.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules["tutorial_build"] = module
@@ -37,7 +39,7 @@ TWINNED = [s for s in SOURCES if not s.single]
 
 def test_every_source_is_built_and_committed_notebooks_match_it() -> None:
     problems = [p for s in SOURCES for p in BUILD.stale(s)]
-    assert not problems, "run `python tutorials/build.py` — " + "; ".join(problems)
+    assert not problems, "run `python authoring/build.py` — " + "; ".join(problems)
 
 
 def test_every_notebook_in_tutorials_has_a_source() -> None:
@@ -122,3 +124,16 @@ def test_the_builder_links_rule_codes_and_russian_twins(tmp_path: Path) -> None:
         "See [R7.3](../RULES.ru.md#r7-3) and [next](00_start_here_ru.ipynb#x)."
     )
     assert BUILD.localize_markdown("{D5}", "en") == "[D5](../RULES.md#d5)"
+
+
+def test_the_tutorials_folder_holds_only_what_a_learner_opens() -> None:
+    """Notebooks and the data they read; the sources and the builder live in authoring/."""
+    stray = [
+        p.relative_to(TUTORIALS).as_posix()
+        for p in TUTORIALS.rglob("*")
+        if p.is_file()
+        and p.suffix != ".ipynb"
+        and p.relative_to(TUTORIALS).parts[0] != "data"
+        and ".ipynb_checkpoints" not in p.parts
+    ]
+    assert not stray, f"only notebooks and data/ belong in tutorials/: {stray}"

@@ -1,6 +1,6 @@
 """Build the tutorial notebooks in English and Russian from one source each.
 
-Every tutorial is written once, in ``tutorials/src/NAME.md``: its code cells once,
+Every tutorial is written once, in ``authoring/tutorials/NAME.md``: its code cells once,
 its markdown cells with the English text and then the Russian text. This script
 writes ``tutorials/NAME.ipynb`` and ``tutorials/NAME_ru.ipynb`` and executes them,
 so both languages have the same cells, code, exercises and widgets by
@@ -19,7 +19,7 @@ In code, ``"{{lang}}"`` becomes ``"en"`` or ``"ru"``. In markdown, ``{R7.3}`` or
 (``RULES.md`` / ``RULES.ru.md``), and in Russian every link to ``NAME.ipynb``
 goes to ``NAME_ru.ipynb``.
 
-Usage: ``python tutorials/build.py [NAME ...]`` writes and executes;
+Usage: ``python authoring/build.py [NAME ...]`` writes and executes;
 ``--no-execute`` only writes; ``--check`` fails if a committed notebook's cells
 differ from its source.
 """
@@ -36,8 +36,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-SOURCES = HERE / "src"
+ROOT = Path(__file__).resolve().parent.parent
+#: The sources, one per tutorial; the learner never needs them, so they live outside tutorials/.
+SOURCES = ROOT / "authoring" / "tutorials"
+#: Where the notebooks are written: the folder a learner opens.
+NOTEBOOKS = ROOT / "tutorials"
 LANGS = ("en", "ru")
 MARKER = re.compile(r"^<!-- (md|ru|code|single) -->\s*$")
 RULE = re.compile(r"\{([RD]\d+(?:\.\d+)?)\}")
@@ -183,7 +186,7 @@ def notebook(source: Source, lang: str) -> dict[str, Any]:
 
 def target(source: Source, lang: str) -> Path:
     """Where the notebook of ``source`` in ``lang`` is written."""
-    return HERE / (f"{source.name}.ipynb" if lang == "en" else f"{source.name}_ru.ipynb")
+    return NOTEBOOKS / (f"{source.name}.ipynb" if lang == "en" else f"{source.name}_ru.ipynb")
 
 
 def execute(path: Path) -> str:
@@ -203,7 +206,7 @@ def execute(path: Path) -> str:
         record_timing=False,
         store_widget_state=True,
         coalesce_streams=True,
-        resources={"metadata": {"path": str(HERE)}},
+        resources={"metadata": {"path": str(NOTEBOOKS)}},
     )
     client.execute()
     if not _has_widgets(nb):
@@ -249,7 +252,7 @@ def stale(source: Source) -> list[str]:
             continue
         committed = json.loads(path.read_text("utf-8"))
         if cell_sources(committed) != cell_sources(notebook(source, lang)):
-            found.append(f"{path.name}: cells differ from src/{source.name}.md")
+            found.append(f"{path.name}: cells differ from authoring/tutorials/{source.name}.md")
     return found
 
 
