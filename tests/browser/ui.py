@@ -8,6 +8,7 @@ helpers take the server kind (``"lab"`` or ``"notebook"``) only where they diffe
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections import Counter
@@ -37,17 +38,26 @@ def wait_until(
 # -- the notebook front ends ---------------------------------------------------------------------
 
 
-def accept_kernel_dialog(page: Page) -> bool:
-    """Press Select in a "Select Kernel" dialog, if one is open (the preselected Python 3).
+def accept_kernel_dialog(page: Page, timeout: float = 60) -> bool:
+    """Press Select in every "Select Kernel" dialog that is open (the preselected Python 3).
 
     Both front ends sometimes ask, on a busy machine, when the kernel specs answer late;
-    a user would press Select too. Returns whether there was one.
+    a user would press Select too. On a loaded machine the front end may open a second
+    dialog as the first closes, or not yet act on a press made while it was still
+    filling the dialog in (the dialog then stays open): so it presses Select again,
+    as a user would, until no such dialog is left. Returns whether there was one.
     """
-    dialog = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
-    if not dialog.count():
+    dialogs = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
+    if not dialogs.count():
         return False
-    dialog.first.locator(".jp-Dialog-button.jp-mod-accept").click()
-    dialog.first.wait_for(state="detached", timeout=10_000)
+    deadline = time.monotonic() + timeout
+    while dialogs.count():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"a Select Kernel dialog stayed open for {timeout} s")
+        with contextlib.suppress(PlaywrightTimeout):  # it may close under the press
+            dialogs.first.locator(".jp-Dialog-button.jp-mod-accept").click(timeout=2_000)
+        with contextlib.suppress(PlaywrightTimeout):
+            dialogs.first.wait_for(state="detached", timeout=3_000)
     return True
 
 
