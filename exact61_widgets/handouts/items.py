@@ -11,6 +11,7 @@ leave its scoring ends unmarked, and a question about open places shows none.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -158,11 +159,15 @@ def _key_pictures(task: Task, spec: Mapping[str, Any], prefix: str, lang: str) -
 
 
 def _answer(task: Task, lang: str) -> str:
-    """The engine's answer; for "what may seat N do", every legal action (any is right)."""
+    """The engine's answer; for "what may seat N do", every legal action (any is right).
+
+    A number below zero is printed with a minus sign (the check also reads a hyphen).
+    """
     match = getattr(task, "match", None)
     if task.kind == "legal_action" and isinstance(match, Match):
         return " / ".join(action_notation(a) for a in match.legal_actions())
-    return task.answer(lang)
+    answer = task.answer(lang)
+    return "−" + answer[1:] if re.fullmatch(r"-\d+", answer) else answer
 
 
 def exercise_item(entry: TutorialExercise, prefix: str, lang: str) -> Item:

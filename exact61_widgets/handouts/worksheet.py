@@ -143,7 +143,7 @@ def _keyed(item: Item, number: int, lang: str) -> str:
         f"<h3>{esc(_label(item, number, lang))} "
         f'<span class="muted small">· {esc(item.source)}</span></h3>'
         f'<p><span class="key-answer">{esc(gettext("Answer:", lang))} {prose(item.answer)}'
-        f'</span></p><p class="small">{prose(item.solution)}</p>{pictures}</section>'
+        f'</span></p><p class="small solution">{prose(item.solution)}</p>{pictures}</section>'
     )
 
 
