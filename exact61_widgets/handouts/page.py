@@ -90,7 +90,7 @@ border-bottom:.4mm solid #000;margin-bottom:2.5mm;padding-bottom:1mm}
 .answer .fill{min-width:70mm}
 .item{border:.3mm solid #000;border-radius:1.5mm;padding:2mm 3mm;margin:0 0 3mm}
 .item h3{margin-top:0}
-.facts{font-size:9pt}
+.facts{font-size:9pt;margin-top:1.5mm}
 table{border-collapse:collapse;width:100%}
 th,td{border:.25mm solid #000;padding:.8mm 1.5mm;text-align:left;vertical-align:top}
 th{background:#e8e8e8}
@@ -125,13 +125,15 @@ figure.labelled figcaption{white-space:nowrap}
 .fill.short{min-width:30mm}
 table.sheet td{height:6.3mm;padding:0 1.5mm}
 table.sheet td.num{width:12mm;text-align:center}
-.halves{grid-template-columns:1fr 1fr;gap:0 6mm}
+.halves{grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 6mm}
 .beside{display:grid;grid-template-columns:62mm 1fr;gap:5mm;align-items:start}
 table.moves td,table.moves th{padding:.6mm 1.2mm;font-size:8.5pt}
 .notation main{font-size:8.8pt;line-height:1.25}
 .notation h2{font-size:10pt;margin:2mm 0 1mm}
 .notation p{margin:0 0 1.1mm}
 .notation .places{gap:1.5mm 3mm}
+.places figure.labelled{width:27mm}
+.places figure.labelled figcaption{white-space:normal}
 .notation figcaption{font-size:7.5pt}
 @media screen{html{background:#d8d8d8}
 body{padding:8mm 0}

@@ -87,7 +87,7 @@ def _figures(players: int, lang: str) -> str:
         for side in _sides(players)
     )
     return (
-        '<section class="tally-area">'
+        '<section class="tally-area flow">'
         f"<h2>{esc(gettext('The tally: one square per figure', lang))}</h2>"
         f'<div class="sides-{players}">{sides}</div></section>'
     )
