@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from exact61_widgets.cli import main as cli_main
 from exact61_widgets.engine.actions import parse_action
 from exact61_widgets.engine.movetext import action_notation, parse_move
 from exact61_widgets.exercises import leaked_answers
@@ -437,6 +438,18 @@ def test_the_command_reports_a_bad_option_in_one_line_and_writes_nothing(
         assert not out.exists()
     missing = run("handout", "rules-card", "--out", str(tmp_path / "no" / "such" / "dir.html"))
     assert missing.returncode == 2 and "cannot write" in missing.stderr
+
+
+def test_the_readme_s_handout_commands_run(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    commands = [line.split("#")[0].split() for line in readme.splitlines()]
+    commands = [c for c in commands if c[:2] == ["exact61", "handout"]]
+    assert len(commands) >= 6
+    for number, argv in enumerate(commands):
+        out = argv.index("--out") + 1
+        argv[out] = str(tmp_path / f"{number}.html")
+        assert cli_main(argv[1:]) == 0, argv
+        assert Path(argv[out]).read_text("utf-8").startswith("<!DOCTYPE html>")
 
 
 def test_the_command_s_help_lists_every_kind_and_topic() -> None:
