@@ -11,15 +11,14 @@ puzzles whose theme is the going-out settlement.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from exact61_widgets.engine.actions import parse_action
-from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.match import Match
-from exact61_widgets.exercises import Task
 from exact61_widgets.handouts.options import HandoutError
 from exact61_widgets.i18n import Msg, check_lang
-from exact61_widgets.puzzles import theme_name
+
+if TYPE_CHECKING:  # the command's help lists the topics: keep its import cheap
+    from exact61_widgets.engine.match import Match
+    from exact61_widgets.exercises import Task
 
 #: Every topic with its name; a topic named after a puzzle theme takes the theme's name.
 _NAMES: Final[Mapping[str, Msg | str]] = {
@@ -88,6 +87,8 @@ _NOTEBOOK_TOPICS: Final[Mapping[str, str]] = {
 
 def topic_name(topic: str, lang: str | None = None) -> str:
     """The topic's name in ``lang``: ``going out``, «выход последней костью»."""
+    from exact61_widgets.puzzles import theme_name
+
     name = _NAMES[check_topic(topic)]
     return theme_name(name, lang) if isinstance(name, str) else name.text(check_lang(lang))
 
@@ -106,11 +107,15 @@ def check_topic(topic: object) -> str:
 
 
 def _has_double(layout: str) -> bool:
+    from exact61_widgets.engine.layout import Layout
+
     return any(t.is_double for t in Layout.parse(layout).tiles)
 
 
 def _near_target(match: Match, action: str | None) -> bool:
     """Whether ``action`` in ``match`` meets the target check: rejected, or exactly 61."""
+    from exact61_widgets.engine.actions import parse_action
+
     if action is None:
         return False
     trial = match.copy()
@@ -120,6 +125,8 @@ def _near_target(match: Match, action: str | None) -> bool:
 
 def exercise_topics(task: Task, notebook: str) -> tuple[str, ...]:
     """The topics of a tutorial exercise's task, in the order of :data:`TOPICS`."""
+    from exact61_widgets.engine.match import Match
+
     spec: Mapping[str, Any] = task.spec()
     found = set(_KIND_TOPICS.get(task.kind, (_NOTEBOOK_TOPICS.get(notebook[:2], "points"),)))
     layout = spec.get("layout")
