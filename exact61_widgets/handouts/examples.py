@@ -71,7 +71,6 @@ def going_out() -> OutEvent:
     return next(e for e in _played(match, _OUT_PLAY) if isinstance(e, OutEvent))
 
 
-@cache
 def going_out_hands() -> tuple[tuple[str, ...], ...]:
     """Every seat's tiles in the going-out example, before the last play."""
     return _OUT_HANDS
