@@ -1,0 +1,86 @@
+"""``exact61 handout KIND --lang en|ru --out FILE``: write a printable page (HTML).
+
+The options are :func:`exact61_widgets.handouts.handout`'s; a bad one is one line
+on stderr (in the page's language) with exit status 2, and no file is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.handouts import KINDS, PAPERS, SOURCES, handout
+from exact61_widgets.handouts.options import DEFAULT_COUNT, MOST
+from exact61_widgets.handouts.topics import TOPICS
+from exact61_widgets.i18n import Msg, check_lang
+
+
+def _lang(text: str) -> str:
+    try:
+        return check_lang(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _cmd_handout(args: argparse.Namespace) -> str:
+    try:
+        page = handout(
+            args.kind,
+            lang=args.lang,
+            paper=args.paper,
+            players=args.players,
+            topics=args.topic,
+            rating=args.rating,
+            source=args.source,
+            count=args.count,
+        )
+    except Exact61Error as err:
+        # One line in the page's language; cli.main prints it with exit status 2.
+        raise ValueError(err.text(args.lang)) from None
+    try:
+        Path(args.out).write_text(page, "utf-8")
+    except OSError as err:
+        reason = err.strerror or str(err)
+        message = Msg("cannot write {path}: {reason}", {"path": args.out, "reason": reason})
+        raise ValueError(message.text(args.lang)) from None
+    return ""
+
+
+def add_command(subparsers: Any) -> None:
+    """Add ``handout`` to the ``exact61`` command's subcommands."""
+    p = subparsers.add_parser(
+        "handout",
+        help="write a printable page: rules card, score sheet, worksheet, answer key, notation",
+        description="Write a print-ready HTML page (A4 or Letter); open it in a browser and "
+        "print it. Nothing in it is fetched from the internet.",
+    )
+    p.add_argument("kind", help=f"one of: {', '.join(KINDS)}")
+    p.add_argument("--out", "-o", required=True, help="the .html file to write")
+    p.add_argument("--lang", type=_lang, default="en", help="en (default) or ru")
+    p.add_argument("--paper", default="a4", help=f"{' or '.join(PAPERS)} (default a4)")
+    p.add_argument(
+        "--players", default="2", help="score sheet: 2, 3, or 4 in two pairs (default 2)"
+    )
+    p.add_argument(
+        "--topic",
+        action="append",
+        default=[],
+        help=f"worksheet and answer key: a topic, repeatable; one of {', '.join(TOPICS)}",
+    )
+    p.add_argument(
+        "--rating", help="worksheet and answer key: puzzles rated LOW-HIGH, e.g. 1000-1400"
+    )
+    p.add_argument(
+        "--source",
+        default="all",
+        help=f"worksheet and answer key: {', '.join(SOURCES)} (default all)",
+    )
+    p.add_argument(
+        "--count",
+        default=None,
+        help=f"worksheet and answer key: at most this many items, 1 to {MOST} "
+        f"(default {DEFAULT_COUNT})",
+    )
+    p.set_defaults(run=_cmd_handout)

@@ -1,0 +1,145 @@
+"""The options of a handout, checked: kind, paper, players, topics, rating range, count, source.
+
+Every bad option is one :class:`HandoutError` line that names the fault and the
+choices, in English and Russian (``error.text("ru")``), raised before anything is
+drawn or written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.i18n import Msg
+
+
+class HandoutError(Exact61Error):
+    """A handout option that cannot be used: an unknown kind, topic or paper, an empty choice."""
+
+
+#: The kinds of handout, in the order the help lists them.
+KINDS: Final = ("rules-card", "score-sheet", "worksheet", "answer-key", "notation")
+#: Paper sizes: (width, height) in millimetres.
+PAPERS: Final = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+#: Score sheets: two players, three players, or four in two pairs (R2.1).
+PLAYERS: Final = (2, 3, 4)
+#: Where worksheet items come from.
+SOURCES: Final = ("all", "exercises", "puzzles")
+#: How many items a worksheet holds unless told otherwise.
+DEFAULT_COUNT: Final = 8
+#: The most a worksheet holds.
+MOST: Final = 40
+
+
+def _choices(items: Iterable[object]) -> str:
+    return ", ".join(str(i) for i in items)
+
+
+def check_kind(kind: object) -> str:
+    """``kind`` if it is one of :data:`KINDS`."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise HandoutError(
+            Msg(
+                "unknown handout {kind}: use one of {kinds}",
+                {"kind": repr(kind), "kinds": _choices(KINDS)},
+            )
+        )
+    return kind
+
+
+def check_paper(paper: object) -> str:
+    """``paper`` (``a4`` or ``letter``, any case) in lower case."""
+    name = paper.lower() if isinstance(paper, str) else paper
+    if not isinstance(name, str) or name not in PAPERS:
+        raise HandoutError(
+            Msg(
+                "unknown paper {paper}: use one of {papers}",
+                {"paper": repr(paper), "papers": _choices(PAPERS)},
+            )
+        )
+    return name
+
+
+def check_players(players: object) -> int:
+    """2, 3 or 4 (two pairs); a numeric text is read."""
+    value = players
+    if isinstance(players, str) and players.strip().isdigit():
+        value = int(players)
+    if isinstance(value, bool) or value not in PLAYERS:
+        raise HandoutError(
+            Msg(
+                "a score sheet is for 2 or 3 players or 4 in two pairs, not {players}",
+                {"players": repr(players)},
+            )
+        )
+    assert isinstance(value, int)
+    return value
+
+
+def check_source(source: object) -> str:
+    """``all``, ``exercises`` or ``puzzles``."""
+    if not isinstance(source, str) or source not in SOURCES:
+        raise HandoutError(
+            Msg(
+                "unknown source {source}: use one of {sources}",
+                {"source": repr(source), "sources": _choices(SOURCES)},
+            )
+        )
+    return source
+
+
+def check_count(count: object) -> int:
+    """A whole number of items from 1 to :data:`MOST`."""
+    value = count
+    if isinstance(count, str) and count.strip().isdigit():
+        value = int(count)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MOST:
+        raise HandoutError(
+            Msg(
+                "a worksheet holds 1 to {most} items, not {count}",
+                {"most": MOST, "count": repr(count)},
+            )
+        )
+    return value
+
+
+_RANGE = re.compile(r"^\s*(\d+)\s*[-–:]\s*(\d+)\s*$")
+
+
+def check_rating(rating: object) -> tuple[int, int] | None:
+    """A rating range ``(low, high)`` from a pair or a text ``1000-1400``; None is no range."""
+    if rating is None:
+        return None
+    pair: tuple[object, ...] | None = None
+    if isinstance(rating, str):
+        found = _RANGE.match(rating)
+        pair = (int(found.group(1)), int(found.group(2))) if found else None
+    elif isinstance(rating, (tuple, list)) and len(rating) == 2:
+        pair = tuple(rating)
+    if (
+        pair is None
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
+        or not pair[0] <= pair[1]  # type: ignore[operator]
+    ):
+        raise HandoutError(
+            Msg(
+                "a rating range is two numbers, the lower first, like 1000-1400, not {rating}",
+                {"rating": repr(rating)},
+            )
+        )
+    low, high = pair
+    assert isinstance(low, int) and isinstance(high, int)
+    return low, high
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which items a worksheet (and its answer key) holds: topics, rating range, source, count."""
+
+    topics: tuple[str, ...] = ()
+    rating: tuple[int, int] | None = None
+    source: str = "all"
+    count: int = DEFAULT_COUNT
