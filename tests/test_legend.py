@@ -15,6 +15,7 @@ from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
+import svg_tree
 
 from exact61_widgets import render_svg
 from exact61_widgets.engine.layout import Layout
@@ -114,7 +115,7 @@ def random_layout(rng: random.Random) -> Layout:
 
 def test_the_full_legend_lists_every_mark_in_order_in_both_languages() -> None:
     for lang in ("en", "ru"):
-        root = ET.fromstring(render_legend(lang))
+        root = svg_tree.parse(render_legend(lang))
         assert legend_marks(root) == list(KEYS) == [m.key for m in MARKS]
         rows = [row for row in root.iter(f"{NS}g") if "legend-row" in classes(row)]
         words = [
@@ -125,7 +126,7 @@ def test_the_full_legend_lists_every_mark_in_order_in_both_languages() -> None:
         desc = root.find(f"{NS}desc")
         assert desc is not None and all(w in (desc.text or "") for w in words)
     assert legend_words(lang="ru")[0] != legend_words(lang="en")[0]
-    only = ET.fromstring(render_legend("en", marks=["last", "end"]))
+    only = svg_tree.parse(render_legend("en", marks=["last", "end"]))
     assert legend_marks(only) == ["end", "last"]
     with pytest.raises(RenderError, match="unknown mark"):
         render_legend(marks=["arrow"])
@@ -146,7 +147,7 @@ def test_a_layout_legend_names_exactly_the_marks_the_picture_draws() -> None:
             "highlight_places": rng.sample(places, min(len(places), rng.randrange(0, 3))),
             "highlight_tiles": rng.sample(layout.tiles, rng.randrange(0, 2)),
         }
-        root = ET.fromstring(render_svg(layout, legend=True, **options))
+        root = svg_tree.parse(render_svg(layout, legend=True, **options))
         drawn = marks_drawn(root)
         listed = legend_marks(root)
         assert set(listed) == drawn, (str(layout), options)
@@ -159,7 +160,7 @@ def test_a_picture_with_a_bridge_lists_the_bridge() -> None:
     rng = random.Random(5)
     for _ in range(400):
         layout = random_layout(rng)
-        root = ET.fromstring(render_svg(layout, legend=True))
+        root = svg_tree.parse(render_svg(layout, legend=True))
         if "bridge" in marks_drawn(root):
             assert "bridge" in legend_marks(root)
             return
@@ -173,7 +174,7 @@ def look(node: ET.Element) -> tuple[tuple[str, str], ...]:
 def test_legend_samples_look_exactly_like_the_marks_on_the_table() -> None:
     layout = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB [3|3]@[3|4]:low"
     for theme in ("light", "dark"):
-        root = ET.fromstring(
+        root = svg_tree.parse(
             render_svg(
                 layout,
                 legend=True,
@@ -197,7 +198,7 @@ def test_legend_samples_look_exactly_like_the_marks_on_the_table() -> None:
 def test_every_mark_differs_from_the_others_by_shape_not_only_colour() -> None:
     """With every colour the same, the legend's samples still differ from one another."""
     one = dict.fromkeys(LIGHT, "#444444")
-    root = ET.fromstring(render_legend("en", colors=one))
+    root = svg_tree.parse(render_legend("en", colors=one))
     shapes = []
     for row in root.iter(f"{NS}g"):
         if "legend-row" not in classes(row):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from xml.etree import ElementTree as ET
 
 import pytest
+import svg_tree
 
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, OutEvent
 from exact61_widgets.engine.match import Match
@@ -30,7 +31,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 
 def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
+    return svg_tree.parse(svg)
 
 
 def groups(root: ET.Element, cls: str) -> list[ET.Element]:

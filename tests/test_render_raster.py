@@ -22,6 +22,7 @@ import pytest
 from render_sample import kinds, read_reference, sample
 
 from exact61_widgets.render import render_svg
+from exact61_widgets.render.svgkit import validating
 
 cairosvg = pytest.importorskip("cairosvg")
 np = pytest.importorskip("numpy")
@@ -104,3 +105,11 @@ def test_the_comparison_sees_a_moved_mark_and_a_changed_colour() -> None:
     assert difference(svg, svg.replace(dot, moved))[0] > STRONG
     strongest, share = difference(svg, svg.replace("#1b63d6", "#2570e0"))
     assert strongest <= STRONG and share > SHARE
+
+
+def test_svgwrites_validator_passes_the_whole_sample() -> None:
+    """Every picture of the sample built with ``debug=True`` is valid and the same bytes."""
+    plain = sample()
+    with validating():
+        checked = sample()
+    assert checked == plain

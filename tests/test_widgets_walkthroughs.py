@@ -152,7 +152,7 @@ def test_spinner_walkthrough_marks_every_scoring_end_with_its_value() -> None:
     counts = []
     for step in range(len(walk.steps)):
         walk.go(step)
-        badges = re.findall(r'class="end" data-tile="[^"]+"', walk.board.picture)
+        badges = re.findall(r'class="end"[^>]* data-tile="[^"]+"', walk.board.picture)
         counts.append(len(badges))
     for placement in sc.as_layout(sc.SPINNER_LAYOUT).placements:
         table.push(placement.tile, placement.at)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
@@ -34,13 +33,15 @@ from exact61_widgets.render.marks import (
 )
 from exact61_widgets.render.svgkit import (
     SIDE,
-    Markup,
+    Node,
     Panel,
     SvgText,
     check_size,
     element,
     figure_prefix,
+    node_cache,
     picture,
+    share,
     text,
     text_width,
     tile_group,
@@ -91,7 +92,9 @@ TEXT_X: Final = CELL_W + 16
 FONT_SIZE: Final = 13
 
 
-def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Markup]:
+def _sample(
+    key: str, x: float, y: float, colors: Mapping[str, str], defs: str | None
+) -> list[Node]:
     """The mark ``key`` drawn in the cell whose top-left corner is (x, y)."""
     cx, cy = x + CELL_W / 2, y + SIDE / 2
     if key == "end":
@@ -107,7 +110,17 @@ def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Mar
     if key == "spinner":
         return [
             tile_group(
-                Tile(3, 3), x, y, 3, 3, True, colors, classes=("sample",), frame=True, data=False
+                Tile(3, 3),
+                x,
+                y,
+                3,
+                3,
+                True,
+                colors,
+                classes=("sample",),
+                frame=True,
+                data=False,
+                defs=defs,
             )
         ]
     if key == "last":
@@ -124,6 +137,7 @@ def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Mar
                 face=colors["tile last"],
                 star=True,
                 data=False,
+                defs=defs,
             )
         ]
     if key == "picked-tile":
@@ -141,6 +155,7 @@ def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Mar
                 edge=colors["highlight"],
                 edge_width=PICK_EDGE,
                 data=False,
+                defs=defs,
             )
         ]
     raise RenderError(
@@ -165,19 +180,30 @@ def check_marks(marks: Iterable[str] | None) -> list[str]:
 
 
 def legend_rows(
-    marks: Iterable[str], colors: Mapping[str, str], lang: str, x: float, y: float
-) -> tuple[Markup, float, float]:
+    marks: Iterable[str],
+    colors: Mapping[str, str],
+    lang: str,
+    x: float,
+    y: float,
+    defs: str | None = None,
+) -> tuple[Node, float, float]:
     """The rows of ``marks`` (legend order) from (x, y): the group, its width and height.
 
-    Cached, like the tile faces: a board draws the same few legends again and again.
+    Its sample tiles place the shared symbols of ``defs`` (the picture part's id prefix).
+    Cached, like the tiles: a board draws the same few legends again and again.
     """
-    return _legend_rows(tuple(check_marks(marks)), tuple(colors.items()), lang, x, y)
+    return _legend_rows(tuple(check_marks(marks)), tuple(colors.items()), lang, x, y, defs)
 
 
-@lru_cache(maxsize=256)
+@node_cache(maxsize=256)
 def _legend_rows(
-    keys: tuple[str, ...], palette_: tuple[tuple[str, str], ...], lang: str, x: float, y: float
-) -> tuple[Markup, float, float]:
+    keys: tuple[str, ...],
+    palette_: tuple[tuple[str, str], ...],
+    lang: str,
+    x: float,
+    y: float,
+    defs: str | None,
+) -> tuple[Node, float, float]:
     colors = dict(palette_)
     rows = []
     width = 0.0
@@ -190,7 +216,7 @@ def _legend_rows(
                 "g",
                 {"class": "legend-row", "data-mark": key},
                 [
-                    element("g", {"class": "symbol"}, _sample(key, x, top + 4, colors)),
+                    element("g", {"class": "symbol"}, _sample(key, x, top + 4, colors, defs)),
                     text(
                         x + TEXT_X,
                         top + 4 + SIDE / 2 + 4.5,
@@ -202,7 +228,7 @@ def _legend_rows(
             )
         )
         width = max(width, TEXT_X + text_width(words, FONT_SIZE))
-    return element("g", {"class": "legend"}, rows), width, len(rows) * ROW
+    return share(element("g", {"class": "legend"}, rows)), width, len(rows) * ROW
 
 
 def legend_words(marks: Iterable[str] | None = None, lang: str | None = None) -> list[str]:
@@ -236,7 +262,7 @@ def render_legend(
         id_prefix,
     )
     heading = gettext("How to read the pictures", lang)
-    group, width, height = legend_rows(keys, palette_, lang, 0, 30)
+    group, width, height = legend_rows(keys, palette_, lang, 0, 30, defs=prefix)
     nodes = [
         text(0, 16, heading, size=15, fill=palette_["text"], weight="bold", cls="title"),
         group,

@@ -13,8 +13,9 @@ Elements that widgets and tests look for carry a class and data attributes on
 the group that is to be clicked:
 
 * ``<g class="tile [spinner] [last] [highlight]" data-tile="[4|4]">`` — its
-  face (``rect.face``), ``line.divider``, one ``circle.pip`` per pip, on a
-  spinner ``rect.frame`` and on the last play ``polygon.star``;
+  face with its divider (``use.face``), the pips of each half (``use.pips``), on a
+  spinner ``use.frame`` and on the last play ``use.star``: each a ``<use>`` of a
+  ``<symbol>`` in the picture's ``<defs>`` (one ``circle.pip`` per pip there);
 * ``<g class="place [highlight]" data-place="[4|4]:branchA">`` with its
   ``circle.dot`` at the point :func:`layout_geometry` gives, a larger
   invisible ``circle.hit`` that takes clicks and, when picked out, the wide
@@ -60,7 +61,7 @@ from exact61_widgets.render.marks import (
 from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
     SIDE,
-    Markup,
+    Node,
     Panel,
     SvgText,
     back_group,
@@ -128,7 +129,7 @@ def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
 
 def _closed_places(
     layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mapping[str, str]
-) -> list[Markup]:
+) -> list[Node]:
     """Hollow rings where a spinner's branches will open once both lines are filled.
 
     They are not open places (R4.3); an interactive board can answer a click
@@ -186,7 +187,7 @@ def layout_panel(
     else:
         box = [-4 * SIDE, -SIDE, 8 * SIDE, 2 * SIDE]
     used: set[str] = set()
-    nodes: list[Markup] = []
+    nodes: list[Node] = []
     bridges = [bridge(*b, colors) for b in (dt.bridge for dt in geo.drawn) if b is not None]
     if bridges:
         used.add("bridge")
@@ -226,6 +227,7 @@ def layout_panel(
                 edge_width=edge_width,
                 frame=framed,
                 star=tile is last,
+                defs=prefix,
             )
         )
     nodes.append(element("g", {"class": "tiles"}, tiles))
@@ -290,7 +292,7 @@ def layout_panel(
         bottom += LINE + 4
     if legend and used:
         group, legend_width, legend_height = legend_rows(
-            used, colors, lang, box[0] + MARGIN, bottom - 8
+            used, colors, lang, box[0] + MARGIN, bottom - 8, defs=prefix
         )
         nodes.append(group)
         width = max(width, 2 * MARGIN + legend_width)
@@ -446,13 +448,14 @@ def tile_svg(
             palette_,
             classes=("tile", "double") if tile.is_double else ("tile",),
             ident=f"{prefix}-tile",
+            defs=prefix,
         )
         title = Msg("Tile {tile}", {"tile": str(tile)}).text(lang)
         desc = Msg(
             "{tile}: {pips}", {"tile": str(tile), "pips": Plural("{n} pip", "{n} pips", tile.pips)}
         ).text(lang)
     else:
-        node = back_group(0, 0, horizontal, palette_, ident=f"{prefix}-tile")
+        node = back_group(0, 0, horizontal, palette_, ident=f"{prefix}-tile", defs=prefix)
         title = desc = gettext("A face-down tile", lang)
     return picture(Panel((0, 0, w, h), [node]), prefix, size, title, desc, None)
 

@@ -1,4 +1,4 @@
-"""Pictures round the table: a hand, the boneyard, the score board, rounding to 5.
+"""Pictures round the table: a hand, every hand, the boneyard, the score board, rounding to 5.
 
 Each has a ``*_panel`` function (its elements, for composite pictures such as
 :func:`~exact61_widgets.render.svg.match_svg`) and a ``*_svg`` function (a whole
@@ -16,7 +16,7 @@ from exact61_widgets.render.marks import PICK_EDGE
 from exact61_widgets.render.svg_tally import tally_panel
 from exact61_widgets.render.svgkit import (
     SIDE,
-    Markup,
+    Node,
     Panel,
     SvgText,
     back_group,
@@ -57,13 +57,16 @@ def hand_panel(
     face_up: bool = True,
     highlight: Iterable[Tile] = (),
     label: str | None = None,
+    defs: str | None = None,
 ) -> Panel:
     """Upright tiles in a row under a label; face down they show only their backs.
 
-    A double in hand has class ``double`` (it becomes a spinner on the table).
+    A double in hand has class ``double`` (it becomes a spinner on the table). The
+    tiles place the shared symbols of ``defs`` (default: ``prefix``), so that several
+    hands in one picture can share them.
     """
     lit = set(highlight)
-    nodes: list[Markup] = []
+    nodes: list[Node] = []
     top = 0.0
     if label:
         nodes.append(text(0, 15, label, size=14, fill=colors["text"], cls="label"))
@@ -90,12 +93,19 @@ def hand_panel(
                     face=face,
                     edge=edge,
                     edge_width=PICK_EDGE if edge else 1.2,
+                    defs=defs or prefix,
                 )
             )
         else:
             nodes.append(
                 back_group(
-                    x, top, False, colors, ident=f"{prefix}-tile-{i}", data={"data-index": str(i)}
+                    x,
+                    top,
+                    False,
+                    colors,
+                    ident=f"{prefix}-tile-{i}",
+                    data={"data-index": str(i)},
+                    defs=defs or prefix,
                 )
             )
     width = float(max(len(tiles) * (SIDE + TILE_GAP) - TILE_GAP, 0))
@@ -149,6 +159,81 @@ def hand_svg(
     return picture(_margin(panel), prefix, size, title, desc, palette_["background"])
 
 
+def seats_svg(
+    hands: Sequence[Iterable[Tile | str]],
+    labels: Sequence[str],
+    *,
+    highlight: Iterable[Tile | str] = (),
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
+    """Every hand face up, a labelled row per seat (a story's view of the whole table).
+
+    ``labels`` are the rows' labels, already in ``lang``; ``highlight`` marks tiles in
+    the hands (the ones just drawn). The description lists each row's tiles and pips.
+    """
+    lang = check_lang(lang)
+    size = check_size(size)
+    palette_ = palette(theme, colors)
+    rows = [[as_tile(t) for t in hand] for hand in hands]
+    if len(labels) != len(rows):
+        raise RenderError(
+            Msg(
+                "each hand needs its label: hands {count}, labels {given}",
+                {"count": len(rows), "given": len(labels)},
+            )
+        )
+    lit = {as_tile(t) for t in highlight}
+    prefix = figure_prefix(
+        "seats",
+        repr([[str(t) for t in row] for row in rows]),
+        {
+            **_options(lang, theme, size, palette_),
+            "labels": list(labels),
+            "lit": sorted(t.index for t in lit),
+        },
+        id_prefix,
+    )
+    nodes = []
+    top = width = 0.0
+    lines = []
+    for seat, (tiles, label) in enumerate(zip(rows, labels, strict=True)):
+        panel = hand_panel(
+            tiles,
+            palette_,
+            f"{prefix}-seat{seat}",
+            highlight=[t for t in tiles if t in lit],
+            label=label,
+            defs=prefix,
+        )
+        nodes.append(panel.at(0, top, "seat"))
+        top += panel.height + 14
+        width = max(width, panel.width)
+        lines.append(
+            Msg(
+                "{label}: {tiles} ({pips})",
+                {
+                    "label": label,
+                    "tiles": ", ".join(str(t) for t in tiles) or gettext("none", lang),
+                    "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles)),
+                },
+            ).text(lang)
+        )
+    margin = 12.0
+    box = (-margin, -margin, width + 2 * margin, top - 14 + 2 * margin)
+    return picture(
+        Panel(box, nodes),
+        prefix,
+        size,
+        gettext("The hands", lang),
+        "; ".join(lines) + ".",
+        palette_["background"],
+    )
+
+
 # -- boneyard ----------------------------------------------------------------------------
 
 
@@ -162,7 +247,9 @@ def boneyard_panel(count: int, colors: Mapping[str, str], lang: str, prefix: str
     nodes = [text(0, 15, label, size=14, fill=colors["text"], cls="label")]
     for i in range(min(count, 3)):
         nodes.append(
-            back_group(i * 10, LABEL + 4 - i * 4, True, colors, ident=f"{prefix}-pile-{i}")
+            back_group(
+                i * 10, LABEL + 4 - i * 4, True, colors, ident=f"{prefix}-pile-{i}", defs=prefix
+            )
         )
     if not count:
         nodes.append(

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.svgkit import (
-    Markup,
+    Node,
     Panel,
     SvgText,
     check_size,
@@ -69,7 +69,7 @@ def tally_panel(
         )
     color = colors["rejected" if points < 0 else "tally"]
     figures = tally_figures(points)
-    nodes: list[Markup] = []
+    nodes: list[Node] = []
     for i, count in enumerate(figures):
         fx = (i % per_row) * (FIGURE + GAP)
         fy = (i // per_row) * (FIGURE + GAP)
