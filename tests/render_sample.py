@@ -8,10 +8,13 @@ going-out and blocked settlements, tallies (negative ones too), number lines,
 legends, a match at a glance, walkthrough strip pictures, puzzle pictures and the
 story's rows of seats. Names are ``kind/number-what``.
 
-``tests/data/pictures-reference.json.gz`` holds the sample as the string builder drew
-it before the pictures were built with svgwrite (issue 24); ``test_render_raster.py``
-draws both into pixels and compares them. Regenerate it, after a change that is meant
-to alter pictures, with::
+``tests/data/pictures-reference.json.gz`` holds the sample as it was last approved;
+``test_render_raster.py`` draws it and the sample drawn now into pixels and compares
+them. It was first written by the string builder, before the pictures were built with
+svgwrite (issue 24), and the svgwrite pictures matched it (commit "Every picture is an
+svgwrite Drawing"); it was written again when issue 20 changed pictures on purpose (the
+legend's new rows, the puzzle's star, the saved strips' sizes). Regenerate it, after a
+change that is meant to alter pictures, with::
 
     .venv/bin/python tests/render_sample.py --write
 """
@@ -41,6 +44,7 @@ from exact61_widgets.render import (
     render_svg,
     rounding_svg,
     scoreboard_svg,
+    seats_svg,
     tally_svg,
     tile_svg,
 )
@@ -318,6 +322,89 @@ def _puzzles(s: Sampler) -> None:
             widget.reveal()
             svg = _board_svgs(widget.board.svg)[0]
             s.add("puzzle", f"{puzzle.id}-{lang}-shown", svg)
+
+
+def every_kind() -> dict[str, Callable[[], Any]]:
+    """One or two pictures of every kind, from public entry points (a quick sample)."""
+    match = Match(4, seed=3)
+    for _ in range(9):
+        match.push(match.legal_actions()[0])
+    out, blocked = settlements()
+    return {
+        "layout": lambda: render_svg(
+            "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB",
+            legend=True,
+            highlight_places=["[1|1]:lineB"],
+            highlight_tiles=["[1|4]"],
+        ),
+        "layout-long": lambda: render_svg(FULL, legend=True, theme="dark", lang="ru"),
+        "layout-exercise": lambda: render_svg(FULL, ends=False, legend=True, size=500),
+        "layout-empty": lambda: render_svg(""),
+        "layout-rejected": rejected_award,
+        "layout-deferred": deferred_award,
+        "tile": lambda: tile_svg("[3|3]", horizontal=True),
+        "tile-back": lambda: tile_svg("[2|5]", face_up=False, theme="dark"),
+        "hand": lambda: hand_svg(["[1|2]", "[3|3]"], highlight=["[3|3]"]),
+        "hand-down": lambda: hand_svg(["[1|2]", "[3|3]"], face_up=False),
+        "seats": lambda: seats_svg(
+            [["[1|2]", "[3|3]"], [], ["[0|6]"]], ["Seat 0", "Seat 1", "Seat 2"], highlight=["[0|6]"]
+        ),
+        "boneyard": lambda: boneyard_svg(5),
+        "boneyard-empty": lambda: boneyard_svg(0, lang="ru"),
+        "scores": lambda: scoreboard_svg([-10, 305], players=4, theme="dark"),
+        "tally": lambda: tally_svg(37),
+        "tally-negative": lambda: tally_svg(-12, count=False),
+        "rounding": lambda: rounding_svg(13, lang="ru"),
+        "out": lambda: out_settlement_svg(out),
+        "blocked": lambda: blocked_settlement_svg(blocked, lang="ru"),
+        "legend": lambda: render_legend("ru", "dark"),
+        "match": lambda: match_svg(match),
+        "strip": strip_picture,
+        "puzzle": puzzle_pictures,
+    }
+
+
+def settlements() -> tuple[OutEvent, list[BlockedAwardEvent]]:
+    """A going-out event and a blocked hand's awards, from the walkthroughs' positions."""
+    from exact61_widgets.widgets.walkthroughs import BlockedWalkthrough, GoingOutWalkthrough
+
+    out = next(e for e in GoingOutWalkthrough().events if isinstance(e, OutEvent))
+    blocked = [e for e in BlockedWalkthrough().events if isinstance(e, BlockedAwardEvent)]
+    return out, blocked
+
+
+def rejected_award() -> str:
+    """The layout after a play whose award the target check rejected (R1.4), in Russian."""
+    from exact61_widgets.engine.events import PlayEvent
+    from exact61_widgets.widgets.walkthroughs import Exact61Walkthrough
+
+    walk = Exact61Walkthrough()
+    for events, layout in zip(walk.results, walk.positions, strict=True):
+        play = events[0]
+        if isinstance(play, PlayEvent) and play.status == "rejected":
+            return str(render_svg(layout, play=play, legend=True, lang="ru"))
+    raise AssertionError("the walkthrough has no rejected award")
+
+
+def deferred_award() -> str:
+    """The layout after the story's going-out play: its 15 kept for the settlement (R7.4)."""
+    from exact61_widgets.widgets.walkthroughs import HandStory
+
+    turn = HandStory("going-out").turns[-1]
+    assert turn.play is not None and turn.play.award
+    return str(render_svg(turn.after.layout, play=turn.play, legend=True, theme="dark"))
+
+
+def strip_picture() -> str:
+    from exact61_widgets.widgets.walkthroughs import HandStory
+
+    return HandStory("blocked").static_html()
+
+
+def puzzle_pictures() -> str:
+    from exact61_widgets.widgets.puzzle import PuzzleWidget
+
+    return str(PuzzleWidget(theme="light").board.svg)
 
 
 def sample() -> dict[str, str]:

@@ -27,24 +27,15 @@ import pytest
 import svg_tree
 import svgwrite
 import svgwrite.base
+from render_sample import FULL, every_kind
 
-from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.render import (
-    blocked_settlement_svg,
-    boneyard_svg,
-    hand_svg,
     match_svg,
-    out_settlement_svg,
     render_legend,
     render_svg,
-    rounding_svg,
-    scoreboard_svg,
-    seats_svg,
     svgkit,
-    tally_svg,
-    tile_svg,
 )
 from exact61_widgets.render.svgkit import element, num, text, tile_group, validating
 from exact61_widgets.render.theme import LIGHT, RenderError
@@ -61,15 +52,6 @@ TAG = re.compile(r"</?[A-Za-z{]|/>")
 SVG_TAG = re.compile(
     r"</?(g|rect|circle|ellipse|line|polyline|polygon|path|text|tspan|use|symbol|defs|"
     r"title|desc)\b"
-)
-FULL = (
-    "[4|4] [3|4]@[4|4]:lineB [3|3]@[3|4]:low [1|3]@[3|3]:lineB [3|6]@[3|3]:branchA "
-    "[1|2]@[1|3]:low [6|6]@[3|6]:high [2|2]@[1|2]:high [2|6]@[6|6]:lineB "
-    "[2|4]@[4|4]:lineA [4|5]@[4|4]:branchA [3|5]@[3|3]:branchB [5|5]@[3|5]:high "
-    "[5|6]@[6|6]:branchA [2|5]@[2|2]:lineB [0|2]@[2|4]:low [0|0]@[0|2]:low "
-    "[0|5]@[5|5]:lineB [2|3]@[2|6]:low [0|1]@[0|0]:lineB [0|6]@[0|5]:low "
-    "[1|1]@[0|1]:high [1|6]@[6|6]:branchB [1|4]@[1|6]:low [1|5]@[4|5]:high "
-    "[4|6]@[0|6]:high [0|3]@[0|0]:branchA [0|4]@[0|0]:branchB"
 )
 
 
@@ -187,65 +169,6 @@ def test_the_checks_catch_a_second_builder() -> None:
 
 
 # -- every picture is an svgwrite drawing ------------------------------------------------------
-
-
-def every_kind() -> dict[str, Callable[[], Any]]:
-    """One or two pictures of every kind, from public entry points."""
-    match = Match(4, seed=3)
-    for _ in range(9):
-        match.push(match.legal_actions()[0])
-    out, blocked = settlements()
-    return {
-        "layout": lambda: render_svg(
-            "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB",
-            legend=True,
-            highlight_places=["[1|1]:lineB"],
-            highlight_tiles=["[1|4]"],
-        ),
-        "layout-long": lambda: render_svg(FULL, legend=True, theme="dark", lang="ru"),
-        "layout-exercise": lambda: render_svg(FULL, ends=False, legend=True, size=500),
-        "layout-empty": lambda: render_svg(""),
-        "tile": lambda: tile_svg("[3|3]", horizontal=True),
-        "tile-back": lambda: tile_svg("[2|5]", face_up=False, theme="dark"),
-        "hand": lambda: hand_svg(["[1|2]", "[3|3]"], highlight=["[3|3]"]),
-        "hand-down": lambda: hand_svg(["[1|2]", "[3|3]"], face_up=False),
-        "seats": lambda: seats_svg(
-            [["[1|2]", "[3|3]"], [], ["[0|6]"]], ["Seat 0", "Seat 1", "Seat 2"], highlight=["[0|6]"]
-        ),
-        "boneyard": lambda: boneyard_svg(5),
-        "boneyard-empty": lambda: boneyard_svg(0, lang="ru"),
-        "scores": lambda: scoreboard_svg([-10, 305], players=4, theme="dark"),
-        "tally": lambda: tally_svg(37),
-        "tally-negative": lambda: tally_svg(-12, count=False),
-        "rounding": lambda: rounding_svg(13, lang="ru"),
-        "out": lambda: out_settlement_svg(out),
-        "blocked": lambda: blocked_settlement_svg(blocked, lang="ru"),
-        "legend": lambda: render_legend("ru", "dark"),
-        "match": lambda: match_svg(match),
-        "strip": strip_picture,
-        "puzzle": puzzle_pictures,
-    }
-
-
-def settlements() -> tuple[OutEvent, list[BlockedAwardEvent]]:
-    """A going-out event and a blocked hand's awards, from the walkthroughs' positions."""
-    from exact61_widgets.widgets.walkthroughs import BlockedWalkthrough, GoingOutWalkthrough
-
-    out = next(e for e in GoingOutWalkthrough().events if isinstance(e, OutEvent))
-    blocked = [e for e in BlockedWalkthrough().events if isinstance(e, BlockedAwardEvent)]
-    return out, blocked
-
-
-def strip_picture() -> str:
-    from exact61_widgets.widgets.walkthroughs import HandStory
-
-    return HandStory("blocked").static_html()
-
-
-def puzzle_pictures() -> str:
-    from exact61_widgets.widgets.puzzle import PuzzleWidget
-
-    return str(PuzzleWidget(theme="light").board.svg)
 
 
 def recorded(make: Callable[[], Any]) -> tuple[str, list[tuple[Any, str]]]:

@@ -172,7 +172,10 @@ def test_options_switch_markers_on_and_off() -> None:
     legend = parse(render_svg(EXAMPLE, legend=True, lang="ru"))
     (box,) = groups(legend, "legend")
     texts = [t.text for t in box.iter(f"{NS}text")]
-    assert "Число в закрашенном квадрате: зачётный конец и его вклад" in texts
+    assert (
+        "Число в закрашенном квадрате: зачётный конец и его вклад; сюда тоже можно выложить кость"
+        in texts
+    )
     assert "Точка: допустимое место продолжения, куда можно выложить кость" in texts
 
 

@@ -1,10 +1,10 @@
 """The pictures look as they did: the whole sample drawn into pixels, before and after.
 
 *Before* is the committed reference (``tests/data/pictures-reference.json.gz``, the
-sample as the string builder drew it, :mod:`render_sample`); *after* is the sample
-drawn now. Both are rasterised by cairosvg at the size the picture declares (twice
-that for pictures under 300 pixels wide: single tiles and the small pictures of a
-saved walkthrough strip), and compared pixel by pixel.
+sample as last approved: first as the string builder drew it, before the svgwrite
+pictures, :mod:`render_sample`); *after* is the sample drawn now. Both are rasterised
+by cairosvg at the size the picture declares (twice that for pictures under 300 pixels
+wide: single tiles and the small pictures), and compared pixel by pixel.
 
 A difference is *visible* when, in one picture, a pixel differs by more than
 :data:`STRONG` (of 255) in any channel (a mark moved, changed colour or is missing),

@@ -29,7 +29,11 @@ the group that is to be clicked:
   (``pointer-events="none"``), so clicking it clicks the place;
 * ``line.bridge`` from a place to a tile drawn apart from it;
 * ``text.caption`` and, with ``legend=True``, ``g.legend`` with one
-  ``g.legend-row[data-mark]`` per mark the picture shows.
+  ``g.legend-row[data-mark]`` per mark the picture shows;
+* given the last play's event (``play=``), an award the target check rejected is
+  drawn rejected: ``text.caption.rejected`` says so in red and ``text.verdict``
+  (``data-status="rejected"``) why, as the engine explains it; a last tile's award
+  kept for the going-out settlement says that instead (``data-status="deferred"``).
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ from exact61_widgets.render.marks import (
 )
 from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
+    FONT,
     SIDE,
     Node,
     Panel,
@@ -68,6 +73,7 @@ from exact61_widgets.render.svgkit import (
     check_size,
     element,
     figure_prefix,
+    num,
     picture,
     text,
     text_width,
@@ -80,10 +86,12 @@ from exact61_widgets.render.text import (
     describe,
     details,
     sorted_contributions,
+    verdict_line,
 )
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:
+    from exact61_widgets.engine.events import PlayEvent
     from exact61_widgets.engine.match import Match
 
 MARGIN = 16
@@ -92,6 +100,37 @@ LINE = 22
 AUTO = "auto"
 
 __all__ = ["AUTO", "SvgText", "match_svg", "render_svg", "tile_svg"]
+
+
+#: The target check's verdicts a picture shows beside its caption line, and their colours.
+VERDICTS = {"rejected": "rejected", "deferred": "muted"}
+
+
+def verdict_of(layout: Layout, play: PlayEvent | None) -> str | None:
+    """The fate of the layout's award that the picture must show (None: as it reads).
+
+    ``play`` is the event of the layout's last play (what :meth:`Match.push` gave): an
+    award the target check rejected (R1.4), or a going-out tile's award kept for the
+    settlement (R7.4), is not earned as the caption line would say.
+    """
+    if play is None:
+        return None
+    played = layout.tiles
+    if getattr(play, "kind", None) != "play" or not played or play.tile != played[-1]:
+        raise RenderError(
+            Msg(
+                "play: the event of the last play on this table, not {what}",
+                {"what": repr(play)},
+            )
+        )
+    if play.status not in VERDICTS or not play.award:  # no award: nothing is kept back
+        return None
+    return play.status
+
+
+def _sentence(text: str) -> str:
+    """A text as a sentence of its own: its first letter upper case."""
+    return text[:1].upper() + text[1:]
 
 
 def _badge_place(layout: Layout, tile: Tile, port: Port | None) -> Place:
@@ -175,11 +214,13 @@ def layout_panel(
     highlight_places: AbstractSet[Place] = frozenset(),
     closed_places: bool = True,
     contributions: Sequence[Contribution] | None = None,
+    play: PlayEvent | None = None,
 ) -> Panel:
     """The layout's elements in the geometry's user units, with caption and legend below.
 
     The legend lists exactly the marks drawn (a dot hidden under a badge does not count).
-    ``contributions`` are ``layout.contributions()``, if the caller has them.
+    ``contributions`` are ``layout.contributions()``, if the caller has them; ``play``
+    is the last play's event, whose rejected (or deferred) award the caption shows so.
     """
     if layout:
         x, y, w, h = geo.bounds
@@ -231,6 +272,8 @@ def layout_panel(
             )
         )
     nodes.append(element("g", {"class": "tiles"}, tiles))
+    if tiles:
+        used.add("tile")
     if not ends:
         contributions = []
     elif contributions is None:
@@ -280,16 +323,34 @@ def layout_panel(
     bottom = box[1] + box[3]
     width = box[2]
     if show_caption:
-        line = (
-            caption_line_of(layout, sorted_contributions(contributions, lang), lang)
-            if ends
-            else hidden_ends_line(layout, lang)
-        )
-        nodes.append(
-            text(box[0] + MARGIN, bottom + 4, line, size=15, fill=colors["text"], cls="caption")
-        )
+        verdict = verdict_of(layout, play) if ends else None
+        ordered = sorted_contributions(contributions, lang)
+        if verdict is not None:
+            line = verdict_line(layout, ordered, verdict, lang)
+        elif ends:
+            line = caption_line_of(layout, ordered, lang)
+        else:
+            line = hidden_ends_line(layout, lang)
+        color = colors[VERDICTS[verdict]] if verdict is not None else colors["text"]
+        cls = f"caption {verdict}" if verdict is not None else "caption"
+        nodes.append(text(box[0] + MARGIN, bottom + 4, line, size=15, fill=color, cls=cls))
         width = max(width, 2 * MARGIN + text_width(line, 15))
         bottom += LINE + 4
+        if verdict is not None and play is not None:
+            why = _sentence(play.reason().text(lang))
+            attrs = {
+                "x": num(box[0] + MARGIN),
+                "y": num(bottom + 2),
+                "font-family": FONT,
+                "font-size": "14",
+                "fill": color,
+                "class": f"verdict {verdict}",
+                "data-status": verdict,
+            }
+            nodes.append(element("text", attrs, content=why))
+            width = max(width, 2 * MARGIN + text_width(why, 14))
+            bottom += LINE
+            used.add(verdict)
     if legend and used:
         group, legend_width, legend_height = legend_rows(
             used, colors, lang, box[0] + MARGIN, bottom - 8, defs=prefix
@@ -315,6 +376,7 @@ def render_svg(
     highlight_tiles: Iterable[Tile | str] = (),
     last: Tile | str | None = AUTO,
     closed_places: bool = True,
+    play: PlayEvent | None = None,
     lang: str | None = None,
     colors: Mapping[str, str] | None = None,
     theme: str = "light",
@@ -342,6 +404,10 @@ def render_svg(
         branches will open once both lines are filled (R4.3); on by default, so that
         a spinner looks the same in every picture. An interactive board answers a
         click there with the reason.
+    :param play: the event of the layout's last play (:meth:`Match.push` returns it):
+        an award the target check rejected is drawn rejected, with the engine's reason
+        (R1.4), and a going-out tile's award as kept for the settlement (R7.4), in the
+        caption line, ``<title>`` and ``<desc>``.
     :param lang: ``"en"`` or ``"ru"`` for the texts, ``<title>`` and ``<desc>``.
     :param colors: colours to override, by the keys of :data:`~exact61_widgets.render.theme.LIGHT`.
     :param theme: ``"light"`` or ``"dark"``.
@@ -377,6 +443,7 @@ def render_svg(
             "size": size,
             "tiles": sorted(t.index for t in lit_tiles),
             "lit": sorted(p.code for p in lit_places),
+            **({} if play is None else {"play": play}),
         },
         id_prefix,
     )
@@ -397,10 +464,13 @@ def render_svg(
         highlight_tiles=lit_tiles,
         highlight_places=lit_places,
         closed_places=closed_places,
+        play=play,
     )
     if ends:
         ordered = sorted_contributions(contributions, lang)
         title = caption_of(layout, ordered, lang)
+        if play is not None and verdict_of(layout, play) is not None:
+            title = f"{title} {_sentence(play.reason().text(lang))}."
         desc = f"{title} {details(layout, lang, ordered)}"
     else:
         title = hidden_ends_title(layout, lang)

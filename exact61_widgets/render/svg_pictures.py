@@ -452,6 +452,88 @@ def scoreboard_svg(
 # -- rounding ------------------------------------------------------------------------------
 
 
+def _axis(x1: float, x2: float, y: float, colors: Mapping[str, str]) -> Node:
+    """The number line itself."""
+    return element(
+        "line",
+        {
+            "x1": num(x1),
+            "y1": num(y),
+            "x2": num(x2),
+            "y2": num(y),
+            "stroke": colors["text"],
+            "stroke-width": "2",
+            "class": "axis",
+        },
+    )
+
+
+def _tick_color(kind: str, colors: Mapping[str, str]) -> str:
+    """A multiple of 5 in the text colour; remainders 1–2 green (down), 3–4 blue (up)."""
+    return colors["text" if kind == "multiple" else "accepted" if kind == "down" else "dot"]
+
+
+def _tick(x: float, y: float, kind: str, colors: Mapping[str, str], half: float = 8) -> Node:
+    """A tick of the number line: a multiple of 5, or a remainder rounding down or up."""
+    return element(
+        "line",
+        {
+            "x1": num(x),
+            "y1": num(y - half),
+            "x2": num(x),
+            "y2": num(y + half),
+            "stroke": _tick_color(kind, colors),
+            "stroke-width": "3" if kind == "multiple" else "2",
+        },
+    )
+
+
+def _total(x: float, y: float, total: int, colors: Mapping[str, str]) -> Node:
+    """The pip total on the line: a filled circle."""
+    return element(
+        "circle",
+        {
+            "cx": num(x),
+            "cy": num(y),
+            "r": "7",
+            "fill": colors["highlight"],
+            "class": "total",
+            "data-value": str(total),
+        },
+    )
+
+
+def _result(x: float, y: float, result: int, colors: Mapping[str, str]) -> Node:
+    """The multiple of 5 it rounds to: a ring."""
+    return element(
+        "circle",
+        {
+            "cx": num(x),
+            "cy": num(y),
+            "r": "9",
+            "fill": "none",
+            "stroke": colors["highlight"],
+            "stroke-width": "2.5",
+            "class": "result",
+            "data-value": str(result),
+        },
+    )
+
+
+def rounding_sample(x: float, y: float, width: float, colors: Mapping[str, str]) -> list[Node]:
+    """The number line in small, for the legend: 10 to 15 with 13 rounding up to 15."""
+    step = (width - 12) / 5
+    nodes = [_axis(x + 6, x + width - 6, y, colors)]
+    for k in range(6):
+        kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
+        nodes.append(
+            element("g", {"class": f"tick {kind}"}, [_tick(x + 6 + k * step, y, kind, colors, 5)])
+        )
+    nodes.append(_total(x + 6 + 3 * step, y, 13, colors))
+    nodes.append(_result(x + width - 6, y, 15, colors))
+    return nodes
+
+
 def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str) -> Panel:
     """A number line from the multiple of 5 below ``total`` to the one above (R7.5).
 
@@ -467,50 +549,23 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
     step = 52
     x0 = 20
     y = 70
-    nodes = [
-        element(
-            "line",
-            {
-                "x1": num(x0),
-                "y1": num(y),
-                "x2": num(x0 + 5 * step),
-                "y2": num(y),
-                "stroke": colors["text"],
-                "stroke-width": "2",
-            },
-        )
-    ]
+    nodes = [_axis(x0, x0 + 5 * step, y, colors)]
     for k in range(6):
         value = low + k
         x = x0 + k * step
         kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
-        color = (
-            colors["text"]
-            if kind == "multiple"
-            else colors["accepted" if kind == "down" else "dot"]
-        )
         nodes.append(
             element(
                 "g",
                 {"class": f"tick {kind}", "data-value": str(value)},
                 [
-                    element(
-                        "line",
-                        {
-                            "x1": num(x),
-                            "y1": num(y - 8),
-                            "x2": num(x),
-                            "y2": num(y + 8),
-                            "stroke": color,
-                            "stroke-width": "3" if kind == "multiple" else "2",
-                        },
-                    ),
+                    _tick(x, y, kind, colors),
                     text(
                         x,
                         y + 28,
                         str(value),
                         size=14,
-                        fill=color,
+                        fill=_tick_color(kind, colors),
                         anchor="middle",
                         weight="bold" if value == total else None,
                     ),
@@ -519,19 +574,7 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
         )
     tx = x0 + (total - low) * step
     rx = x0 + (result - low) * step
-    nodes.append(
-        element(
-            "circle",
-            {
-                "cx": num(tx),
-                "cy": num(y),
-                "r": "7",
-                "fill": colors["highlight"],
-                "class": "total",
-                "data-value": str(total),
-            },
-        )
-    )
+    nodes.append(_total(tx, y, total, colors))
     if rx != tx:
         mid = (tx + rx) / 2
         nodes.append(
@@ -553,24 +596,11 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
                 {
                     "d": f"M{num(rx)},{y - 10} l{num(-head * 4)},-10 l{num(head * 9)},3 z",
                     "fill": colors["highlight"],
+                    "class": "head",
                 },
             )
         )
-    nodes.append(
-        element(
-            "circle",
-            {
-                "cx": num(rx),
-                "cy": num(y),
-                "r": "9",
-                "fill": "none",
-                "stroke": colors["highlight"],
-                "stroke-width": "2.5",
-                "class": "result",
-                "data-value": str(result),
-            },
-        )
-    )
+    nodes.append(_result(rx, y, result, colors))
     nodes.append(
         text(
             x0 + 2.5 * step,

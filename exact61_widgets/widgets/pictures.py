@@ -14,21 +14,40 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
+from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 from exact61_widgets.engine.tiles import parse_tile
+
+if TYPE_CHECKING:
+    from exact61_widgets.engine.match import Match
 
 
 @dataclass(frozen=True)
 class LayoutSpec:
-    """The table: highlighted open places and tiles, the last play marked, end badges."""
+    """The table: highlighted open places and tiles, the last play marked, end badges.
+
+    ``play`` is the event of the layout's last play: an award the target check
+    rejected (or a going-out tile's, kept for the settlement) is drawn so (R1.4, R7.4).
+    """
 
     layout: str
     places: tuple[str, ...] = ()
     tiles: tuple[str, ...] = ()
     last: bool = True
     ends: bool = True
+    play: PlayEvent | None = None
+
+
+def last_play(match: Match) -> PlayEvent | None:
+    """The event of the play that put the table's last tile down, in this hand (if any)."""
+    final = match.layout.last
+    if final is None:
+        return None
+    for event in reversed(match.hand_events):
+        if isinstance(event, PlayEvent):
+            return event if event.tile == final.tile else None
+    return None
 
 
 @dataclass(frozen=True)
@@ -140,6 +159,10 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
         layout = Layout.parse(spec.layout)
         places = [p for p in spec.places if layout.is_open(p)]
         tiles = [t for t in spec.tiles if parse_tile(t) in layout]
+        played = layout.tiles
+        play = (
+            spec.play if spec.play is not None and played and played[-1] == spec.play.tile else None
+        )
         return str(
             _renderer("render_svg")(
                 layout,
@@ -148,6 +171,7 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
                 highlight_tiles=tiles,
                 last="auto" if spec.last else None,
                 closed_places=True,
+                play=play,
                 **opts,
             )
         )
