@@ -5,7 +5,7 @@ A click on one can be answered with the reason (R4.3); the board's keyboard skip
 
 from __future__ import annotations
 
-import svg_tree
+import xml.etree.ElementTree as ET
 
 from exact61_widgets import layout_geometry, render_svg
 
@@ -13,7 +13,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def closed(svg: str) -> list[str]:
-    root = svg_tree.parse(svg)
+    root = ET.fromstring(svg)
     return [
         g.get("data-place", "")
         for g in root.iter(f"{SVG}g")
@@ -33,7 +33,7 @@ def test_closed_branches_are_drawn_by_default_and_only_before_both_lines() -> No
 
 
 def test_a_closed_branch_is_a_hollow_ring_unlike_the_filled_dot_of_an_open_place() -> None:
-    root = svg_tree.parse(render_svg("[2|2] [2|3]@[2|2]:lineA"))
+    root = ET.fromstring(render_svg("[2|2] [2|3]@[2|2]:lineA"))
     rings = [c for c in root.iter(f"{SVG}circle") if c.get("class") == "ring"]
     dots = [c for c in root.iter(f"{SVG}circle") if c.get("class") == "dot"]
     assert len(rings) == 2 and dots
@@ -48,7 +48,7 @@ def test_a_closed_branch_is_a_hollow_ring_unlike_the_filled_dot_of_an_open_place
 
 def test_closed_rings_lie_off_every_tile() -> None:
     layout = "[1|4] [4|4]@[1|4]:high [1|6]@[1|4]:low [6|6]@[1|6]:high"
-    root = svg_tree.parse(render_svg(layout))
+    root = ET.fromstring(render_svg(layout))
     geo = layout_geometry(layout)
     rings = [g for g in root.iter(f"{SVG}g") if "closed" in g.get("class", "").split()]
     assert len(rings) == 4
