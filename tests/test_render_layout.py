@@ -22,6 +22,7 @@ from xml.etree import ElementTree as ET
 
 import pytest
 import svg_tree
+from render_sample import FULL
 
 from exact61_widgets import render_svg
 from exact61_widgets.engine.errors import NotationError
@@ -315,15 +316,7 @@ def test_an_empty_table() -> None:
 
 
 def test_a_full_layout_with_many_spinners() -> None:
-    text = (
-        "[4|4] [3|4]@[4|4]:lineB [3|3]@[3|4]:low [1|3]@[3|3]:lineB [3|6]@[3|3]:branchA "
-        "[1|2]@[1|3]:low [6|6]@[3|6]:high [2|2]@[1|2]:high [2|6]@[6|6]:lineB "
-        "[2|4]@[4|4]:lineA [4|5]@[4|4]:branchA [3|5]@[3|3]:branchB [5|5]@[3|5]:high "
-        "[5|6]@[6|6]:branchA [2|5]@[2|2]:lineB [0|2]@[2|4]:low [0|0]@[0|2]:low "
-        "[0|5]@[5|5]:lineB [2|3]@[2|6]:low [0|1]@[0|0]:lineB [0|6]@[0|5]:low "
-        "[1|1]@[0|1]:high [1|6]@[6|6]:branchB [1|4]@[1|6]:low [1|5]@[4|5]:high "
-        "[4|6]@[0|6]:high [0|3]@[0|0]:branchA [0|4]@[0|0]:branchB"
-    )
+    text = FULL
     layout = Layout.parse(text)
     root = parse(render_svg(layout))
     tiles = groups(root, "tile")
