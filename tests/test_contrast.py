@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from xml.etree import ElementTree as ET
 
 import pytest
+import svg_tree
 
 from exact61_widgets import render_svg
 from exact61_widgets.engine.match import Match
@@ -198,7 +199,7 @@ def test_every_text_in_the_pictures_reaches_4_5_to_1(theme: str) -> None:
     low: dict[str, float] = {}
     count = 0
     for svg in pictures(theme):
-        root = ET.fromstring(svg)
+        root = svg_tree.parse(svg)
         if not any(e.get("class") == "background" for e in root.iter(f"{NS}rect")):
             continue  # a lone tile: no text and no background of its own
         for content, fill, under in text_backgrounds(root):
@@ -213,8 +214,8 @@ def test_every_text_in_the_pictures_reaches_4_5_to_1(theme: str) -> None:
 def colours_used(svgs: list[str]) -> Mapping[str, int]:
     used: dict[str, int] = {}
     for svg in svgs:
-        for node in ET.fromstring(svg).iter():
-            for key in ("fill", "stroke"):
+        for node in svg_tree.parse(svg).iter():
+            for key in ("fill", "stroke", "color"):  # color: what a symbol's currentColor is
                 value = node.get(key)
                 if value and value.startswith("#"):
                     used[value] = used.get(value, 0) + 1

@@ -10,11 +10,14 @@ and the README's "Reading the pictures" says each mark in one sentence.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
+import svg_tree
+from render_sample import every_kind
 
 from exact61_widgets import render_svg
 from exact61_widgets.engine.layout import Layout
@@ -27,7 +30,7 @@ from exact61_widgets.render.legend import (
     legend_file_text,
     legend_words,
 )
-from exact61_widgets.render.theme import LIGHT, RenderError
+from exact61_widgets.render.theme import LIGHT, THEMES, RenderError
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +73,10 @@ def marks_drawn(root: ET.Element) -> set[str]:
     found = set()
     for node in nodes:
         cls = classes(node)
+        if "tile" in cls:
+            found.add("back" if "back" in cls else "tile")
+        if "caption" in cls and ("rejected" in cls or "deferred" in cls):
+            found.add("rejected" if "rejected" in cls else "deferred")
         if "end" in cls:
             found.add("end")
         centre = (float(node.get("cx") or 0), float(node.get("cy") or 0))
@@ -114,18 +121,15 @@ def random_layout(rng: random.Random) -> Layout:
 
 def test_the_full_legend_lists_every_mark_in_order_in_both_languages() -> None:
     for lang in ("en", "ru"):
-        root = ET.fromstring(render_legend(lang))
+        root = svg_tree.parse(render_legend(lang))
         assert legend_marks(root) == list(KEYS) == [m.key for m in MARKS]
         rows = [row for row in root.iter(f"{NS}g") if "legend-row" in classes(row)]
-        words = [
-            next(t.text for t in row.iter(f"{NS}text") if t.text and len(t.text) > 3)
-            for row in rows
-        ]
+        words = [[t.text for t in row.iter(f"{NS}text")][-1] for row in rows]  # after the sample
         assert words == legend_words(lang=lang) == [m.words.text(lang) for m in MARKS]
         desc = root.find(f"{NS}desc")
         assert desc is not None and all(w in (desc.text or "") for w in words)
     assert legend_words(lang="ru")[0] != legend_words(lang="en")[0]
-    only = ET.fromstring(render_legend("en", marks=["last", "end"]))
+    only = svg_tree.parse(render_legend("en", marks=["last", "end"]))
     assert legend_marks(only) == ["end", "last"]
     with pytest.raises(RenderError, match="unknown mark"):
         render_legend(marks=["arrow"])
@@ -146,20 +150,30 @@ def test_a_layout_legend_names_exactly_the_marks_the_picture_draws() -> None:
             "highlight_places": rng.sample(places, min(len(places), rng.randrange(0, 3))),
             "highlight_tiles": rng.sample(layout.tiles, rng.randrange(0, 2)),
         }
-        root = ET.fromstring(render_svg(layout, legend=True, **options))
+        root = svg_tree.parse(render_svg(layout, legend=True, **options))
         drawn = marks_drawn(root)
         listed = legend_marks(root)
         assert set(listed) == drawn, (str(layout), options)
         assert listed == [k for k in KEYS if k in drawn]  # in the one order
         seen |= drawn
-    assert set(KEYS) - {"bridge"} <= seen  # every mark (but perhaps the rare bridge) was met
+    # Every mark of a layout (but perhaps the rare bridge) was met; the others belong to
+    # the pictures round the table and to the target check.
+    assert (
+        set(KEYS)
+        - {"bridge", "back", "applied", "tally", "negative", "rounding"}
+        - {
+            "rejected",
+            "deferred",
+        }
+        <= seen
+    )
 
 
 def test_a_picture_with_a_bridge_lists_the_bridge() -> None:
     rng = random.Random(5)
     for _ in range(400):
         layout = random_layout(rng)
-        root = ET.fromstring(render_svg(layout, legend=True))
+        root = svg_tree.parse(render_svg(layout, legend=True))
         if "bridge" in marks_drawn(root):
             assert "bridge" in legend_marks(root)
             return
@@ -173,7 +187,7 @@ def look(node: ET.Element) -> tuple[tuple[str, str], ...]:
 def test_legend_samples_look_exactly_like_the_marks_on_the_table() -> None:
     layout = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB [3|3]@[3|4]:low"
     for theme in ("light", "dark"):
-        root = ET.fromstring(
+        root = svg_tree.parse(
             render_svg(
                 layout,
                 legend=True,
@@ -197,7 +211,7 @@ def test_legend_samples_look_exactly_like_the_marks_on_the_table() -> None:
 def test_every_mark_differs_from_the_others_by_shape_not_only_colour() -> None:
     """With every colour the same, the legend's samples still differ from one another."""
     one = dict.fromkeys(LIGHT, "#444444")
-    root = ET.fromstring(render_legend("en", colors=one))
+    root = svg_tree.parse(render_legend("en", colors=one))
     shapes = []
     for row in root.iter(f"{NS}g"):
         if "legend-row" not in classes(row):
@@ -211,6 +225,8 @@ def test_every_mark_differs_from_the_others_by_shape_not_only_colour() -> None:
                     for k in ("r", "width", "height", "rx", "stroke-width", "stroke-dasharray")
                 ]
                 shape.append((node.tag, node.get("fill") == "none", *x))
+            elif node.tag == f"{NS}text" and node.text:
+                shape.append(("text", node.text))  # a word is told apart by its letters
         shapes.append(tuple(sorted(shape, key=repr)))
     assert len(shapes) == len(KEYS) == len(set(shapes))
 
@@ -232,3 +248,74 @@ def test_the_readme_shows_the_legend_with_one_sentence_per_mark() -> None:
     assert "docs/legend.svg" in section
     for words in legend_words(lang="en"):
         assert section.count(words) == 1, words
+
+
+#: Classes that name a part of a picture for widgets and tests (a group, a text line), not
+#: a mark a reader must learn: the marks are drawn inside them.
+STRUCTURE = {
+    "background",
+    "blocked",
+    "boneyard",
+    "bridges",
+    "caption",
+    "closed",
+    "closed-places",
+    "double",
+    "end",
+    "ends",
+    "hand",
+    "header",
+    "hit",
+    "label",
+    "last",
+    "layout",
+    "out",
+    "pile",
+    "place",
+    "places",
+    "rounding",
+    "row",
+    "scoreboard",
+    "scores",
+    "seat",
+    "settlement",
+    "side",
+    "spinner",
+    "status",
+    "tally",
+    "tile",
+    "tiles",
+    "title",
+    "to-move",
+    "verdict",
+}
+SVG_DOC = re.compile(r"<svg\b.*?</svg>", re.S)
+
+
+def test_the_legend_names_every_mark_and_colour_the_pictures_use() -> None:
+    """Every class of a mark and every palette colour drawn, in one or two pictures of every
+    kind (layouts, a rejected and a kept award, hands, boneyard, boards, settlements, tallies,
+    number lines, a story, puzzles), has its legend row."""
+    marks = {c for mark in MARKS for c in mark.classes}
+    colours = {k for mark in MARKS for k in mark.colors} | {"background"}
+    by_value: dict[str, set[str]] = {}
+    for theme in THEMES.values():
+        for key, value in theme.items():
+            by_value.setdefault(value, set()).add(key)
+    seen_classes: set[str] = set()
+    seen_colours: set[str] = set()
+    for kind, make in every_kind().items():
+        for svg in SVG_DOC.findall(str(make())):
+            for node in outside_legend(svg_tree.parse(svg)):
+                for cls in classes(node):
+                    assert cls in marks or cls in STRUCTURE, (kind, node.tag, cls)
+                    seen_classes.add(cls)
+                for key in ("fill", "stroke", "color"):
+                    value = node.get(key) or ""
+                    if value.startswith("#"):
+                        keys = by_value.get(value, set())
+                        assert keys & colours, (kind, node.tag, key, value, keys)
+                        seen_colours |= keys
+    # Not vacuous: every mark's classes are met, and nearly every colour.
+    assert marks - {"none"} <= seen_classes
+    assert set(THEMES["light"]) - seen_colours <= {"dot fill"}

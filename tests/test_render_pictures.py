@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
+import svg_tree
 
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, OutEvent
 from exact61_widgets.engine.match import Match
@@ -18,19 +20,20 @@ from exact61_widgets.render import (
     hand_svg,
     match_svg,
     out_settlement_svg,
+    render_svg,
     rounding_svg,
     scoreboard_svg,
     tally_svg,
     tile_svg,
 )
 from exact61_widgets.render.svg_tally import FIGURE, tally_figures
-from exact61_widgets.render.theme import RenderError
+from exact61_widgets.render.theme import LIGHT, RenderError
 
 NS = "{http://www.w3.org/2000/svg}"
 
 
 def parse(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
+    return svg_tree.parse(svg)
 
 
 def groups(root: ET.Element, cls: str) -> list[ET.Element]:
@@ -393,3 +396,52 @@ def test_a_tally_for_an_exercise_keeps_its_count_to_itself(lang: str) -> None:
         assert leaked_answers(str(hidden), TallyPoints(points), lang) == []
         assert sum(len(groups(f, "stroke")) for f in groups(root, "figure")) == points
     assert leaked_answers(str(tally_svg(37, lang=lang)), TallyPoints(37), lang)
+
+
+def rejected_play() -> tuple[Any, Any]:
+    """A match right after a play whose award the target check rejected, and that event."""
+    from exact61_widgets.widgets import scenarios
+
+    match = scenarios.EXACT_61.match()
+    for action in scenarios.as_actions(scenarios.EXACT_61_PLAYS):
+        play = match.push(action)[0]
+        if getattr(play, "status", None) == "rejected":
+            return match, play
+    raise AssertionError("no rejected award")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_rejected_award_reads_rejected_in_the_picture_and_its_texts(lang: str) -> None:
+    match, play = rejected_play()
+    svg = render_svg(match.layout, play=play, legend=True, lang=lang)
+    root = parse(svg)
+    (line,) = groups(root, "caption")
+    assert "rejected" in classes(line) and line.get("fill") == LIGHT["rejected"]
+    assert (line.text or "").endswith(": rejected" if lang == "en" else ": отклонено")
+    (why,) = groups(root, "verdict")
+    reason = play.reason().text(lang)
+    assert why.get("data-status") == "rejected" and why.text == reason[:1].upper() + reason[1:]
+    title, desc = root.find(f"{NS}title"), root.find(f"{NS}desc")
+    assert title is not None and desc is not None
+    assert (title.text or "").endswith(reason[1:] + ".") and reason[1:] in (desc.text or "")
+    rows = [g.get("data-mark") for g in groups(root, "legend-row")]
+    assert "rejected" in rows
+    plain = parse(render_svg(match.layout, lang=lang))  # without the event: as it reads
+    assert groups(plain, "verdict") == [] and "rejected" not in classes(groups(plain, "caption")[0])
+    with pytest.raises(RenderError, match="play"):
+        render_svg("[0|0]", play=play)
+
+
+def classes(node: ET.Element) -> list[str]:
+    return (node.get("class") or "").split()
+
+
+def test_puzzle_pictures_mark_the_last_play_with_the_star() -> None:
+    from exact61_widgets.widgets.puzzle import PuzzleWidget
+
+    widget = PuzzleWidget(theme="light")
+    match = widget.puzzle.match()
+    assert match.layout.last is not None
+    star = f'class="tile last" data-tile="{match.layout.last.tile}"'
+    assert star in widget.board.svg  # the open puzzle, as the learner plays it
+    assert star in (widget.static_html() or "")  # and saved, before the answer

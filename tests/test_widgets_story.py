@@ -29,6 +29,7 @@ from exact61_widgets.engine.events import (
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.widgets import HandScript, HandStory, ScenarioError, WidgetError
+from exact61_widgets.widgets.pictures import ScoreSpec
 from exact61_widgets.widgets.scenarios import BLOCKED_STORY, GOING_OUT_STORY, STORIES
 
 TAG = re.compile(r"<[^>]+>")
@@ -182,7 +183,8 @@ def test_the_widget_shows_the_engine_events_of_each_turn_at_its_step(name: str) 
     story = HandStory(name)
     _, turns, _ = engine_turns(script)
     for step, events in enumerate(turns, start=1):
-        shown = [e for e in events if not isinstance(e, (OutEvent, MatchWonEvent))]
+        # A turn's step tells its draws and play or pass; the settlement comes after it.
+        shown = [e for e in events if isinstance(e, (DrawEvent, PlayEvent, PassEvent))]
         assert list(story.events_at(step)) == shown, step
         story.go(step)
         for event in shown:
@@ -190,6 +192,48 @@ def test_the_widget_shows_the_engine_events_of_each_turn_at_its_step(name: str) 
     for kind, step in script.beats:
         assert kind in story.kinds_at(step), (kind, step)
     assert story.events_at(0) == ()
+
+
+def board_of(story: HandStory, step: int) -> tuple[int, ...]:
+    """The scores the score board of ``step`` shows."""
+    (spec,) = [p.spec for p in story.steps[step].panels if isinstance(p.spec, ScoreSpec)]
+    return tuple(spec.scores)
+
+
+#: What a step's text says a side's score is now, in the story's English sentences.
+STATED = (
+    re.compile(r"now has (\d+)"),
+    re.compile(r"the score stays (\d+)"),
+    re.compile(r"= (\d+) is not above 305"),
+    re.compile(r"has (\d+), and [^.]* would pass 305"),
+    re.compile(r"= (305) is exactly 61"),
+)
+#: The scores a step lists in full: ``pair 0+2: 185 raw (37); pair 1+3: 280 raw (56)``.
+LISTED = re.compile(r"Scores(?: before the hand)?: ((?:[^:;.]+: \d+ raw \(\d+\)(?:; )?)+)")
+
+
+@pytest.mark.parametrize("name", sorted(STORIES))
+def test_every_steps_score_board_shows_the_scores_its_text_states(name: str) -> None:
+    """The board changes at the step whose text applies an award, never a step early."""
+    story = HandStory(name)
+    start, _, _ = engine_turns(STORIES[name])
+    board = tuple(start.scores)
+    changes = 0
+    for step in range(len(story.steps)):
+        told = [e for e in story.events_at(step) if getattr(e, "scores", None) is not None]
+        if told and "cut" not in story.kinds_at(step):  # awards cut off are never applied
+            board = tuple(told[-1].scores)  # type: ignore[attr-defined]
+        assert board_of(story, step) == board, step
+        story.go(step)
+        text = story.caption_text
+        for pattern in STATED:
+            for found in pattern.findall(text):
+                assert int(found) in board, (step, pattern.pattern, found, board)
+        for listed in LISTED.findall(text):
+            values = tuple(int(v) for v in re.findall(r": (\d+) raw", listed))
+            assert values == board, (step, listed)
+        changes += step > 0 and board_of(story, step) != board_of(story, step - 1)
+    assert changes >= 3  # the story's awards are seen landing
 
 
 def test_the_going_out_story_holds_every_required_moment_in_order() -> None:

@@ -9,25 +9,30 @@ from typing import Any
 import pytest
 
 from exact61_widgets import Layout, Match, Play
-from exact61_widgets.engine.events import BlockedAwardEvent
+from exact61_widgets.engine.events import BlockedAwardEvent, PlayEvent
 from exact61_widgets.engine.record import to_record
 from exact61_widgets.widgets import (
     BlockedWalkthrough,
     EndScoringWalkthrough,
     Exact61Walkthrough,
     GoingOutWalkthrough,
+    HandStory,
     RoundingWalkthrough,
     Scenario,
     SpinnerWalkthrough,
     WidgetError,
 )
 from exact61_widgets.widgets import scenarios as sc
+from exact61_widgets.widgets.mimebundle import NOTEBOOK_WIDTH
+from exact61_widgets.widgets.pictures import LayoutSpec, draw, last_play
 from exact61_widgets.widgets.walkthroughs import Walkthrough
 
 RULE = re.compile(r"\bR\d+(\.\d+)?\b")
 CODE = re.compile(r"(?<![\w.])[RD]\d{1,2}(?:\.\d{1,2})?(?!\w)")
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZА-Я\[])")
 TAG = re.compile(r"<[^>]+>")
+#: The smallest text a saved strip may show at notebook width, in pixels (issue 20).
+MIN_TEXT_PX = 11
 ALL = [
     SpinnerWalkthrough,
     EndScoringWalkthrough,
@@ -152,7 +157,7 @@ def test_spinner_walkthrough_marks_every_scoring_end_with_its_value() -> None:
     counts = []
     for step in range(len(walk.steps)):
         walk.go(step)
-        badges = re.findall(r'class="end" data-tile="[^"]+"', walk.board.picture)
+        badges = re.findall(r'class="end"[^>]* data-tile="[^"]+"', walk.board.picture)
         counts.append(len(badges))
     for placement in sc.as_layout(sc.SPINNER_LAYOUT).placements:
         table.push(placement.tile, placement.at)
@@ -402,3 +407,122 @@ def test_exact_61_and_blocked_walkthroughs_from_records() -> None:
         break
     else:
         pytest.skip("no blocked hand in these matches")
+
+
+# -- the saved strip: every picture of a step, legible --------------------------------------
+
+STRIP_MAKERS = {
+    **{cls.__name__: cls for cls in ALL},
+    "HandStory-going-out": lambda **kw: HandStory("going-out", **kw),
+    "HandStory-blocked": lambda **kw: HandStory("blocked", **kw),
+}
+SVG_DOC = re.compile(r"<svg\b.*?</svg>", re.S)
+CELL = re.compile(r"<td\b.*?</td>", re.S)
+TILE_NAME = re.compile(r"\[\d\|\d\]")
+#: Walkthroughs whose captions name only tiles on the table or in a hand shown (the
+#: spinner walkthrough also names the tiles it tries and refuses).
+NAMES_ONLY_DRAWN_TILES = {"GoingOutWalkthrough", "HandStory-going-out", "HandStory-blocked"}
+
+
+@pytest.mark.parametrize("name", sorted(STRIP_MAKERS))
+def test_a_saved_strip_frame_shows_every_picture_of_its_step(name: str) -> None:
+    walk = STRIP_MAKERS[name]()
+    cells = CELL.findall(walk.static_html())
+    assert len(cells) == len(walk.steps)
+    for index, (cell, step) in enumerate(zip(cells, walk.steps, strict=True)):
+        pictures = SVG_DOC.findall(cell)
+        if not pictures:  # the very pictures of the step before, which its frame shows
+            assert "Same pictures as step" in cell and index > 0
+            assert step.panels == walk.steps[index - 1].panels
+            continue
+        assert len(pictures) == len(step.panels), index
+        for svg, panel in zip(pictures, step.panels, strict=True):
+            assert f'id="{walk.prefix}-step{index + 1}-{panel.suffix}"' in svg
+        if name in NAMES_ONLY_DRAWN_TILES:  # a tile the caption names is drawn in its frame
+            drawn = set(re.findall(r'data-tile="(\[\d\|\d\])"', cell))
+            said = set(TILE_NAME.findall(html.unescape(TAG.sub("", cell.split("<p>", 1)[1]))))
+            assert said <= drawn, (index, said - drawn)
+
+
+def test_the_going_out_strip_shows_both_opponents_tiles_where_its_caption_counts_them() -> None:
+    """Notebook 05's three-player going out: step 3 counts [0|6] and [1|6], and shows both."""
+    three = Scenario.make(3, "[3|4]", [["[4|4]"], ["[0|6]"], ["[1|6]"]])
+    cells = CELL.findall(GoingOutWalkthrough(three, name="out-three").static_html())
+    assert "[0|6] [1|6]" in html.unescape(TAG.sub("", cells[2]))
+    assert 'data-tile="[0|6]"' in cells[2] and 'data-tile="[1|6]"' in cells[2]
+
+
+@pytest.mark.parametrize("name", sorted(STRIP_MAKERS))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_text_of_a_saved_strip_reads_at_11_pixels_at_notebook_width(
+    name: str, lang: str
+) -> None:
+    """font-size × the picture's scale, for every text: no picture shrunk below 11 px."""
+    walk = STRIP_MAKERS[name](lang=lang)
+    smallest = 99.0
+    for svg in SVG_DOC.findall(walk.static_html()):
+        head = svg[: svg.index(">")]
+        width = float(re.search(r' width="([\d.]+)"', head).group(1))  # type: ignore[union-attr]
+        box = re.search(r'viewBox="([^"]+)"', head).group(1).split()  # type: ignore[union-attr]
+        assert width <= NOTEBOOK_WIDTH  # the notebook shows it as drawn, never narrower
+        scale = width / float(box[2])
+        for size in re.findall(r'font-size="([\d.]+)"', svg):
+            smallest = min(smallest, float(size) * scale)
+    assert smallest >= MIN_TEXT_PX, smallest
+
+
+# -- pictures tell the truth: a rejected award is drawn rejected -----------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_rejected_award_is_drawn_rejected_with_the_engines_reason(lang: str) -> None:
+    """08 §8.1: the step whose text rejects the award shows it rejected, and why."""
+    walk = Exact61Walkthrough(lang=lang)
+    found = 0
+    for index, events in enumerate(walk.results, start=1):
+        play = events[0]
+        walk.go(index)
+        svg = walk.board.picture
+        if isinstance(play, PlayEvent) and play.status == "rejected":
+            found += 1
+            reason = play.reason().text(lang)
+            assert 'class="caption rejected"' in svg
+            assert re.search(r'class="verdict rejected"[^>]*data-status="rejected"', svg)
+            assert html.escape(reason[:1].upper() + reason[1:]) in svg  # shown, and in <title>
+            title = re.search(r"<title[^>]*>(.*?)</title>", svg).group(1)  # type: ignore[union-attr]
+            assert reason[1:] in html.unescape(title)
+            assert ("rejected" if lang == "en" else "отклонено") in svg
+        else:
+            assert "caption rejected" not in svg
+    assert found == 1
+
+
+def test_the_story_draws_its_rejected_award_rejected_and_the_last_tile_kept() -> None:
+    """07: step 18 (a rejected award) and the going-out step (the award kept for R7.4)."""
+    story = HandStory()
+    kinds = [story.kinds_at(i) for i in range(len(story.steps))]
+    rejected = next(i for i, k in enumerate(kinds) if "rejected" in k)
+    assert rejected == 17  # step 18 of 21
+    story.go(rejected)
+    assert 'class="caption rejected"' in story.board.picture
+    going = next(i for i, k in enumerate(kinds) if "going_out" in k)
+    story.go(going)
+    assert 'class="caption deferred"' in story.board.picture
+    assert "kept for the settlement" in story.board.picture
+
+
+def test_a_table_or_explorer_picture_after_a_rejected_play_says_so() -> None:
+    """``last_play`` finds the event of the table's last tile: the explorer and the table
+    draw it."""
+    match = sc.EXACT_61.match()
+    for action in sc.as_actions(sc.EXACT_61_PLAYS):
+        events = match.push(action)
+        if isinstance(events[0], PlayEvent) and events[0].status == "rejected":
+            break
+    play = last_play(match)
+    assert play is not None and play.status == "rejected"
+    svg = draw(LayoutSpec(str(match.layout), play=play), "t", "en")
+    assert 'class="caption rejected"' in svg
+    assert last_play(sc.EXACT_61.match()) is None  # a set-up table: no play to read
+    # A spec whose play is not its layout's last tile draws the layout as it reads.
+    assert "caption rejected" not in draw(LayoutSpec("[0|0]", play=play), "u", "en")

@@ -1,8 +1,8 @@
 """Pure functions from engine state to text or SVG.
 
-Importing this package is cheap: the SVG modules load on first use. Every
-picture is written by one builder, :func:`exact61_widgets.render.svgkit.element`
-(plain string formatting; no svgwrite or ElementTree, see the README).
+Importing this package is cheap: the SVG modules (and svgwrite) load on first use.
+Every picture is an svgwrite ``Drawing`` of svgwrite elements, made through
+:mod:`exact61_widgets.render.svgkit` (see the README's section on the pictures).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ _LAZY = {
     "tile_svg": "exact61_widgets.render.svg",
     "match_svg": "exact61_widgets.render.svg",
     "hand_svg": "exact61_widgets.render.svg_pictures",
+    "seats_svg": "exact61_widgets.render.svg_pictures",
     "boneyard_svg": "exact61_widgets.render.svg_pictures",
     "scoreboard_svg": "exact61_widgets.render.svg_pictures",
     "rounding_svg": "exact61_widgets.render.svg_pictures",

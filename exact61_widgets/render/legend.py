@@ -18,9 +18,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
@@ -32,15 +31,20 @@ from exact61_widgets.render.marks import (
     dot,
     pick_ring,
 )
+from exact61_widgets.render.svg_pictures import rounding_sample
+from exact61_widgets.render.svg_tally import tally_sample
 from exact61_widgets.render.svgkit import (
     SIDE,
-    Markup,
+    Node,
     Panel,
     SvgText,
+    back_group,
     check_size,
     element,
     figure_prefix,
+    node_cache,
     picture,
+    share,
     text,
     text_width,
     tile_group,
@@ -50,39 +54,115 @@ from exact61_widgets.render.theme import RenderError, palette
 
 @dataclass(frozen=True)
 class Mark:
-    """One mark of the pictures: its key (``data-mark``), words, and palette colours."""
+    """One mark of the pictures: its key (``data-mark``), words, palette colours, classes.
+
+    ``classes`` are the classes of the elements that draw it, in any picture.
+    """
 
     key: str
     words: Msg
     colors: tuple[str, ...]
+    classes: tuple[str, ...]
 
 
 #: Every mark, in the order every legend lists them.
 MARKS: Final[tuple[Mark, ...]] = (
     Mark(
-        "end",
-        Msg("Number in a filled square: a scoring end and its value"),
-        ("badge", "badge text"),
+        "tile",
+        Msg("A tile face up: its two halves and the line between them"),
+        ("tile", "tile edge", "pip", "divider"),
+        ("face", "pips", "pip", "divider"),
     ),
-    Mark("place", Msg("Dot: an open place, where a tile may be played"), ("dot",)),
+    Mark(
+        "back",
+        Msg("Blue back: a tile face down, in a hand or the boneyard"),
+        ("tile back", "tile back pattern", "tile edge"),
+        ("back",),
+    ),
+    Mark(
+        "end",
+        Msg(
+            "Number in a filled square: a scoring end and its value; a tile may be played there too"
+        ),
+        ("badge", "badge text"),
+        ("badge",),
+    ),
+    Mark("place", Msg("Dot: an open place, where a tile may be played"), ("dot",), ("dot",)),
     Mark(
         "closed",
         Msg("Ring: a side branch, closed until both lines of its spinner are filled"),
         ("closed", "dot fill"),
+        ("ring",),
     ),
-    Mark("spinner", Msg("Dashed orange frame: a spinner (every double becomes one)"), ("spinner",)),
-    Mark("last", Msg("Star: the tile played last"), ("last", "tile last")),
+    Mark(
+        "spinner",
+        Msg("Dashed orange frame: a spinner (every double becomes one)"),
+        ("spinner",),
+        ("frame",),
+    ),
+    Mark(
+        "last", Msg("Star on a green face: the tile played last"), ("last", "tile last"), ("star",)
+    ),
     Mark(
         "picked-place",
         Msg("Wide ring: a place picked out, such as where the chosen tile may go"),
         ("highlight",),
+        ("pick",),
     ),
     Mark(
-        "picked-tile", Msg("Thick solid edge: a tile picked out"), ("highlight", "tile highlight")
+        "picked-tile",
+        Msg("Thick solid edge on a pink face: a tile picked out"),
+        ("highlight", "tile highlight"),
+        ("highlight",),
     ),
-    Mark("bridge", Msg("Line: joins a tile drawn a little apart to its place"), ("bridge",)),
+    Mark(
+        "bridge",
+        Msg("Line: joins a tile drawn a little apart to its place"),
+        ("bridge",),
+        ("bridge",),
+    ),
+    Mark(
+        "rejected",
+        Msg("Red words: rejected by the target check, and why (it would pass 61)"),
+        ("rejected",),
+        ("rejected",),
+    ),
+    Mark("applied", Msg("Green words: applied by the target check"), ("accepted",), ("applied",)),
+    Mark(
+        "deferred",
+        Msg("Grey words: not applied: kept for the going-out settlement (R7.4), or no award"),
+        ("muted",),
+        ("deferred", "none"),
+    ),
+    Mark(
+        "tally",
+        Msg("Strokes: the paper tally, one a displayed point; ten make a full figure (R10)"),
+        ("tally",),
+        ("stroke", "figure"),
+    ),
+    Mark(
+        "negative",
+        Msg("Red strokes after a minus: a score below zero (D3)"),
+        ("rejected",),
+        ("negative", "minus"),
+    ),
+    Mark(
+        "rounding",
+        Msg(
+            "Number line: a total (filled circle) rounds to the nearest multiple of 5 "
+            "(ring), 1 and 2 down (green), 3 and 4 up (blue) (R7.5)"
+        ),
+        ("text", "accepted", "dot", "highlight"),
+        ("axis", "tick", "multiple", "down", "up", "total", "result", "arrow", "head"),
+    ),
 )
 KEYS: Final[tuple[str, ...]] = tuple(mark.key for mark in MARKS)
+#: The word a status mark's sample shows, as the settlement tables write it.
+STATUS_WORDS: Final[Mapping[str, tuple[Msg, str]]] = {
+    "rejected": (Msg("rejected"), "rejected"),
+    "applied": (Msg("applied"), "accepted"),
+    "deferred": (Msg("kept"), "muted"),
+}
 
 #: A row's height; its sample fills a tile-sized cell (64 × 32) on the left.
 ROW: Final = 40
@@ -91,7 +171,9 @@ TEXT_X: Final = CELL_W + 16
 FONT_SIZE: Final = 13
 
 
-def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Markup]:
+def _sample(
+    key: str, x: float, y: float, colors: Mapping[str, str], lang: str, defs: str | None
+) -> list[Node]:
     """The mark ``key`` drawn in the cell whose top-left corner is (x, y)."""
     cx, cy = x + CELL_W / 2, y + SIDE / 2
     if key == "end":
@@ -104,48 +186,66 @@ def _sample(key: str, x: float, y: float, colors: Mapping[str, str]) -> list[Mar
         return [dot(cx, cy, colors), pick_ring(cx, cy, colors)]
     if key == "bridge":
         return [bridge(x + 8, cy, x + CELL_W - 8, cy, colors)]
-    if key == "spinner":
+    if key in STATUS_WORDS:
+        word, color = STATUS_WORDS[key]
         return [
-            tile_group(
-                Tile(3, 3), x, y, 3, 3, True, colors, classes=("sample",), frame=True, data=False
+            text(
+                cx,
+                cy + 4,
+                word.text(lang),
+                size=11,
+                fill=colors[color],
+                anchor="middle",
+                weight="bold",
+                cls=f"status {key}",
             )
         ]
-    if key == "last":
+    if key == "tally":
+        return tally_sample(x + CELL_W / 2 - SIDE / 2, y, SIDE, colors["tally"])
+    if key == "negative":
+        color = colors["rejected"]
         return [
-            tile_group(
-                Tile(1, 3),
-                x,
-                y,
-                1,
-                3,
-                True,
-                colors,
-                classes=("sample",),
-                face=colors["tile last"],
-                star=True,
-                data=False,
-            )
+            text(x + 14, cy + 9, "−", size=24, fill=color, anchor="end", cls="minus"),
+            *tally_sample(x + CELL_W / 2 - SIDE / 2, y, SIDE, color),
         ]
-    if key == "picked-tile":
-        return [
-            tile_group(
-                Tile(2, 5),
-                x,
-                y,
-                2,
-                5,
-                True,
-                colors,
-                classes=("sample",),
-                face=colors["tile highlight"],
-                edge=colors["highlight"],
-                edge_width=PICK_EDGE,
-                data=False,
+    if key == "rounding":
+        return rounding_sample(x, cy, CELL_W, colors)
+    if key == "back":
+        return [back_group(x, y, True, colors, defs=defs)]
+    tile: tuple[int, int] = {"tile": (1, 2), "spinner": (3, 3), "last": (1, 3)}.get(key, (2, 5))
+    looks: dict[str, dict[str, Any]] = {
+        "tile": {},
+        "spinner": {"frame": True},
+        "last": {"face": colors["tile last"], "star": True},
+        "picked-tile": {
+            "face": colors["tile highlight"],
+            "edge": colors["highlight"],
+            "edge_width": PICK_EDGE,
+        },
+    }
+    look = looks.get(key)
+    if look is None:
+        raise RenderError(
+            Msg(
+                "unknown mark {key}: the marks are {keys}",
+                {"key": repr(key), "keys": ", ".join(KEYS)},
             )
-        ]
-    raise RenderError(
-        Msg("unknown mark {key}: the marks are {keys}", {"key": repr(key), "keys": ", ".join(KEYS)})
-    )
+        )
+    return [
+        tile_group(
+            Tile(*tile),
+            x,
+            y,
+            tile[0],
+            tile[1],
+            True,
+            colors,
+            classes=("sample",),
+            data=False,
+            defs=defs,
+            **look,
+        )
+    ]
 
 
 def check_marks(marks: Iterable[str] | None) -> list[str]:
@@ -165,19 +265,30 @@ def check_marks(marks: Iterable[str] | None) -> list[str]:
 
 
 def legend_rows(
-    marks: Iterable[str], colors: Mapping[str, str], lang: str, x: float, y: float
-) -> tuple[Markup, float, float]:
+    marks: Iterable[str],
+    colors: Mapping[str, str],
+    lang: str,
+    x: float,
+    y: float,
+    defs: str | None = None,
+) -> tuple[Node, float, float]:
     """The rows of ``marks`` (legend order) from (x, y): the group, its width and height.
 
-    Cached, like the tile faces: a board draws the same few legends again and again.
+    Its sample tiles place the shared symbols of ``defs`` (the picture part's id prefix).
+    Cached, like the tiles: a board draws the same few legends again and again.
     """
-    return _legend_rows(tuple(check_marks(marks)), tuple(colors.items()), lang, x, y)
+    return _legend_rows(tuple(check_marks(marks)), tuple(colors.items()), lang, x, y, defs)
 
 
-@lru_cache(maxsize=256)
+@node_cache(maxsize=256)
 def _legend_rows(
-    keys: tuple[str, ...], palette_: tuple[tuple[str, str], ...], lang: str, x: float, y: float
-) -> tuple[Markup, float, float]:
+    keys: tuple[str, ...],
+    palette_: tuple[tuple[str, str], ...],
+    lang: str,
+    x: float,
+    y: float,
+    defs: str | None,
+) -> tuple[Node, float, float]:
     colors = dict(palette_)
     rows = []
     width = 0.0
@@ -190,7 +301,7 @@ def _legend_rows(
                 "g",
                 {"class": "legend-row", "data-mark": key},
                 [
-                    element("g", {"class": "symbol"}, _sample(key, x, top + 4, colors)),
+                    element("g", {"class": "symbol"}, _sample(key, x, top + 4, colors, lang, defs)),
                     text(
                         x + TEXT_X,
                         top + 4 + SIDE / 2 + 4.5,
@@ -202,7 +313,7 @@ def _legend_rows(
             )
         )
         width = max(width, TEXT_X + text_width(words, FONT_SIZE))
-    return element("g", {"class": "legend"}, rows), width, len(rows) * ROW
+    return share(element("g", {"class": "legend"}, rows)), width, len(rows) * ROW
 
 
 def legend_words(marks: Iterable[str] | None = None, lang: str | None = None) -> list[str]:
@@ -236,7 +347,7 @@ def render_legend(
         id_prefix,
     )
     heading = gettext("How to read the pictures", lang)
-    group, width, height = legend_rows(keys, palette_, lang, 0, 30)
+    group, width, height = legend_rows(keys, palette_, lang, 0, 30, defs=prefix)
     nodes = [
         text(0, 16, heading, size=15, fill=palette_["text"], weight="bold", cls="title"),
         group,

@@ -19,10 +19,9 @@ draws them on the layout.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Final
 
-from exact61_widgets.render.svgkit import Markup, element, num, text
+from exact61_widgets.render.svgkit import Node, element, node_cache, num, share, text
 
 #: A badge's side; its corners are rounded so that a wide ring clears them.
 BADGE: Final = 20
@@ -34,56 +33,63 @@ PICK_RADIUS: Final = 15
 PICK_EDGE: Final = 3.0
 
 
-def badge(x: float, y: float, value: int, colors: Mapping[str, str]) -> list[Markup]:
+def badge(x: float, y: float, value: int, colors: Mapping[str, str]) -> list[Node]:
     """A scoring end's badge centred at (x, y): a filled rounded square and its value."""
     return list(_badge(x, y, value, colors["badge"], colors["badge text"]))
 
 
-# The marks that every picture repeats, place by place, are written once per place and
-# colour (like the tile faces): a board draws nearly the same marks after every move.
-@lru_cache(maxsize=2048)
-def _badge(x: float, y: float, value: int, fill: str, figure: str) -> tuple[Markup, Markup]:
+# The marks that every picture repeats, place by place, are built once per place and
+# colour (like the tiles): a board draws nearly the same marks after every move.
+@node_cache(maxsize=2048)
+def _badge(x: float, y: float, value: int, fill: str, figure: str) -> tuple[Node, Node]:
     half = BADGE / 2
     small = value >= 10
     return (
-        element(
-            "rect",
-            {
-                "x": num(x - half),
-                "y": num(y - half),
-                "width": num(BADGE),
-                "height": num(BADGE),
-                "rx": "5",
-                "ry": "5",
-                "fill": fill,
-                "class": "badge",
-            },
+        share(
+            element(
+                "rect",
+                {
+                    "x": num(x - half),
+                    "y": num(y - half),
+                    "width": num(BADGE),
+                    "height": num(BADGE),
+                    "rx": "5",
+                    "ry": "5",
+                    "fill": fill,
+                    "class": "badge",
+                },
+            )
         ),
-        text(
-            x,
-            y + (4 if small else 4.5),
-            str(value),
-            size=11 if small else 13,
-            fill=figure,
-            anchor="middle",
-            weight="bold",
+        share(
+            text(
+                x,
+                y + (4 if small else 4.5),
+                str(value),
+                size=11 if small else 13,
+                fill=figure,
+                anchor="middle",
+                weight="bold",
+            )
         ),
     )
 
 
-def dot(x: float, y: float, colors: Mapping[str, str]) -> Markup:
+def dot(x: float, y: float, colors: Mapping[str, str]) -> Node:
     """An open place: a small filled dot."""
     return _dot(x, y, colors["dot"])
 
 
-@lru_cache(maxsize=2048)
-def _dot(x: float, y: float, fill: str) -> Markup:
-    return element(
-        "circle", {"cx": num(x), "cy": num(y), "r": num(DOT_RADIUS), "fill": fill, "class": "dot"}
+@node_cache(maxsize=2048)
+def _dot(x: float, y: float, fill: str) -> Node:
+    return share(
+        element(
+            "circle",
+            {"cx": num(x), "cy": num(y), "r": num(DOT_RADIUS), "fill": fill, "class": "dot"},
+        )
     )
 
 
-def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
+def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> Node:
     """A closed branch: a small hollow ring (it is not an open place, R4.3)."""
     return element(
         "circle",
@@ -99,7 +105,7 @@ def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
     )
 
 
-def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
+def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> Node:
     """A place picked out: a wide ring round its dot or badge."""
     return element(
         "circle",
@@ -115,23 +121,25 @@ def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> Markup:
     )
 
 
-@lru_cache(maxsize=2048)
-def hit_area(x: float, y: float) -> Markup:
+@node_cache(maxsize=2048)
+def hit_area(x: float, y: float) -> Node:
     """The invisible circle that takes a place's clicks (larger than its dot)."""
-    return element(
-        "circle",
-        {
-            "cx": num(x),
-            "cy": num(y),
-            "r": num(PICK_RADIUS),
-            "fill": "none",
-            "pointer-events": "all",
-            "class": "hit",
-        },
+    return share(
+        element(
+            "circle",
+            {
+                "cx": num(x),
+                "cy": num(y),
+                "r": num(PICK_RADIUS),
+                "fill": "none",
+                "pointer-events": "all",
+                "class": "hit",
+            },
+        )
     )
 
 
-def bridge(x1: float, y1: float, x2: float, y2: float, colors: Mapping[str, str]) -> Markup:
+def bridge(x1: float, y1: float, x2: float, y2: float, colors: Mapping[str, str]) -> Node:
     """The line from a place to a tile drawn a little apart from it."""
     return element(
         "line",

@@ -13,8 +13,9 @@ Elements that widgets and tests look for carry a class and data attributes on
 the group that is to be clicked:
 
 * ``<g class="tile [spinner] [last] [highlight]" data-tile="[4|4]">`` — its
-  face (``rect.face``), ``line.divider``, one ``circle.pip`` per pip, on a
-  spinner ``rect.frame`` and on the last play ``polygon.star``;
+  face with its divider (``use.face``), the pips of each half (``use.pips``), on a
+  spinner ``use.frame`` and on the last play ``use.star``: each a ``<use>`` of a
+  ``<symbol>`` in the picture's ``<defs>`` (one ``circle.pip`` per pip there);
 * ``<g class="place [highlight]" data-place="[4|4]:branchA">`` with its
   ``circle.dot`` at the point :func:`layout_geometry` gives, a larger
   invisible ``circle.hit`` that takes clicks and, when picked out, the wide
@@ -28,7 +29,11 @@ the group that is to be clicked:
   (``pointer-events="none"``), so clicking it clicks the place;
 * ``line.bridge`` from a place to a tile drawn apart from it;
 * ``text.caption`` and, with ``legend=True``, ``g.legend`` with one
-  ``g.legend-row[data-mark]`` per mark the picture shows.
+  ``g.legend-row[data-mark]`` per mark the picture shows;
+* given the last play's event (``play=``), an award the target check rejected is
+  drawn rejected: ``text.caption.rejected`` says so in red and ``text.verdict``
+  (``data-status="rejected"``) why, as the engine explains it; a last tile's award
+  kept for the going-out settlement says that instead (``data-status="deferred"``).
 """
 
 from __future__ import annotations
@@ -59,14 +64,16 @@ from exact61_widgets.render.marks import (
 )
 from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
+    FONT,
     SIDE,
-    Markup,
+    Node,
     Panel,
     SvgText,
     back_group,
     check_size,
     element,
     figure_prefix,
+    num,
     picture,
     text,
     text_width,
@@ -79,10 +86,12 @@ from exact61_widgets.render.text import (
     describe,
     details,
     sorted_contributions,
+    verdict_line,
 )
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:
+    from exact61_widgets.engine.events import PlayEvent
     from exact61_widgets.engine.match import Match
 
 MARGIN = 16
@@ -91,6 +100,37 @@ LINE = 22
 AUTO = "auto"
 
 __all__ = ["AUTO", "SvgText", "match_svg", "render_svg", "tile_svg"]
+
+
+#: The target check's verdicts a picture shows beside its caption line, and their colours.
+VERDICTS = {"rejected": "rejected", "deferred": "muted"}
+
+
+def verdict_of(layout: Layout, play: PlayEvent | None) -> str | None:
+    """The fate of the layout's award that the picture must show (None: as it reads).
+
+    ``play`` is the event of the layout's last play (what :meth:`Match.push` gave): an
+    award the target check rejected (R1.4), or a going-out tile's award kept for the
+    settlement (R7.4), is not earned as the caption line would say.
+    """
+    if play is None:
+        return None
+    played = layout.tiles
+    if getattr(play, "kind", None) != "play" or not played or play.tile != played[-1]:
+        raise RenderError(
+            Msg(
+                "play: the event of the last play on this table, not {what}",
+                {"what": repr(play)},
+            )
+        )
+    if play.status not in VERDICTS or not play.award:  # no award: nothing is kept back
+        return None
+    return play.status
+
+
+def _sentence(text: str) -> str:
+    """A text as a sentence of its own: its first letter upper case."""
+    return text[:1].upper() + text[1:]
 
 
 def _badge_place(layout: Layout, tile: Tile, port: Port | None) -> Place:
@@ -128,7 +168,7 @@ def _open_places(layout: Layout, items: Iterable[Place | str]) -> set[Place]:
 
 def _closed_places(
     layout: Layout, geo: LayoutGeometry, prefix: str, colors: Mapping[str, str]
-) -> list[Markup]:
+) -> list[Node]:
     """Hollow rings where a spinner's branches will open once both lines are filled.
 
     They are not open places (R4.3); an interactive board can answer a click
@@ -174,11 +214,13 @@ def layout_panel(
     highlight_places: AbstractSet[Place] = frozenset(),
     closed_places: bool = True,
     contributions: Sequence[Contribution] | None = None,
+    play: PlayEvent | None = None,
 ) -> Panel:
     """The layout's elements in the geometry's user units, with caption and legend below.
 
     The legend lists exactly the marks drawn (a dot hidden under a badge does not count).
-    ``contributions`` are ``layout.contributions()``, if the caller has them.
+    ``contributions`` are ``layout.contributions()``, if the caller has them; ``play``
+    is the last play's event, whose rejected (or deferred) award the caption shows so.
     """
     if layout:
         x, y, w, h = geo.bounds
@@ -186,7 +228,7 @@ def layout_panel(
     else:
         box = [-4 * SIDE, -SIDE, 8 * SIDE, 2 * SIDE]
     used: set[str] = set()
-    nodes: list[Markup] = []
+    nodes: list[Node] = []
     bridges = [bridge(*b, colors) for b in (dt.bridge for dt in geo.drawn) if b is not None]
     if bridges:
         used.add("bridge")
@@ -226,9 +268,12 @@ def layout_panel(
                 edge_width=edge_width,
                 frame=framed,
                 star=tile is last,
+                defs=prefix,
             )
         )
     nodes.append(element("g", {"class": "tiles"}, tiles))
+    if tiles:
+        used.add("tile")
     if not ends:
         contributions = []
     elif contributions is None:
@@ -278,19 +323,37 @@ def layout_panel(
     bottom = box[1] + box[3]
     width = box[2]
     if show_caption:
-        line = (
-            caption_line_of(layout, sorted_contributions(contributions, lang), lang)
-            if ends
-            else hidden_ends_line(layout, lang)
-        )
-        nodes.append(
-            text(box[0] + MARGIN, bottom + 4, line, size=15, fill=colors["text"], cls="caption")
-        )
+        verdict = verdict_of(layout, play) if ends else None
+        ordered = sorted_contributions(contributions, lang)
+        if verdict is not None:
+            line = verdict_line(layout, ordered, verdict, lang)
+        elif ends:
+            line = caption_line_of(layout, ordered, lang)
+        else:
+            line = hidden_ends_line(layout, lang)
+        color = colors[VERDICTS[verdict]] if verdict is not None else colors["text"]
+        cls = f"caption {verdict}" if verdict is not None else "caption"
+        nodes.append(text(box[0] + MARGIN, bottom + 4, line, size=15, fill=color, cls=cls))
         width = max(width, 2 * MARGIN + text_width(line, 15))
         bottom += LINE + 4
+        if verdict is not None and play is not None:
+            why = _sentence(play.reason().text(lang))
+            attrs = {
+                "x": num(box[0] + MARGIN),
+                "y": num(bottom + 2),
+                "font-family": FONT,
+                "font-size": "14",
+                "fill": color,
+                "class": f"verdict {verdict}",
+                "data-status": verdict,
+            }
+            nodes.append(element("text", attrs, content=why))
+            width = max(width, 2 * MARGIN + text_width(why, 14))
+            bottom += LINE
+            used.add(verdict)
     if legend and used:
         group, legend_width, legend_height = legend_rows(
-            used, colors, lang, box[0] + MARGIN, bottom - 8
+            used, colors, lang, box[0] + MARGIN, bottom - 8, defs=prefix
         )
         nodes.append(group)
         width = max(width, 2 * MARGIN + legend_width)
@@ -313,6 +376,7 @@ def render_svg(
     highlight_tiles: Iterable[Tile | str] = (),
     last: Tile | str | None = AUTO,
     closed_places: bool = True,
+    play: PlayEvent | None = None,
     lang: str | None = None,
     colors: Mapping[str, str] | None = None,
     theme: str = "light",
@@ -340,6 +404,10 @@ def render_svg(
         branches will open once both lines are filled (R4.3); on by default, so that
         a spinner looks the same in every picture. An interactive board answers a
         click there with the reason.
+    :param play: the event of the layout's last play (:meth:`Match.push` returns it):
+        an award the target check rejected is drawn rejected, with the engine's reason
+        (R1.4), and a going-out tile's award as kept for the settlement (R7.4), in the
+        caption line, ``<title>`` and ``<desc>``.
     :param lang: ``"en"`` or ``"ru"`` for the texts, ``<title>`` and ``<desc>``.
     :param colors: colours to override, by the keys of :data:`~exact61_widgets.render.theme.LIGHT`.
     :param theme: ``"light"`` or ``"dark"``.
@@ -375,6 +443,7 @@ def render_svg(
             "size": size,
             "tiles": sorted(t.index for t in lit_tiles),
             "lit": sorted(p.code for p in lit_places),
+            **({} if play is None else {"play": play}),
         },
         id_prefix,
     )
@@ -395,10 +464,13 @@ def render_svg(
         highlight_tiles=lit_tiles,
         highlight_places=lit_places,
         closed_places=closed_places,
+        play=play,
     )
     if ends:
         ordered = sorted_contributions(contributions, lang)
         title = caption_of(layout, ordered, lang)
+        if play is not None and verdict_of(layout, play) is not None:
+            title = f"{title} {_sentence(play.reason().text(lang))}."
         desc = f"{title} {details(layout, lang, ordered)}"
     else:
         title = hidden_ends_title(layout, lang)
@@ -446,13 +518,14 @@ def tile_svg(
             palette_,
             classes=("tile", "double") if tile.is_double else ("tile",),
             ident=f"{prefix}-tile",
+            defs=prefix,
         )
         title = Msg("Tile {tile}", {"tile": str(tile)}).text(lang)
         desc = Msg(
             "{tile}: {pips}", {"tile": str(tile), "pips": Plural("{n} pip", "{n} pips", tile.pips)}
         ).text(lang)
     else:
-        node = back_group(0, 0, horizontal, palette_, ident=f"{prefix}-tile")
+        node = back_group(0, 0, horizontal, palette_, ident=f"{prefix}-tile", defs=prefix)
         title = desc = gettext("A face-down tile", lang)
     return picture(Panel((0, 0, w, h), [node]), prefix, size, title, desc, None)
 

@@ -1,4 +1,4 @@
-"""Pictures round the table: a hand, the boneyard, the score board, rounding to 5.
+"""Pictures round the table: a hand, every hand, the boneyard, the score board, rounding to 5.
 
 Each has a ``*_panel`` function (its elements, for composite pictures such as
 :func:`~exact61_widgets.render.svg.match_svg`) and a ``*_svg`` function (a whole
@@ -16,7 +16,7 @@ from exact61_widgets.render.marks import PICK_EDGE
 from exact61_widgets.render.svg_tally import tally_panel
 from exact61_widgets.render.svgkit import (
     SIDE,
-    Markup,
+    Node,
     Panel,
     SvgText,
     back_group,
@@ -57,13 +57,16 @@ def hand_panel(
     face_up: bool = True,
     highlight: Iterable[Tile] = (),
     label: str | None = None,
+    defs: str | None = None,
 ) -> Panel:
     """Upright tiles in a row under a label; face down they show only their backs.
 
-    A double in hand has class ``double`` (it becomes a spinner on the table).
+    A double in hand has class ``double`` (it becomes a spinner on the table). The
+    tiles place the shared symbols of ``defs`` (default: ``prefix``), so that several
+    hands in one picture can share them.
     """
     lit = set(highlight)
-    nodes: list[Markup] = []
+    nodes: list[Node] = []
     top = 0.0
     if label:
         nodes.append(text(0, 15, label, size=14, fill=colors["text"], cls="label"))
@@ -90,12 +93,19 @@ def hand_panel(
                     face=face,
                     edge=edge,
                     edge_width=PICK_EDGE if edge else 1.2,
+                    defs=defs or prefix,
                 )
             )
         else:
             nodes.append(
                 back_group(
-                    x, top, False, colors, ident=f"{prefix}-tile-{i}", data={"data-index": str(i)}
+                    x,
+                    top,
+                    False,
+                    colors,
+                    ident=f"{prefix}-tile-{i}",
+                    data={"data-index": str(i)},
+                    defs=defs or prefix,
                 )
             )
     width = float(max(len(tiles) * (SIDE + TILE_GAP) - TILE_GAP, 0))
@@ -149,6 +159,81 @@ def hand_svg(
     return picture(_margin(panel), prefix, size, title, desc, palette_["background"])
 
 
+def seats_svg(
+    hands: Sequence[Iterable[Tile | str]],
+    labels: Sequence[str],
+    *,
+    highlight: Iterable[Tile | str] = (),
+    size: int | None = None,
+    lang: str | None = None,
+    colors: Mapping[str, str] | None = None,
+    theme: str = "light",
+    id_prefix: str | None = None,
+) -> SvgText:
+    """Every hand face up, a labelled row per seat (a story's view of the whole table).
+
+    ``labels`` are the rows' labels, already in ``lang``; ``highlight`` marks tiles in
+    the hands (the ones just drawn). The description lists each row's tiles and pips.
+    """
+    lang = check_lang(lang)
+    size = check_size(size)
+    palette_ = palette(theme, colors)
+    rows = [[as_tile(t) for t in hand] for hand in hands]
+    if len(labels) != len(rows):
+        raise RenderError(
+            Msg(
+                "each hand needs its label: hands {count}, labels {given}",
+                {"count": len(rows), "given": len(labels)},
+            )
+        )
+    lit = {as_tile(t) for t in highlight}
+    prefix = figure_prefix(
+        "seats",
+        repr([[str(t) for t in row] for row in rows]),
+        {
+            **_options(lang, theme, size, palette_),
+            "labels": list(labels),
+            "lit": sorted(t.index for t in lit),
+        },
+        id_prefix,
+    )
+    nodes = []
+    top = width = 0.0
+    lines = []
+    for seat, (tiles, label) in enumerate(zip(rows, labels, strict=True)):
+        panel = hand_panel(
+            tiles,
+            palette_,
+            f"{prefix}-seat{seat}",
+            highlight=[t for t in tiles if t in lit],
+            label=label,
+            defs=prefix,
+        )
+        nodes.append(panel.at(0, top, "seat"))
+        top += panel.height + 14
+        width = max(width, panel.width)
+        lines.append(
+            Msg(
+                "{label}: {tiles} ({pips})",
+                {
+                    "label": label,
+                    "tiles": ", ".join(str(t) for t in tiles) or gettext("none", lang),
+                    "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles)),
+                },
+            ).text(lang)
+        )
+    margin = 12.0
+    box = (-margin, -margin, width + 2 * margin, top - 14 + 2 * margin)
+    return picture(
+        Panel(box, nodes),
+        prefix,
+        size,
+        gettext("The hands", lang),
+        "; ".join(lines) + ".",
+        palette_["background"],
+    )
+
+
 # -- boneyard ----------------------------------------------------------------------------
 
 
@@ -162,7 +247,9 @@ def boneyard_panel(count: int, colors: Mapping[str, str], lang: str, prefix: str
     nodes = [text(0, 15, label, size=14, fill=colors["text"], cls="label")]
     for i in range(min(count, 3)):
         nodes.append(
-            back_group(i * 10, LABEL + 4 - i * 4, True, colors, ident=f"{prefix}-pile-{i}")
+            back_group(
+                i * 10, LABEL + 4 - i * 4, True, colors, ident=f"{prefix}-pile-{i}", defs=prefix
+            )
         )
     if not count:
         nodes.append(
@@ -365,6 +452,88 @@ def scoreboard_svg(
 # -- rounding ------------------------------------------------------------------------------
 
 
+def _axis(x1: float, x2: float, y: float, colors: Mapping[str, str]) -> Node:
+    """The number line itself."""
+    return element(
+        "line",
+        {
+            "x1": num(x1),
+            "y1": num(y),
+            "x2": num(x2),
+            "y2": num(y),
+            "stroke": colors["text"],
+            "stroke-width": "2",
+            "class": "axis",
+        },
+    )
+
+
+def _tick_color(kind: str, colors: Mapping[str, str]) -> str:
+    """A multiple of 5 in the text colour; remainders 1–2 green (down), 3–4 blue (up)."""
+    return colors["text" if kind == "multiple" else "accepted" if kind == "down" else "dot"]
+
+
+def _tick(x: float, y: float, kind: str, colors: Mapping[str, str], half: float = 8) -> Node:
+    """A tick of the number line: a multiple of 5, or a remainder rounding down or up."""
+    return element(
+        "line",
+        {
+            "x1": num(x),
+            "y1": num(y - half),
+            "x2": num(x),
+            "y2": num(y + half),
+            "stroke": _tick_color(kind, colors),
+            "stroke-width": "3" if kind == "multiple" else "2",
+        },
+    )
+
+
+def _total(x: float, y: float, total: int, colors: Mapping[str, str]) -> Node:
+    """The pip total on the line: a filled circle."""
+    return element(
+        "circle",
+        {
+            "cx": num(x),
+            "cy": num(y),
+            "r": "7",
+            "fill": colors["highlight"],
+            "class": "total",
+            "data-value": str(total),
+        },
+    )
+
+
+def _result(x: float, y: float, result: int, colors: Mapping[str, str]) -> Node:
+    """The multiple of 5 it rounds to: a ring."""
+    return element(
+        "circle",
+        {
+            "cx": num(x),
+            "cy": num(y),
+            "r": "9",
+            "fill": "none",
+            "stroke": colors["highlight"],
+            "stroke-width": "2.5",
+            "class": "result",
+            "data-value": str(result),
+        },
+    )
+
+
+def rounding_sample(x: float, y: float, width: float, colors: Mapping[str, str]) -> list[Node]:
+    """The number line in small, for the legend: 10 to 15 with 13 rounding up to 15."""
+    step = (width - 12) / 5
+    nodes = [_axis(x + 6, x + width - 6, y, colors)]
+    for k in range(6):
+        kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
+        nodes.append(
+            element("g", {"class": f"tick {kind}"}, [_tick(x + 6 + k * step, y, kind, colors, 5)])
+        )
+    nodes.append(_total(x + 6 + 3 * step, y, 13, colors))
+    nodes.append(_result(x + width - 6, y, 15, colors))
+    return nodes
+
+
 def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str) -> Panel:
     """A number line from the multiple of 5 below ``total`` to the one above (R7.5).
 
@@ -380,50 +549,23 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
     step = 52
     x0 = 20
     y = 70
-    nodes = [
-        element(
-            "line",
-            {
-                "x1": num(x0),
-                "y1": num(y),
-                "x2": num(x0 + 5 * step),
-                "y2": num(y),
-                "stroke": colors["text"],
-                "stroke-width": "2",
-            },
-        )
-    ]
+    nodes = [_axis(x0, x0 + 5 * step, y, colors)]
     for k in range(6):
         value = low + k
         x = x0 + k * step
         kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
-        color = (
-            colors["text"]
-            if kind == "multiple"
-            else colors["accepted" if kind == "down" else "dot"]
-        )
         nodes.append(
             element(
                 "g",
                 {"class": f"tick {kind}", "data-value": str(value)},
                 [
-                    element(
-                        "line",
-                        {
-                            "x1": num(x),
-                            "y1": num(y - 8),
-                            "x2": num(x),
-                            "y2": num(y + 8),
-                            "stroke": color,
-                            "stroke-width": "3" if kind == "multiple" else "2",
-                        },
-                    ),
+                    _tick(x, y, kind, colors),
                     text(
                         x,
                         y + 28,
                         str(value),
                         size=14,
-                        fill=color,
+                        fill=_tick_color(kind, colors),
                         anchor="middle",
                         weight="bold" if value == total else None,
                     ),
@@ -432,19 +574,7 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
         )
     tx = x0 + (total - low) * step
     rx = x0 + (result - low) * step
-    nodes.append(
-        element(
-            "circle",
-            {
-                "cx": num(tx),
-                "cy": num(y),
-                "r": "7",
-                "fill": colors["highlight"],
-                "class": "total",
-                "data-value": str(total),
-            },
-        )
-    )
+    nodes.append(_total(tx, y, total, colors))
     if rx != tx:
         mid = (tx + rx) / 2
         nodes.append(
@@ -466,24 +596,11 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
                 {
                     "d": f"M{num(rx)},{y - 10} l{num(-head * 4)},-10 l{num(head * 9)},3 z",
                     "fill": colors["highlight"],
+                    "class": "head",
                 },
             )
         )
-    nodes.append(
-        element(
-            "circle",
-            {
-                "cx": num(rx),
-                "cy": num(y),
-                "r": "9",
-                "fill": "none",
-                "stroke": colors["highlight"],
-                "stroke-width": "2.5",
-                "class": "result",
-                "data-value": str(result),
-            },
-        )
-    )
+    nodes.append(_result(rx, y, result, colors))
     nodes.append(
         text(
             x0 + 2.5 * step,

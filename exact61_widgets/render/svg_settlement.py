@@ -40,9 +40,15 @@ def _status(status: str, lang: str) -> str:
 
 
 def _status_color(status: str, colors: Mapping[str, str]) -> str:
+    """Green for an applied part, red for a rejected one, grey for none (see the legend)."""
     return colors[
         "accepted" if status == "applied" else "rejected" if status == "rejected" else "muted"
     ]
+
+
+def _status_class(status: str) -> str:
+    """The class of a status word: ``status applied``, ``status rejected``, ``status none``."""
+    return f"status {status if status in ('applied', 'rejected') else 'none'}"
 
 
 def _signed(value: int) -> str:
@@ -59,7 +65,9 @@ def _table(
     colors: Mapping[str, str],
     title: str,
 ) -> Panel:
-    """A titled table: one ``g.row`` per row, the last cell in its status colour.
+    """A titled table: one ``g.row`` per row, the last cell in its status's colour.
+
+    A row's third item is its status (``applied``, ``rejected``, ``none``) or None.
 
     Columns are as wide as their longest text (estimated from its length).
     """
@@ -83,7 +91,7 @@ def _table(
         ),
     ]
     y = 16 + 2 * ROW
-    for attrs, cells, color in rows:
+    for attrs, cells, status in rows:
         filled = [(x, cell) for x, cell in zip(columns, cells, strict=True) if cell]
         parts = [
             text(x, y, cell, size=14, fill=colors["text"])  # an empty cell draws nothing
@@ -96,8 +104,9 @@ def _table(
                 y,
                 cell,
                 size=14,
-                fill=color or colors["text"],
-                weight="bold" if color is not None else None,
+                fill=colors["text"] if status is None else _status_color(status, colors),
+                weight="bold" if status is not None else None,
+                cls=None if status is None else _status_class(status),
             )
         )
         nodes.append(element("g", {"class": "row", **attrs}, parts))
@@ -193,7 +202,7 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
                 ).text(lang),
                 _status(event.status, lang),
             ],
-            _status_color(event.status, colors),
+            event.status,
         )
     )
     title = Msg("Seat {seat} goes out", {"seat": event.seat}).text(lang)
@@ -254,7 +263,7 @@ def blocked_panel(
                     str(e.award),
                     _status(e.status, lang),
                 ],
-                _status_color(e.status, colors),
+                e.status,
             )
         )
     heads = (

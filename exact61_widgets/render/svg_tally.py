@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.svgkit import (
-    Markup,
+    Node,
     Panel,
     SvgText,
     check_size,
@@ -50,6 +50,34 @@ def _strokes(x: float, y: float) -> list[tuple[float, float, float, float]]:
     return result
 
 
+def stroke(x1: float, y1: float, x2: float, y2: float, color: str, width: float) -> Node:
+    """One stroke of the tally: a round-capped line."""
+    return element(
+        "line",
+        {
+            "x1": num(x1),
+            "y1": num(y1),
+            "x2": num(x2),
+            "y2": num(y2),
+            "stroke": color,
+            "stroke-width": num(width),
+            "stroke-linecap": "round",
+            "class": "stroke",
+        },
+    )
+
+
+def tally_sample(x: float, y: float, side: float, color: str) -> list[Node]:
+    """A small figure for the legend, in a square of ``side`` at (x, y): the X, one x."""
+    scale = side / FIGURE
+    return [
+        stroke(x + a * scale, y + b * scale, x + c * scale, y + d * scale, color, w)
+        for (a, b, c, d), w in zip(
+            _strokes(0, 0)[:4], (LARGE_STROKE, LARGE_STROKE, 2, 2), strict=True
+        )
+    ]
+
+
 def tally_figures(points: int) -> list[int]:
     """Strokes per figure for ``points`` displayed points: ``[10, 10, …, rest]``."""
     points = abs(points)
@@ -69,24 +97,12 @@ def tally_panel(
         )
     color = colors["rejected" if points < 0 else "tally"]
     figures = tally_figures(points)
-    nodes: list[Markup] = []
+    nodes: list[Node] = []
     for i, count in enumerate(figures):
         fx = (i % per_row) * (FIGURE + GAP)
         fy = (i // per_row) * (FIGURE + GAP)
         lines = [
-            element(
-                "line",
-                {
-                    "x1": num(a),
-                    "y1": num(b),
-                    "x2": num(c),
-                    "y2": num(d),
-                    "stroke": color,
-                    "stroke-width": num(LARGE_STROKE if k < 2 else SMALL_STROKE),
-                    "stroke-linecap": "round",
-                    "class": "stroke",
-                },
-            )
+            stroke(a, b, c, d, color, LARGE_STROKE if k < 2 else SMALL_STROKE)
             for k, (a, b, c, d) in enumerate(_strokes(fx, fy)[:count])
         ]
         nodes.append(
@@ -100,7 +116,7 @@ def tally_panel(
     width = min(max(len(figures), 1), per_row) * (FIGURE + GAP) - GAP
     height = rows * (FIGURE + GAP) - GAP
     if points < 0:
-        nodes.append(text(-8, FIGURE / 2 + 12, "−", size=40, fill=color, anchor="end"))
+        nodes.append(text(-8, FIGURE / 2 + 12, "−", size=40, fill=color, anchor="end", cls="minus"))
         return Panel(
             (-36, 0, width + 36, height),
             [element("g", {"class": "tally negative", "data-points": str(points)}, nodes)],

@@ -1,19 +1,21 @@
-"""The one way every picture is built: SVG markup written by plain string formatting.
+"""The one way every picture is built: svgwrite's ``Drawing`` and its element classes.
 
-Every element of every picture is written by :func:`element` (and :func:`text`,
-built on it), which escapes attribute values and text exactly as XML needs and
-writes attributes in the order given; a picture is one root ``<svg role="img">``
-(:func:`picture`) carrying a ``<title>`` and ``<desc>`` and explicit ids under a
-per-figure prefix, so that several pictures can share a notebook page and the
-same state always gives the same bytes.
+Every element of every picture is an svgwrite element (``Group``, ``Rect``, ``Text``,
+``Use`` …) made by :func:`element` (and :func:`text`, built on it) from its tag, its
+attributes in order and its children; a picture is one svgwrite ``Drawing``
+(:func:`picture`): a root ``<svg role="img">`` carrying a ``<title>`` and ``<desc>``,
+the ``<defs>`` it needs and explicit ids under a per-figure prefix (never svgwrite's
+global id counter), so that several pictures can share a notebook page and the same
+state always gives the same bytes, in any process.
 
-No element tree is built: a piece of a picture is its :data:`Markup`, a string,
-and a group is its children's markup joined. So a tile's face (rectangle,
-divider, pips), the same for every tile that looks the same, is written once per
-look and cached as its markup, and so are the marks that pictures repeat place by
-place. A 28-tile layout takes under a millisecond, about a tenth of what svgwrite
-(an element tree, serialised by ElementTree) needs for the same elements
-(``benchmarks/bench_render.py``; the README says why in its section on the pictures).
+Reuse is SVG's own: a tile's face and divider, the pips of each number, a spinner's
+frame, the last play's star and a tile's back are ``<symbol>``\\ s in the picture's
+``<defs>`` (geometry only, with ids ``PREFIX-face-h``, ``PREFIX-pips-v3`` …), placed
+with ``<use>`` elements that carry the colours, so the same symbols serve every tile
+whatever its look. What repeats between pictures is cached as element objects (a
+board redraws nearly the same tiles and marks after every move), and a cached
+element's XML is built once (:func:`share`). Drawings are made with ``debug=False``
+for speed; :func:`validating` turns svgwrite's validator on for the tests.
 """
 
 from __future__ import annotations
@@ -21,10 +23,24 @@ from __future__ import annotations
 import hashlib
 import html
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, NewType
+from typing import Any, Final, TypeAlias, TypeVar
+from xml.etree import ElementTree
+
+from svgwrite.base import BaseElement, Desc, Title
+from svgwrite.container import Defs, Group, Marker, Symbol, Use
+from svgwrite.data.types import SVGAttribute
+from svgwrite.drawing import Drawing
+from svgwrite.gradients import LinearGradient, RadialGradient
+from svgwrite.masking import ClipPath, Mask
+from svgwrite.params import Parameter
+from svgwrite.path import Path
+from svgwrite.pattern import Pattern
+from svgwrite.shapes import Circle, Ellipse, Line, Polygon, Polyline, Rect
+from svgwrite.text import Text, TSpan
 
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg
@@ -36,11 +52,36 @@ from exact61_widgets.render.theme import RenderError
 SIDE = 2 * UNIT
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-if TYPE_CHECKING:
-    #: Finished SVG markup of one or more elements (only :func:`element` makes it).
-    Markup = NewType("Markup", str)
-else:  # the same check for the type checker, and no call for each element at run time
-    Markup = str
+#: An element of a picture: an instance of one of svgwrite's element classes.
+Node: TypeAlias = BaseElement
+#: The name the drawing code used for a finished piece of a picture; now an svgwrite element.
+Markup: TypeAlias = Node
+
+#: The svgwrite class of each tag a picture may hold (``title``/``desc`` are svgwrite's own
+#: ``Title``/``Desc``, made by :func:`element` too).
+CLASSES: Final[Mapping[str, Any]] = {
+    "g": Group,
+    "defs": Defs,
+    "symbol": Symbol,
+    "use": Use,
+    "clipPath": ClipPath,
+    "marker": Marker,
+    "mask": Mask,
+    "pattern": Pattern,
+    "linearGradient": LinearGradient,
+    "radialGradient": RadialGradient,
+    "rect": Rect,
+    "circle": Circle,
+    "ellipse": Ellipse,
+    "line": Line,
+    "polyline": Polyline,
+    "polygon": Polygon,
+    "path": Path,
+    "text": Text,
+    "tspan": TSpan,
+}
+#: Attributes the pictures use beyond SVG 1.1 (SVG 2 and WAI-ARIA): ``data-*`` besides.
+ARIA: Final = frozenset({"role", "aria-labelledby", "aria-describedby", "aria-label"})
 
 
 class SvgText(str):
@@ -77,53 +118,144 @@ def num(value: float) -> str:
     return f"{value:.2f}".rstrip("0")
 
 
-# -- the builder ------------------------------------------------------------------------
-
-#: The characters that an attribute value cannot hold as they are.
-_SPECIAL = frozenset('&<>"\n\r\t')
-_ATTR_ENTITIES = (
-    ("<", "&lt;"),
-    (">", "&gt;"),
-    ('"', "&quot;"),
-    ("\n", "&#10;"),
-    ("\r", "&#13;"),
-    ("\t", "&#09;"),
-)
+# -- the builder: svgwrite elements ------------------------------------------------------
 
 
-def escape_attr(value: str) -> str:
-    """An attribute value made safe between double quotes (newlines and tabs kept)."""
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    for char, entity in _ATTR_ENTITIES:
-        if char in value:
-            value = value.replace(char, entity)
-    return value
+class _Factory:
+    """What every element is made with: svgwrite's parameters (``debug``, profile ``full``).
+
+    Passed as svgwrite's ``factory``, so that all elements share one ``Parameter``.
+    """
+
+    def __init__(self) -> None:
+        self.parameter: Any = Parameter(debug=False, profile="full")
+
+    @property
+    def _parameter(self) -> Any:
+        """The name svgwrite reads a factory's parameters by."""
+        return self.parameter
 
 
-def escape_text(value: str) -> str:
-    """Character data made safe inside an element."""
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+FACTORY: Final = _Factory()
+
+
+def debugging() -> bool:
+    """Whether svgwrite's validator checks every element now (see :func:`validating`)."""
+    return bool(FACTORY.parameter.debug)
+
+
+#: Caches of elements, emptied when validation is switched on or off (and by the benchmark).
+_CACHES: list[Any] = []
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def node_cache(maxsize: int) -> Callable[[F], F]:
+    """``lru_cache`` for functions that return elements, registered for :func:`clear_caches`."""
+
+    def wrap(function: F) -> F:
+        cached = lru_cache(maxsize=maxsize)(function)
+        _CACHES.append(cached)
+        return cached  # type: ignore[return-value]
+
+    return wrap
+
+
+def clear_caches() -> None:
+    """Forget every cached element (the next pictures build all of theirs afresh)."""
+    for cached in _CACHES:
+        cached.cache_clear()
+
+
+@contextmanager
+def validating() -> Iterator[None]:
+    """Build pictures with svgwrite's validator on (``debug=True``), for the tests.
+
+    Every attribute name and value is checked against SVG 1.1 Full as it is set, every
+    child against its parent, and every element again as it is written; ``data-*`` and
+    the ARIA attributes (``role``, ``aria-*``), which SVG 2 allows on every element, are
+    declared to the validator first, as svgwrite's own Inkscape extension declares its
+    attributes. The element caches are emptied on the way in and out.
+    """
+    before = FACTORY.parameter
+    clear_caches()
+    FACTORY.parameter = Parameter(debug=True, profile="full")
+    try:
+        yield
+    finally:
+        FACTORY.parameter = before
+        clear_caches()
+
+
+def _declare(tag: str, name: str) -> None:
+    """Tell the validator that ``tag`` may carry ``name`` (a ``data-*`` or ARIA attribute)."""
+    validator = FACTORY.parameter.validator
+    if name not in validator.attributes:
+        validator.attributes[name] = SVGAttribute(
+            name, anim=False, types=frozenset(["string"]), const=frozenset()
+        )
+    spec = validator.elements[tag]
+    if name not in spec.valid_attributes:
+        spec.valid_attributes = spec.valid_attributes | {name}
+
+
+def _points(value: str) -> list[tuple[str, str]]:
+    """A ``points`` attribute as svgwrite keeps it: pairs, written back as ``x,y x,y``."""
+    pairs = []
+    for pair in value.split():
+        x, _, y = pair.partition(",")
+        pairs.append((x, y))
+    return pairs
+
+
+def _new(tag: str, attrs: Mapping[str, str], content: str) -> Any:
+    """An svgwrite element for ``tag``, made by its class with what it keeps apart."""
+    cls = CLASSES.get(tag)
+    if cls is None:
+        raise RenderError(
+            Msg(
+                "no svgwrite element for the tag {tag}: use one of {tags}",
+                {"tag": tag, "tags": ", ".join(sorted(CLASSES))},
+            )
+        )
+    if content and tag not in ("text", "tspan"):
+        raise RenderError(Msg("the element {tag} holds no text", {"tag": tag}))
+    if tag in ("text", "tspan"):
+        return cls(content, factory=FACTORY)
+    if tag == "use":
+        return cls(attrs.get("xlink:href", ""), factory=FACTORY)
+    if tag in ("polygon", "polyline"):
+        return cls(_points(attrs.get("points", "")), factory=FACTORY)
+    if tag == "path":
+        return cls(attrs.get("d"), factory=FACTORY)
+    return cls(factory=FACTORY)
 
 
 def element(
-    tag: str, attrs: Mapping[str, str], children: Iterable[Markup] = (), content: str = ""
-) -> Markup:
-    """One element: ``<tag k="v" …>content children</tag>``, or ``<tag … />`` when empty.
+    tag: str, attrs: Mapping[str, str], children: Iterable[Node] = (), content: str = ""
+) -> Node:
+    """One svgwrite element: ``<tag k="v" …>content children</tag>``.
 
-    Attributes are written in the order given; values and ``content`` are escaped.
+    ``attrs`` are the SVG attributes as text (svgwrite writes them in name order and
+    escapes them, and ``content``, as XML needs); ``children`` are elements.
     """
-    # Names are the code's own; values rarely need escaping: check them all at once.
-    if _SPECIAL.isdisjoint("".join(attrs.values())):
-        head = "".join([f' {key}="{value}"' for key, value in attrs.items()])
-    else:
-        head = "".join([f' {key}="{escape_attr(value)}"' for key, value in attrs.items()])
-    if content:
-        return Markup(f"<{tag}{head}>{escape_text(content)}{''.join(children)}</{tag}>")
-    inner = "".join(children)
-    if inner:
-        return Markup(f"<{tag}{head}>{inner}</{tag}>")
-    return Markup(f"<{tag}{head} />")
+    if tag in ("title", "desc"):
+        node: Any = (Title if tag == "title" else Desc)(content)
+        for key, value in attrs.items():
+            node.xml.set(key, value)
+        return node
+    node = _new(tag, attrs, content)
+    if not FACTORY.parameter.debug:
+        node.attribs = dict(attrs)
+        node.elements.extend(children)
+        return node
+    node.attribs.clear()  # what the constructor set by default
+    for key, value in attrs.items():
+        if key.startswith("data-") or key in ARIA:
+            _declare(tag, key)
+        node[key] = value
+    for child in children:
+        node.add(child)
+    return node
 
 
 def text(
@@ -136,7 +268,7 @@ def text(
     anchor: str = "start",
     weight: str | None = None,
     cls: str | None = None,
-) -> Markup:
+) -> Node:
     """A line of text with its baseline at ``y``."""
     attrs = {"x": num(x), "y": num(y), "font-family": FONT, "font-size": num(size), "fill": fill}
     if anchor != "start":
@@ -146,6 +278,43 @@ def text(
     if cls:
         attrs["class"] = cls
     return element("text", attrs, content=content)
+
+
+#: Per shared element, the ids of the symbols it places and what each symbol is.
+Refs: TypeAlias = dict[str, str]
+
+
+def share(node: Node) -> Node:
+    """``node``, to be cached and placed in many pictures: its XML is built once.
+
+    ElementTree elements have no parent, so the one tree serves every picture; the
+    node must not change after this (validation builds every element afresh instead).
+    The symbols it places are noted on it, so :func:`picture` need not look inside.
+    """
+    found: Refs = {}
+    _collect(node, found)
+    node.symbol_refs = found
+    if not FACTORY.parameter.debug:
+        xml = node.get_xml()
+        node.get_xml = lambda: xml
+    return node
+
+
+def _collect(node: Any, found: Refs) -> None:
+    refs = getattr(node, "symbol_refs", None)
+    if refs is not None:
+        found.update(refs)
+        return
+    for child in getattr(node, "elements", ()):
+        _collect(child, found)
+
+
+def text_width(content: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of a text's width in user units (10 % over DejaVu Sans).
+
+    Pictures size themselves from it; Russian text is about a fifth wider than English.
+    """
+    return _text_width(content, size, bold)
 
 
 def _advance(char: str) -> float:
@@ -168,11 +337,7 @@ def _advance(char: str) -> float:
 
 
 @lru_cache(maxsize=2048)
-def text_width(content: str, size: float, bold: bool = False) -> float:
-    """A generous estimate of a text's width in user units (10 % over DejaVu Sans).
-
-    Pictures size themselves from it; Russian text is about a fifth wider than English.
-    """
+def _text_width(content: str, size: float, bold: bool) -> float:
     ems = sum(_advance(c) for c in content) * (1.12 if bold else 1.0)
     return 1.1 * size * ems
 
@@ -225,7 +390,7 @@ class Panel:
     """
 
     box: tuple[float, float, float, float]
-    nodes: list[Markup] = field(default_factory=list)
+    nodes: list[Node] = field(default_factory=list)
 
     @property
     def width(self) -> float:
@@ -237,7 +402,7 @@ class Panel:
         """The panel's height in user units."""
         return self.box[3]
 
-    def at(self, x: float, y: float, cls: str) -> Markup:
+    def at(self, x: float, y: float, cls: str) -> Node:
         """The panel as a group whose box starts at (x, y)."""
         dx, dy = x - self.box[0], y - self.box[1]
         attrs = {"class": cls}
@@ -246,40 +411,41 @@ class Panel:
         return element("g", attrs, self.nodes)
 
 
-#: The root's namespaces and SVG version, written after its own attributes.
-_ROOT_TAIL = {
-    "xmlns": "http://www.w3.org/2000/svg",
-    "xmlns:ev": "http://www.w3.org/2001/xml-events",
-    "xmlns:xlink": "http://www.w3.org/1999/xlink",
-}
-
-
-def picture(
+def drawing(
     panel: Panel, prefix: str, size: int | None, title: str, desc: str, background: str | None
-) -> SvgText:
-    """One panel as a whole picture: root ``<svg role="img">``, title, description, background.
+) -> Any:
+    """One panel as a whole svgwrite ``Drawing``: ``<svg role="img">``, title, description,
+    the symbols its ``<use>`` elements place, background.
 
     The view box is the panel's box in user units; ``size`` the displayed width in
-    pixels (None: one pixel per unit). The root's attributes are in name order.
+    pixels (None: one pixel per unit).
     """
     x, y, w, h = panel.box
     width, height = (w, h) if size is None else (size, size * h / w)
-    root = {
-        "aria-describedby": f"{prefix}-desc",
-        "aria-labelledby": f"{prefix}-title",
-        "baseProfile": "full",
-        "height": num(height),
-        "id": prefix,
-        "role": "img",
-        "version": "1.1",
-        "viewBox": " ".join(num(v) for v in panel.box),
-        "width": num(width),
-        **_ROOT_TAIL,
-    }
-    parts = [
-        element("title", {"id": f"{prefix}-title"}, content=title),
-        element("desc", {"id": f"{prefix}-desc"}, content=desc),
-    ]
+    debug = debugging()
+    root: Any = Drawing(size=(num(width), num(height)), debug=debug)
+    for key, value in (
+        ("aria-describedby", f"{prefix}-desc"),
+        ("aria-labelledby", f"{prefix}-title"),
+        ("id", prefix),
+        ("role", "img"),
+        ("viewBox", " ".join(num(v) for v in panel.box)),
+    ):
+        if debug and key in ARIA:
+            _declare("svg", key)
+        root[key] = value
+    root.set_desc(title=title, desc=desc)
+    root.elements[0].xml.set("id", f"{prefix}-title")
+    root.elements[1].xml.set("id", f"{prefix}-desc")
+    refs: Refs = {}
+    for node in panel.nodes:
+        _collect(node, refs)
+    if refs:
+        for ident in sorted(refs):
+            root.defs.add(_symbol(ident, refs[ident]))
+    else:
+        root.elements.remove(root.defs)
+    parts = []
     if background is not None:
         parts.append(
             element(
@@ -295,126 +461,83 @@ def picture(
             )
         )
     parts.extend(panel.nodes)
-    return SvgText(element("svg", root, parts))
+    if debug:
+        for part in parts:
+            root.add(part)
+    else:
+        root.elements.extend(parts)
+    return root
 
 
-# -- tiles ----------------------------------------------------------------------------
+def serialize(root: Any) -> str:
+    """An svgwrite drawing as text: its ElementTree written as svgwrite's ``tostring`` does.
 
-
-@lru_cache(maxsize=512)
-def tile_face(
-    first: int,
-    second: int,
-    horizontal: bool,
-    face: str,
-    edge: str,
-    pip: str,
-    divider: str,
-    edge_width: float = 1.2,
-) -> Markup:
-    """A face-up tile at the origin: rounded face, divider, pips.
-
-    Written once per look and shared by every tile that looks the same.
+    svgwrite encodes the text to UTF-8 and decodes it back; written straight to text it
+    is the same string in about 60 % of the time.
     """
-    w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    parts = [
-        element(
-            "rect",
-            {
-                "class": "face",
-                "fill": face,
-                "height": str(h - 2),
-                "rx": "5",
-                "ry": "5",
-                "stroke": edge,
-                "stroke-width": num(edge_width),
-                "width": str(w - 2),
-                "x": "1",
-                "y": "1",
-            },
-        )
-    ]
+    return ElementTree.tostring(root.get_xml(), encoding="unicode")
+
+
+def picture(
+    panel: Panel, prefix: str, size: int | None, title: str, desc: str, background: str | None
+) -> SvgText:
+    """One panel as a whole picture (:func:`drawing`), written out as SVG text."""
+    return SvgText(serialize(drawing(panel, prefix, size, title, desc, background)))
+
+
+# -- shared symbols ---------------------------------------------------------------------
+
+
+def _size(horizontal: bool) -> tuple[int, int]:
+    return (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
+
+
+def _face_parts(horizontal: bool) -> list[Node]:
+    """A tile's face (its fill and edge come from where it is placed) and its divider.
+
+    The divider is drawn in ``currentColor``: the ``color`` of the face's ``<use>``.
+    """
+    w, h = _size(horizontal)
     if horizontal:
         ends = {"x1": str(SIDE), "x2": str(SIDE), "y1": "5", "y2": str(h - 5)}
     else:
         ends = {"x1": "5", "x2": str(w - 5), "y1": str(SIDE), "y2": str(SIDE)}
-    parts.append(
-        element("line", {"class": "divider", "stroke": divider, "stroke-width": "1.5", **ends})
-    )
-    for number, (hx, hy) in ((first, (0, 0)), (second, (SIDE, 0) if horizontal else (0, SIDE))):
-        for cx, cy in pip_centers(number, hx, hy, SIDE, horizontal):
-            parts.append(
-                element(
-                    "circle",
-                    {"class": "pip", "cx": num(cx), "cy": num(cy), "fill": pip, "r": "3.4"},
-                )
-            )
-    return Markup("".join(parts))
+    return [
+        element(
+            "rect",
+            {"height": str(h - 2), "rx": "5", "ry": "5", "width": str(w - 2), "x": "1", "y": "1"},
+        ),
+        element(
+            "line",
+            {"class": "divider", "stroke": "currentColor", "stroke-width": "1.5", **ends},
+        ),
+    ]
 
 
-@lru_cache(maxsize=64)
-def tile_back(horizontal: bool, back: str, pattern: str, edge: str) -> Markup:
-    """A face-down tile at the origin, a plain back with a small emblem."""
-    w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    return Markup(
+def _pip_parts(horizontal: bool, number: int) -> list[Node]:
+    """The pips of a half showing ``number``, its top-left corner at the origin."""
+    return [
+        element("circle", {"class": "pip", "cx": num(cx), "cy": num(cy), "r": "3.4"})
+        for cx, cy in pip_centers(number, 0, 0, SIDE, horizontal)
+    ]
+
+
+def _frame_parts(horizontal: bool) -> list[Node]:
+    """The outline of a spinner's frame, just inside the tile's edge."""
+    w, h = _size(horizontal)
+    return [
         element(
             "rect",
             {
-                "class": "face",
-                "fill": back,
-                "height": str(h - 2),
-                "rx": "5",
-                "ry": "5",
-                "stroke": edge,
-                "stroke-width": "1.2",
-                "width": str(w - 2),
-                "x": "1",
-                "y": "1",
+                "x": "2.5",
+                "y": "2.5",
+                "width": num(w - 5),
+                "height": num(h - 5),
+                "rx": "4",
+                "ry": "4",
             },
         )
-        + element(
-            "rect",
-            {
-                "fill": "none",
-                "height": str(h - 10),
-                "rx": "3",
-                "ry": "3",
-                "stroke": pattern,
-                "stroke-width": "1.5",
-                "width": str(w - 10),
-                "x": "5",
-                "y": "5",
-            },
-        )
-        # The centre is written as a float (``32.0``), as the pictures always had it.
-        + element("circle", {"cx": str(w / 2), "cy": str(h / 2), "fill": pattern, "r": "4"})
-    )
-
-
-@lru_cache(maxsize=64)
-def spinner_frame(horizontal: bool, color: str) -> Markup:
-    """The dashed frame drawn just inside a spinner's edge (every double on the table).
-
-    Dashed, so that it is told apart by its shape from a picked tile's thick solid
-    edge, whatever the reader's colour vision.
-    """
-    w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    return element(
-        "rect",
-        {
-            "x": "2.5",
-            "y": "2.5",
-            "width": num(w - 5),
-            "height": num(h - 5),
-            "rx": "4",
-            "ry": "4",
-            "fill": "none",
-            "stroke": color,
-            "stroke-width": "2.5",
-            "stroke-dasharray": "6 3",
-            "class": "frame",
-        },
-    )
+    ]
 
 
 #: The star of the last play: outer and inner radius (it sits on the divider, between pips).
@@ -435,20 +558,189 @@ def star_points(cx: float, cy: float, outer: float = STAR_OUTER, inner: float = 
     return " ".join(points)
 
 
-@lru_cache(maxsize=64)
-def last_star(horizontal: bool, color: str, outline: str) -> Markup:
-    """The star at the centre of the last tile played, on its divider where no pip lies."""
-    w, h = (2 * SIDE, SIDE) if horizontal else (SIDE, 2 * SIDE)
-    return element(
-        "polygon",
+def _star_parts() -> list[Node]:
+    return [element("polygon", {"points": star_points(0, 0)})]
+
+
+def _back_parts(horizontal: bool) -> list[Node]:
+    """A tile's back (fill and edge from where it is placed) and its emblem, in ``color``."""
+    w, h = _size(horizontal)
+    return [
+        element(
+            "rect",
+            {
+                "height": str(h - 2),
+                "rx": "5",
+                "ry": "5",
+                "stroke-width": "1.2",
+                "width": str(w - 2),
+                "x": "1",
+                "y": "1",
+            },
+        ),
+        element(
+            "rect",
+            {
+                "fill": "none",
+                "height": str(h - 10),
+                "rx": "3",
+                "ry": "3",
+                "stroke": "currentColor",
+                "stroke-width": "1.5",
+                "width": str(w - 10),
+                "x": "5",
+                "y": "5",
+            },
+        ),
+        # The centre is written as a float (``32.0``), as the pictures always had it; the
+        # emblem takes no stroke from the back's edge.
+        element(
+            "circle",
+            {
+                "cx": str(w / 2),
+                "cy": str(h / 2),
+                "fill": "currentColor",
+                "r": "4",
+                "stroke": "none",
+            },
+        ),
+    ]
+
+
+def _parts(key: str) -> list[Node]:
+    """The children of the shared symbol ``key`` (``face-h``, ``pips-v3``, ``star`` …)."""
+    kind, _, rest = key.partition("-")
+    horizontal = rest[:1] == "h"
+    if kind == "face":
+        return _face_parts(horizontal)
+    if kind == "pips":
+        return _pip_parts(horizontal, int(rest[1:]))
+    if kind == "frame":
+        return _frame_parts(horizontal)
+    if kind == "back":
+        return _back_parts(horizontal)
+    if kind == "star":
+        return _star_parts()
+    raise RenderError(Msg("no shared symbol {key}", {"key": repr(key)}))
+
+
+@node_cache(maxsize=1024)
+def _symbol(ident: str, key: str) -> Node:
+    """The ``<symbol>`` ``ident`` in a picture's ``<defs>`` (it may draw past its box)."""
+    return share(element("symbol", {"id": ident, "overflow": "visible"}, _parts(key)))
+
+
+def placed(
+    defs: str | None, key: str, attrs: Mapping[str, str], x: float = 0, y: float = 0
+) -> Node:
+    """The shared symbol ``key`` at (x, y) with ``attrs`` (class and colours).
+
+    With ``defs`` (the id prefix of the picture part) a ``<use>`` of ``DEFS-KEY``, whose
+    ``<symbol>`` :func:`picture` puts in the ``<defs>``; without, the same shapes in a
+    group of their own (for drawing code that has no prefix at hand).
+    """
+    if defs is None:
+        place = dict(attrs)
+        if x or y:
+            place["transform"] = f"translate({num(x)},{num(y)})"
+        return element("g", place, _parts(key))
+    ident = f"{defs}-{key}"
+    place = {"xlink:href": f"#{ident}", **attrs}
+    if x:
+        place["x"] = num(x)
+    if y:
+        place["y"] = num(y)
+    node = element("use", place)
+    node.symbol_refs = {ident: key}
+    return node
+
+
+# -- tiles ----------------------------------------------------------------------------
+
+
+def tile_face(
+    first: int,
+    second: int,
+    horizontal: bool,
+    face: str,
+    edge: str,
+    pip: str,
+    divider: str,
+    edge_width: float = 1.2,
+    defs: str | None = None,
+) -> list[Node]:
+    """A face-up tile at the origin: its face and divider, then the pips of each half.
+
+    Each is a ``<use>`` of a symbol shared by every tile (``defs`` names the picture
+    part's prefix); the face's ``<use>`` has class ``face``.
+    """
+    parts = [
+        placed(
+            defs,
+            f"face-{'h' if horizontal else 'v'}",
+            {
+                "class": "face",
+                "color": divider,
+                "fill": face,
+                "stroke": edge,
+                "stroke-width": num(edge_width),
+            },
+        )
+    ]
+    turn = "h" if horizontal else "v"
+    for number, (hx, hy) in ((first, (0, 0)), (second, (SIDE, 0) if horizontal else (0, SIDE))):
+        if number:
+            parts.append(
+                placed(defs, f"pips-{turn}{number}", {"class": "pips", "fill": pip}, hx, hy)
+            )
+    return parts
+
+
+def tile_back(
+    horizontal: bool, back: str, pattern: str, edge: str, defs: str | None = None
+) -> Node:
+    """A face-down tile at the origin, a plain back with a small emblem."""
+    return placed(
+        defs,
+        f"back-{'h' if horizontal else 'v'}",
+        {"class": "face", "color": pattern, "fill": back, "stroke": edge},
+    )
+
+
+def spinner_frame(horizontal: bool, color: str, defs: str | None = None) -> Node:
+    """The dashed frame drawn just inside a spinner's edge (every double on the table).
+
+    Dashed, so that it is told apart by its shape from a picked tile's thick solid
+    edge, whatever the reader's colour vision.
+    """
+    return placed(
+        defs,
+        f"frame-{'h' if horizontal else 'v'}",
         {
-            "points": star_points(w / 2, h / 2),
+            "class": "frame",
+            "fill": "none",
+            "stroke": color,
+            "stroke-dasharray": "6 3",
+            "stroke-width": "2.5",
+        },
+    )
+
+
+def last_star(horizontal: bool, color: str, outline: str, defs: str | None = None) -> Node:
+    """The star at the centre of the last tile played, on its divider where no pip lies."""
+    w, h = _size(horizontal)
+    return placed(
+        defs,
+        "star",
+        {
+            "class": "star",
             "fill": color,
             "stroke": outline,
-            "stroke-width": "1",
             "stroke-linejoin": "round",
-            "class": "star",
+            "stroke-width": "1",
         },
+        w / 2,
+        h / 2,
     )
 
 
@@ -469,15 +761,17 @@ def tile_group(
     frame: bool = False,
     star: bool = False,
     data: bool = True,
-) -> Markup:
+    defs: str | None = None,
+) -> Node:
     """A face-up tile as a group at (x, y) with ``class`` and ``data-tile``.
 
     ``first`` is the number on the left or top half; ``frame`` adds the spinner's
-    dashed frame, ``star`` the last play's star. A picture drawn again (the next step of
-    a walkthrough, a widget's redraw) repeats most of its tiles exactly: the markup of
-    each is cached under everything that makes it.
+    dashed frame, ``star`` the last play's star; ``defs`` is the id prefix of the
+    shared symbols (the picture part's prefix). A picture drawn again (the next step of
+    a walkthrough, a widget's redraw) repeats most of its tiles exactly: each is cached
+    under everything that makes it.
     """
-    return _tile_markup(
+    return _tile_node(
         tile,
         x,
         y,
@@ -494,11 +788,12 @@ def tile_group(
         colors["spinner"] if frame else None,
         colors["last"] if star else None,
         data,
+        defs,
     )
 
 
-@lru_cache(maxsize=4096)
-def _tile_markup(
+@node_cache(maxsize=4096)
+def _tile_node(
     tile: Tile,
     x: float,
     y: float,
@@ -515,20 +810,21 @@ def _tile_markup(
     frame: str | None,
     star: str | None,
     data: bool,
-) -> Markup:
-    """:func:`tile_group`'s markup from plain values: a frame and a star in their colours."""
+    defs: str | None,
+) -> Node:
+    """:func:`tile_group`'s element from plain values: a frame and a star in their colours."""
     attrs = {"class": " ".join(classes)}
     if data:
         attrs["data-tile"] = str(tile)
     if ident:
         attrs["id"] = ident
     attrs["transform"] = f"translate({num(x)},{num(y)})"
-    parts = [tile_face(first, second, horizontal, face, edge, pip, divider, edge_width)]
+    parts = tile_face(first, second, horizontal, face, edge, pip, divider, edge_width, defs)
     if frame is not None:
-        parts.append(spinner_frame(horizontal, frame))
+        parts.append(spinner_frame(horizontal, frame, defs))
     if star is not None:
-        parts.append(last_star(horizontal, star, face))
-    return element("g", attrs, parts)
+        parts.append(last_star(horizontal, star, face, defs))
+    return share(element("g", attrs, parts))
 
 
 def back_group(
@@ -538,7 +834,8 @@ def back_group(
     colors: Mapping[str, str],
     ident: str | None = None,
     data: Mapping[str, str] | None = None,
-) -> Markup:
+    defs: str | None = None,
+) -> Node:
     """A face-down tile as a group at (x, y): class ``tile back`` and no ``data-tile``.
 
     ``data`` adds attributes after the others (a hand's ``data-index``).
@@ -554,7 +851,11 @@ def back_group(
         attrs,
         [
             tile_back(
-                horizontal, colors["tile back"], colors["tile back pattern"], colors["tile edge"]
+                horizontal,
+                colors["tile back"],
+                colors["tile back pattern"],
+                colors["tile edge"],
+                defs,
             )
         ],
     )

@@ -161,3 +161,20 @@ def caption_line_of(layout: Layout, ends: Sequence[Contribution], lang: str) -> 
             "points": Plural("{n} point", "{n} points", award // 5),
         },
     ).text(lang)
+
+
+def verdict_line(layout: Layout, ends: Sequence[Contribution], verdict: str, lang: str) -> str:
+    """The caption line of an award the target check did not apply as it stands.
+
+    ``6 + 5 + 4 = 15 → 15 raw (3 points): rejected`` (R1.4), or ``…: kept for the
+    settlement`` for a going-out tile's award (R7.4).
+    """
+    award = layout.award
+    params = {
+        "expr": sum_expression([c.value for c in ends], lang),
+        "raw": Plural("{n} raw", "{n} raw", award),
+        "points": Plural("{n} point", "{n} points", award // 5),
+    }
+    if verdict == "rejected":
+        return Msg("{expr} → {raw} ({points}): rejected", params).text(lang)
+    return Msg("{expr} → {raw} ({points}): kept for the settlement", params).text(lang)

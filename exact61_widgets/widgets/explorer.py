@@ -41,7 +41,7 @@ from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
+from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, last_play
 from exact61_widgets.widgets.solution import solution_html
 from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 
@@ -359,7 +359,14 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         )
         places = self.picker.targets(match.layout, match.why_illegal)
         return (
-            Panel(LayoutSpec(str(match.layout), places=places, last=bool(match.layout))),
+            Panel(
+                LayoutSpec(
+                    str(match.layout),
+                    places=places,
+                    last=bool(match.layout),
+                    play=last_play(match),
+                )
+            ),
             *hands,
         )
 

@@ -3,7 +3,8 @@
 Each widget's mimebundle holds ``text/plain`` (a repr without memory addresses,
 for walkthroughs followed by every step's caption), the widget view, and either
 ``image/svg+xml`` (its current picture) or, for widgets with steps, ``text/html``:
-a strip of every step's picture, small, each with its caption. A saved notebook
+a strip of every step's pictures, each step with its caption, drawn at a size whose
+text reads as well as on the board. A saved notebook
 then shows the whole walkthrough on GitHub, and strict nbval, which compares
 those outputs exactly and skips the widget view, passes run after run. SVG ids
 come from :func:`id_prefix`, derived from content or a name the user gives,
@@ -20,11 +21,16 @@ from typing import Any
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-#: The largest size of a picture in a strip, in pixels (its view box keeps every detail).
-STRIP_WIDTH = 300
-STRIP_HEIGHT = 240
-#: Pictures per row of a strip.
-STRIP_COLUMNS = 3
+#: The width of a notebook's output area that a saved strip is drawn for, in pixels (a
+#: notebook at a projector's 1366 × 768 with its side bar open).
+NOTEBOOK_WIDTH = 860
+#: The largest size of a picture in a strip, in pixels: a wider one is shrunk to the
+#: notebook's width (none of the walkthroughs' is, by more than a few per cent), so that
+#: its text reads at 11 pixels or more (``tests/test_widgets_walkthroughs.py`` measures it).
+STRIP_WIDTH = NOTEBOOK_WIDTH
+STRIP_HEIGHT = 900
+#: Steps per row of a strip: one, its pictures side by side (wrapping at the width).
+STRIP_COLUMNS = 1
 _SIZE = re.compile(r'(?<![\w-])(width|height)="([0-9.]+)"')
 
 
@@ -85,19 +91,24 @@ def shrink(svg: str, width: int = STRIP_WIDTH, height: int = STRIP_HEIGHT) -> st
     return head + svg[end:]
 
 
-def strip_html(title: str, intro: str, cells: Sequence[tuple[str, str | None, str]]) -> str:
-    """Every step at a glance: a table of small pictures, each with its heading and caption.
+def strip_html(title: str, intro: str, cells: Sequence[tuple[str, Sequence[str], str]]) -> str:
+    """Every step at a glance: a table of steps, each with its pictures, heading and caption.
 
-    ``cells`` are ``(heading, svg or None, caption HTML)``; ``title`` and
-    ``heading`` are plain text, ``intro`` and the captions already HTML.
+    ``cells`` are ``(heading, the step's SVGs, caption HTML)``: the pictures stand side
+    by side, as on the board. ``title`` and ``heading`` are plain text, ``intro`` and
+    the captions already HTML.
     """
     rows = []
     for start in range(0, len(cells), STRIP_COLUMNS):
         tds = []
-        for heading, svg, caption in cells[start : start + STRIP_COLUMNS]:
-            picture = "" if svg is None else f"<div>{svg}</div>"
+        for heading, svgs, caption in cells[start : start + STRIP_COLUMNS]:
+            pictures = "".join(
+                '<div style="display:inline-block;vertical-align:top;margin:0 8px 8px 0">'
+                f"{svg}</div>"
+                for svg in svgs
+            )
             tds.append(
-                f'<td style="vertical-align:top;text-align:left">{picture}'
+                f'<td style="vertical-align:top;text-align:left">{pictures}'
                 f"<p><b>{html.escape(heading)}</b><br>{caption}</p></td>"
             )
         rows.append(f"<tr>{''.join(tds)}</tr>")

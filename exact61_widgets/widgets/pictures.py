@@ -1,5 +1,7 @@
 """What the widgets draw, as data, and the one place that calls the SVG renderer.
 
+No SVG is drawn here: every picture comes from :mod:`exact61_widgets.render`.
+
 Steps and positions describe their pictures with small frozen specs
 (:class:`LayoutSpec`, :class:`HandSpec` …); :func:`draw` turns a spec into SVG
 with :mod:`exact61_widgets.render` and an explicit id prefix, so the same spec
@@ -12,21 +14,40 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
+from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 from exact61_widgets.engine.tiles import parse_tile
+
+if TYPE_CHECKING:
+    from exact61_widgets.engine.match import Match
 
 
 @dataclass(frozen=True)
 class LayoutSpec:
-    """The table: highlighted open places and tiles, the last play marked, end badges."""
+    """The table: highlighted open places and tiles, the last play marked, end badges.
+
+    ``play`` is the event of the layout's last play: an award the target check
+    rejected (or a going-out tile's, kept for the settlement) is drawn so (R1.4, R7.4).
+    """
 
     layout: str
     places: tuple[str, ...] = ()
     tiles: tuple[str, ...] = ()
     last: bool = True
     ends: bool = True
+    play: PlayEvent | None = None
+
+
+def last_play(match: Match) -> PlayEvent | None:
+    """The event of the play that put the table's last tile down, in this hand (if any)."""
+    final = match.layout.last
+    if final is None:
+        return None
+    for event in reversed(match.hand_events):
+        if isinstance(event, PlayEvent):
+            return event if event.tile == final.tile else None
+    return None
 
 
 @dataclass(frozen=True)
@@ -138,6 +159,10 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
         layout = Layout.parse(spec.layout)
         places = [p for p in spec.places if layout.is_open(p)]
         tiles = [t for t in spec.tiles if parse_tile(t) in layout]
+        played = layout.tiles
+        play = (
+            spec.play if spec.play is not None and played and played[-1] == spec.play.tile else None
+        )
         return str(
             _renderer("render_svg")(
                 layout,
@@ -146,6 +171,7 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
                 highlight_tiles=tiles,
                 last="auto" if spec.last else None,
                 closed_places=True,
+                play=play,
                 **opts,
             )
         )
@@ -174,44 +200,15 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
 
 
 def seats_svg(spec: SeatsSpec, prefix: str, lang: str, theme: str = "light") -> str:
-    """All hands in one picture, a labelled row per seat, each row's pips in the description."""
-    from exact61_widgets.i18n import Msg, Plural, gettext
-    from exact61_widgets.render.svg_pictures import hand_panel
-    from exact61_widgets.render.svgkit import Panel as Box
-    from exact61_widgets.render.svgkit import picture
-    from exact61_widgets.render.theme import palette
-
-    colors = palette(theme, None)
-    rows = []
-    top = width = 0.0
-    lines = []
-    for seat, (hand, label) in enumerate(zip(spec.hands, spec.labels, strict=True)):
-        tiles = [parse_tile(t) for t in hand]
-        lit = [t for t in tiles if str(t) in spec.highlight]
-        panel = hand_panel(tiles, colors, f"{prefix}-seat{seat}", highlight=lit, label=label)
-        rows.append(panel.at(0, top, "seat"))
-        top += panel.height + 14
-        width = max(width, panel.width)
-        lines.append(
-            Msg(
-                "{label}: {tiles} ({pips})",
-                {
-                    "label": label,
-                    "tiles": ", ".join(hand) or gettext("none", lang),
-                    "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles)),
-                },
-            ).text(lang)
-        )
-    margin = 12.0
-    box = Box((-margin, -margin, width + 2 * margin, top - 14 + 2 * margin), rows)
+    """All hands in one picture (:func:`exact61_widgets.render.seats_svg`), from its spec."""
     return str(
-        picture(
-            box,
-            prefix,
-            None,
-            gettext("The hands", lang),
-            "; ".join(lines) + ".",
-            colors["background"],
+        _renderer("seats_svg")(
+            spec.hands,
+            spec.labels,
+            highlight=spec.highlight,
+            lang=lang,
+            theme=theme,
+            id_prefix=prefix,
         )
     )
 

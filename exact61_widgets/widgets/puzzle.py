@@ -41,6 +41,7 @@ from exact61_widgets.widgets.pictures import (
     Panel,
     ScoreSpec,
     compose,
+    last_play,
 )
 from exact61_widgets.widgets.slider import NamedSlider
 from exact61_widgets.widgets.texts import scores_text, seat_label
@@ -410,7 +411,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             self.picker.targets(match.layout, match.why_illegal) if (self.state == OPEN) else ()
         )
         panels = [
-            Panel(LayoutSpec(str(match.layout), places=places, last=self.state != OPEN)),
+            Panel(LayoutSpec(str(match.layout), places=places, play=last_play(match))),
             Panel(
                 HandSpec(tuple(str(t) for t in match.hand(seat)), self.picker.chosen()),
                 "hand",
@@ -487,7 +488,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         match = self._position()
         puzzle = self.puzzle
         panels = (
-            Panel(LayoutSpec(str(match.layout), last=False)),
+            Panel(LayoutSpec(str(match.layout), play=last_play(match))),
             Panel(
                 HandSpec(tuple(str(t) for t in match.hand(puzzle.seat))),
                 "hand",

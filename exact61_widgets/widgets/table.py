@@ -39,6 +39,7 @@ from exact61_widgets.widgets.pictures import (
     LayoutSpec,
     Panel,
     ScoreSpec,
+    last_play,
 )
 from exact61_widgets.widgets.texts import log_html, scores_text, seat_label, status_text
 
@@ -278,7 +279,10 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             hinted = (str(advice.action.tile),)
             if advice.action.at is not None:
                 places = (str(advice.action.at),)
-        panels = [Panel(LayoutSpec(str(match.layout), places=places, last=bool(match.layout)))]
+        spec = LayoutSpec(
+            str(match.layout), places=places, last=bool(match.layout), play=last_play(match)
+        )
+        panels = [Panel(spec)]
         if self.human is not None:
             panels.append(
                 Panel(

@@ -241,31 +241,33 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         return "\n".join(lines)
 
     def static_html(self) -> str:
-        """Every step as a small picture with its caption, for a reader without a kernel.
+        """Every step with all its pictures and its caption, for a reader without a kernel.
 
-        Each step's first picture is drawn light, with ids of its own (``PREFIX-stepN-…``);
-        a step whose picture is the same as the step before says so instead.
+        Each step's pictures are drawn light, with ids of their own (``PREFIX-stepN-…``),
+        at full size (a picture wider than a notebook is shrunk to its width); a step
+        whose pictures are all those of the step before says so instead.
         """
-        cells: list[tuple[str, str | None, str]] = []
+        cells: list[tuple[str, list[str], str]] = []
         before: Any = None
         drawn_at = 0
         for i, step in enumerate(self._steps):
             caption = linked(localized(step.caption, self.lang), self.lang)
-            panel = step.panels[0] if step.panels else None
-            svg = None
-            if panel is not None and panel.spec == before:
-                same = Msg("Same picture as step {k}.", {"k": drawn_at + 1}).text(self.lang)
+            specs = tuple(panel.spec for panel in step.panels)
+            svgs: list[str] = []
+            if specs and specs == before:
+                same = Msg("Same pictures as step {k}.", {"k": drawn_at + 1}).text(self.lang)
                 caption = f"<i>{html.escape(same)}</i> {caption}"
-            elif panel is not None:
-                svg = shrink(
-                    draw(panel.spec, f"{self.prefix}-step{i + 1}-{panel.suffix}", self.lang)
-                )
+            else:
+                svgs = [
+                    shrink(draw(panel.spec, f"{self.prefix}-step{i + 1}-{panel.suffix}", self.lang))
+                    for panel in step.panels
+                ]
                 drawn_at = i
-            before = None if panel is None else panel.spec
-            cells.append((self._heading(i), svg, caption))
+            before = specs or None
+            cells.append((self._heading(i), svgs, caption))
         intro = html.escape(
             Msg(
-                "{steps}, each with its picture; run the notebook to step through them.",
+                "{steps}, each with its pictures; run the notebook to step through them.",
                 {"steps": Plural("{n} step", "{n} steps", len(self._steps))},
             ).text(self.lang)
         )

@@ -15,7 +15,7 @@ from typing import Any
 
 from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
-from exact61_widgets.engine.events import BlockedAwardEvent, Event
+from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.i18n import Msg
@@ -317,7 +317,10 @@ class BlockedWalkthrough(Walkthrough):
     def build_steps(self) -> Sequence[Step]:
         """Block, totals, each award, the awards cut off if the match ends, the hand's result."""
         before, after = self.before, self.match
-        table = (Panel(LayoutSpec(str(after.layout), last=isinstance(self.action, Play))),)
+        play = next((e for e in self.events if isinstance(e, PlayEvent)), None)
+        table = (
+            Panel(LayoutSpec(str(after.layout), last=isinstance(self.action, Play), play=play)),
+        )
         order = totals_order(after, before.leader)
         hands = tuple(
             Panel(

@@ -151,9 +151,10 @@ class Exact61Walkthrough(Walkthrough):
             )
         ]
         for action, events, layout in zip(self.actions, self.results, self.positions, strict=True):
+            play = next((e for e in events if isinstance(e, PlayEvent)), None)
             steps.append(
                 Step(
-                    (Panel(LayoutSpec(layout, last=isinstance(action, Play))),),
+                    (Panel(LayoutSpec(layout, last=isinstance(action, Play), play=play)),),
                     caption_for(events, self.lang),
                 )
             )

@@ -109,7 +109,7 @@ class GoingOutWalkthrough(Walkthrough):
         assert isinstance(play, PlayEvent) and isinstance(out, OutEvent)
         seat = play.seat
         partner = before.partner_of(seat)
-        table = Panel(LayoutSpec(str(after.layout)))
+        table = Panel(LayoutSpec(str(after.layout), play=play))
         opponents = [s for s in range(before.players) if before.side_of(s) != play.side]
 
         def hands(seats: Sequence[int]) -> tuple[Panel, ...]:

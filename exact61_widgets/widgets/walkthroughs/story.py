@@ -12,6 +12,7 @@ who leads next; a blocked hand with the settlement award by award, as in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent, OutEvent
@@ -127,10 +128,13 @@ class HandStory(Walkthrough):
         hands = tuple(tuple(str(t) for t in match.hand(s)) for s in range(match.players))
         return Panel(SeatsSpec(hands, self._labels(match, pips), tuple(highlight)), "seats")
 
-    def _around(self, match: Match) -> tuple[Panel, Panel]:
+    def _around(self, match: Match, scores: Sequence[int] | None = None) -> tuple[Panel, Panel]:
+        """The boneyard and the score board; ``scores`` are those the step's text has reached
+        (default: the match's)."""
+        told = tuple(match.scores if scores is None else scores)
         return (
             Panel(BoneyardSpec(match.boneyard_count), "boneyard"),
-            Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"),
+            Panel(ScoreSpec(told, match.players, tally=False), "scores"),
         )
 
     def _add(self, step: Step, kinds: set[str] | frozenset[str], events: Sequence[Event]) -> Step:
@@ -162,20 +166,22 @@ class HandStory(Walkthrough):
         return steps
 
     def _turn_step(self, turn: Turn) -> Step:
+        """The turn: its draws and play or pass. The settlement that may follow it, going
+        out or blocked, is told in the next steps, and its scores shown there."""
         after = turn.after
         last = turn.play is not None
+        shown = tuple(e for e in turn.events if e.kind in TURN_EVENTS)
         panels = (
-            Panel(LayoutSpec(str(after.layout), last=last)),
+            Panel(LayoutSpec(str(after.layout), last=last, play=turn.play)),
             self._seats(after, turn.drawn),
-            *self._around(after),
+            *self._around(after, scores_told(shown, turn.before.scores)),
         )
-        shown = tuple(e for e in turn.events if e.kind not in ("out", "match_won"))
         details = tuple(e.explain(self.lang) for e in shown)
         return self._add(Step(panels, turn_caption(turn), details), kinds_of(turn), shown)
 
     def _going_out(self, turn: Turn, out: OutEvent) -> list[Step]:
         after = turn.after
-        table = Panel(LayoutSpec(str(after.layout)))
+        table = Panel(LayoutSpec(str(after.layout), play=turn.play))
         won = [e for e in turn.events if e.kind == "match_won"]
         settlement = Step(
             (
@@ -195,24 +201,44 @@ class HandStory(Walkthrough):
         ]
 
     def _blocked(self, turn: Turn) -> list[Step]:
+        """The blocked settlement award by award, the score board changing with each."""
         before, after = turn.before, turn.after
         action = turn.actions[-1]
-        table = (Panel(LayoutSpec(str(after.layout), last=turn.play is not None)),)
+        table = (Panel(LayoutSpec(str(after.layout), last=turn.play is not None, play=turn.play)),)
         steps = settlement_steps(
             before, action, after, turn.events, table, (self._seats(after, pips=True),), self.lang
         )
         shown = [e for e in turn.events if isinstance(e, BlockedAwardEvent)]
         won = [e for e in turn.events if isinstance(e, MatchWonEvent)]
         cut = uncut_awards(before, action)[len(shown) :] if after.is_over else ()
-        found: list[Step] = [self._add(steps[0], {"totals"}, ())]
+        start = scores_told([e for e in turn.events if e.kind in TURN_EVENTS], before.scores)
+
+        def board(step: Step, scores: Sequence[int]) -> Step:
+            return replace(step, panels=(*step.panels, self._around(after, scores)[1]))
+
+        found: list[Step] = [self._add(board(steps[0], start), {"totals"}, ())]
         for i, award in enumerate(shown, start=1):
             kinds = {"award", award.status}
             events: list[Event] = [award]
             if i == len(shown) and after.is_over:
                 kinds.add("won")
                 events += won
-            found.append(self._add(steps[i], kinds, events))
+            found.append(self._add(board(steps[i], award.scores), kinds, events))
         if cut:
-            found.append(self._add(steps[len(shown) + 1], {"cut"}, cut))
-        found.append(self._add(steps[-1], {"result"}, ()))
+            found.append(self._add(board(steps[len(shown) + 1], after.scores), {"cut"}, cut))
+        found.append(self._add(board(steps[-1], after.scores), {"result"}, ()))
         return found
+
+
+#: The events a turn's own step tells: its draws and its play or pass (the settlement
+#: that may end the hand comes in the steps after it).
+TURN_EVENTS = frozenset({"draw", "play", "pass"})
+
+
+def scores_told(events: Sequence[Event], before: Sequence[int]) -> tuple[int, ...]:
+    """The scores after the last of ``events`` (those a step tells), or ``before``."""
+    for event in reversed(events):
+        scores = getattr(event, "scores", None)
+        if scores is not None:
+            return tuple(scores)
+    return tuple(before)
