@@ -1,4 +1,4 @@
-"""The ``exact61`` command (CONTRACT §3): describe, render, replay and play; also simulate, solve.
+"""The ``exact61`` command (CONTRACT §3): describe, render, replay, play; simulate, solve, review.
 
 Every error is one line on stderr with exit status 2 and nothing on stdout.
 """
@@ -205,8 +205,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_extra_commands(sub: Any) -> None:
-    """Commands that live in other modules (``simulate``, ``solve``), if present."""
-    for name in ("exact61_widgets.simulate", "exact61_widgets.solve_command"):
+    """Commands that live in other modules (``simulate``, ``solve``, ``review``), if present."""
+    for name in (
+        "exact61_widgets.simulate",
+        "exact61_widgets.solve_command",
+        "exact61_widgets.review_command",
+    ):
         try:
             module = import_module(name)
         except ImportError:
