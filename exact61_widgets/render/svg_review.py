@@ -35,7 +35,7 @@ from exact61_widgets.render.theme import palette
 WIDTH: Final = 640
 HEIGHT: Final = 200
 LEFT: Final = 44
-TOP: Final = 16
+TOP: Final = 22
 #: The palette keys of the sides' lines.
 SIDE_COLORS: Final = ("badge", "spinner", "last")
 #: The graph's range never shrinks below this many displayed points, nor grows beyond the last.
@@ -50,8 +50,11 @@ def _range(points: Sequence[float]) -> int:
     return int(min(RANGE[1], max(RANGE[0], -(-top // step) * step)))
 
 
-def _mark(grade: str, x: float, y: float, color: str, colors: Mapping[str, str]) -> Markup:
-    attrs = {"class": f"mark {grade}"}
+def _mark(
+    grade: str, x: float, y: float, color: str, colors: Mapping[str, str], kind: str = "mark"
+) -> Markup:
+    """A move's mark by its class: dot, square, triangle or cross (``kind``: its CSS class)."""
+    attrs = {"class": f"{kind} {grade}"}
     if grade == "blunder":
         d = 5.0
         stroke = colors["rejected"]
@@ -138,6 +141,11 @@ def graph_panel(
         nodes.append(
             text(LEFT - 6, y + 4, label, size=FONT_SIZE, fill=colors["text"], anchor="end")
         )
+    nodes.append(
+        text(
+            2, TOP - 5, gettext("displayed points", lang), size=FONT_SIZE - 1, fill=colors["muted"]
+        )
+    )
     hand = None
     for i, d in enumerate(chosen):
         if d.hand != hand:
@@ -231,7 +239,7 @@ def _legend(review: Review, colors: Mapping[str, str], lang: str, y: float) -> l
         nodes.append(text(x + 20, y, label, size=FONT_SIZE, fill=colors["text"]))
         x += 28 + text_width(label, FONT_SIZE)
     for grade in ("inaccuracy", "mistake", "blunder"):
-        nodes.append(_mark(grade, x + 5, y - 4, colors["text"], colors))
+        nodes.append(_mark(grade, x + 5, y - 4, colors["text"], colors, "legend-mark"))
         name = grade_name(grade, lang)
         nodes.append(text(x + 14, y, name, size=FONT_SIZE, fill=colors["text"]))
         x += 24 + text_width(name, FONT_SIZE)

@@ -117,7 +117,7 @@ def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: boo
         reviews,
         best,
         loss,
-        grade(loss.mean, len(legal)),
+        grade(loss.low, len(legal)),
         sampled.method,
         len(played_row),
         len(margins),

@@ -94,8 +94,9 @@ class Decision:
     it); ``step`` is its index in the match's history. ``actions`` lists every
     legal action in legal order; ``best`` is the one with the best fair value,
     ``loss`` the played action's fair loss against it (the paired differences'
-    mean and interval), ``grade`` its class. ``method`` says how the deals were
-    valued (None for an only move), ``samples`` how many there were, ``clear`` in
+    mean and interval), ``grade`` its class (by the interval's lower end).
+    ``method`` says how the deals were valued (None for an only move),
+    ``samples`` how many there were, ``clear`` in
     how many of them the best action led every other by at least
     :data:`~exact61_widgets.puzzles.verify.MARGIN` (5 raw points) and ``margins``
     those leads.
@@ -192,6 +193,10 @@ class Decision:
 
     def _value_words(self, lang: str) -> str:
         fair = self.value_of(self.played).fair
+        if fair.low >= WIN:
+            return gettext("the match is won in every deal", lang)
+        if fair.high <= -WIN:
+            return gettext("the match is lost in every deal", lang)
         return Msg(
             "expected {value} ± {half} over {n}",
             {
@@ -337,7 +342,7 @@ class Review:
         }
 
     def summary_rows(self, lang: str | None = None) -> list[list[str]]:
-        """The summary table: a heading row, then one row per seat and one per side."""
+        """The summary table: a heading row, then one row per seat (and per pair, with four)."""
         lang = check_lang(lang)
         head = [
             gettext("who", lang),
@@ -347,7 +352,8 @@ class Review:
             *(grade_name(g, lang) for g in GRADES[1:]),
         ]
         rows = [head]
-        for s in (*self.seats, *self.teams):
+        pairs = self.sides != self.players
+        for s in (*self.seats, *(self.teams if pairs else ())):
             who = (
                 Msg("seat {n}", {"n": s.number})
                 if s.kind == "seat"
@@ -378,7 +384,8 @@ class Review:
                 },
             ).text(lang),
             Msg(
-                "Classes: inaccuracy from {i}, mistake from {m}, blunder from {b} points lost.",
+                "Classes, by the points a move surely loses (the lower end of its interval at "
+                "95%): inaccuracy from {i}, mistake from {m}, blunder from {b}.",
                 {"i": INACCURACY // POINT, "m": MISTAKE // POINT, "b": BLUNDER // POINT},
             ).text(lang),
             "",

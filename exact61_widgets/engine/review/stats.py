@@ -22,9 +22,13 @@ blunder     :data:`BLUNDER` (50 raw, 10 displayed points) or more
 only        one legal action: nothing to choose (not counted in the averages)
 ========== ===================================================================
 
-A match won is worth 10 000 raw, so a move that costs 0.5% of the chance to
-reach exactly 61 in this hand is a blunder, as is one that gives away ten
-displayed points on average: both are as much as a good hand's margin.
+A move is graded by the *lower end* of its loss's 95% interval, the loss the
+review is sure of, not by the mean: a sampled value is noisy, and near 61, where a
+match won is worth 10 000 raw, a few deals more or less in which the match is won
+would otherwise make a blunder of a move no worse than the best. So a move that
+surely costs 0.5% of the chance to reach exactly 61 in this hand is a blunder, as
+is one that surely gives away ten displayed points: either is a good hand's margin.
+The mean losses still make the summaries' error rates.
 """
 
 from __future__ import annotations
@@ -81,7 +85,11 @@ def estimate(values: Sequence[float]) -> Estimate:
 
 
 def grade(loss: float, choices: int) -> Grade:
-    """The class of a move that loses ``loss`` raw points among ``choices`` legal actions."""
+    """The class of a move that surely loses ``loss`` raw points among ``choices`` legal actions.
+
+    :func:`~exact61_widgets.engine.review.core.review` passes the lower end of the
+    loss's interval.
+    """
     if choices < 2:
         return "only"
     if loss >= BLUNDER:
