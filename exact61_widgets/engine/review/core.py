@@ -91,14 +91,15 @@ def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: boo
         )
     sampled = fair_values(match, seed, samples)
     means = [sum(row) / len(row) for row in sampled.values]
-    top = min(range(len(means)), key=lambda i: (-means[i], i))
+    mine = sampled.actions.index(job.played)
+    top = min(range(len(means)), key=lambda i: (-means[i], i != mine, i))  # ties: the move made
     best = sampled.actions[top]
     best_row = sampled.values[top]
     reviews = tuple(
         _action_review(action, row, best_row, exact.get(action))
         for action, row in zip(sampled.actions, sampled.values, strict=True)
     )
-    played_row = sampled.values[sampled.actions.index(job.played)]
+    played_row = sampled.values[mine]
     loss = estimate([b - p for b, p in zip(best_row, played_row, strict=True)])
     leads = [
         best_row[j] - max(row[j] for i, row in enumerate(sampled.values) if i != top)
@@ -188,7 +189,7 @@ def review(
     if workers > 1 and len(jobs) > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.Pool(workers) as pool:
             graded = pool.map(_grade, jobs, chunksize=1)
     else:
         graded = [_grade(job) for job in jobs]

@@ -371,7 +371,7 @@ class Review:
         return rows
 
     def text(self, lang: str | None = None) -> str:
-        """The report: how it was made, one line per decision, then the summary table."""
+        """The report: how it was made, the per-decision table, then the summary table."""
         lang = check_lang(lang)
         lines = [
             Msg(
@@ -390,15 +390,53 @@ class Review:
             ).text(lang),
             "",
         ]
-        lines += [d.text(lang) for d in self.decisions]
+        lines += _table(self.decision_rows(lang), left=(3, 4, 8))
         lines.append("")
-        rows = self.summary_rows(lang)
-        widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-        for row in rows:
-            lines.append(
-                "  ".join(
-                    cell.rjust(w) if i else cell.ljust(w)
-                    for i, (cell, w) in enumerate(zip(row, widths, strict=True))
-                )
-            )
+        lines += _table(self.summary_rows(lang), left=(0,))
         return "\n".join(lines)
+
+    def decision_rows(self, lang: str | None = None) -> list[list[str]]:
+        """The per-decision table: a heading row, then one row per decision (moves in notation)."""
+        lang = check_lang(lang)
+        rows = [
+            [
+                "#",
+                gettext("hand", lang),
+                gettext("seat", lang),
+                gettext("move played", lang),
+                gettext("class", lang),
+                gettext("loss", lang),
+                gettext("interval at 95%", lang),
+                gettext("hindsight", lang),
+                gettext("better move", lang),
+            ]
+        ]
+        for d in self.decisions:
+            graded = d.grade != "only"
+            hindsight = d.hindsight_loss
+            rows.append(
+                [
+                    str(d.number),
+                    str(d.hand),
+                    str(d.seat),
+                    notation(d.played),
+                    grade_name(d.grade, lang),
+                    points(d.loss.mean, lang).lstrip("+") if graded else "",
+                    f"{points(d.loss.low, lang)} … {points(d.loss.high, lang)}" if graded else "",
+                    "" if hindsight is None else points(hindsight, lang).lstrip("+"),
+                    notation(d.best) if graded and d.best != d.played else "",
+                ]
+            )
+        return rows
+
+
+def _table(rows: list[list[str]], left: tuple[int, ...]) -> list[str]:
+    """Rows as aligned text columns: the columns in ``left`` to the left, numbers to the right."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            cell.ljust(w) if i in left else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
