@@ -5,11 +5,13 @@ close); each is reviewed with the default settings (``SAMPLES`` deals a
 decision, exact per deal when few tiles are left, hindsight where the real deal
 is small) on two worker processes. Printed for each match: its hands and
 decisions, the wall time against the goal, the CPU time of the workers, the
-machine's load, and the sample size beside the mean half-width of the loss
-intervals (in displayed points), so that the size which gives the time is read
-beside the precision it buys. ``--samples`` tries another size.
+machine's load, and the sample size beside the half-width of the loss intervals
+(median and 90th percentile, in displayed points), so that the size which gives
+the time is read beside the precision it buys. ``--samples`` tries another size.
+On a shared machine the wall time grows with the load; the workers' CPU time
+halved is what two free cores would take.
 
-Run: ``python benchmarks/bench_review.py [--matches 3] [--samples 100] [--workers 2]``.
+Run: ``python benchmarks/bench_review.py [--matches 3] [--samples 200] [--workers 2]``.
 """
 
 from __future__ import annotations
@@ -63,7 +65,9 @@ def main() -> None:
             wall = time.perf_counter() - start
             cpu = _children_cpu() + _self_cpu() - cpu
             chosen = [d for d in result.decisions if d.grade != "only"]
-            half = sum(d.loss.half_width for d in chosen) / max(len(chosen), 1) / POINT
+            halves = sorted(d.loss.half_width / POINT for d in chosen)
+            median = halves[len(halves) // 2]
+            p90 = halves[int(0.9 * (len(halves) - 1))]
             exact = sum(d.method == "exact" for d in chosen)
             goal = GOALS[players]
             verdict = "ok" if wall <= goal else "OVER"
@@ -72,7 +76,8 @@ def main() -> None:
                 f"{players} players, match {seed}: {match.hand_number} hands, "
                 f"{len(chosen)} decisions with a choice ({exact} exact), "
                 f"{wall:.1f} s wall (goal {goal:.0f} s, {verdict}), {cpu:.1f} s CPU, "
-                f"load {load:.1f}; samples {args.samples}: loss interval ±{half:.2f} points"
+                f"load {load:.1f}; samples {args.samples}: loss interval ±{median:.2f} points "
+                f"(median; 90th percentile ±{p90:.2f})"
             )
     print("every review within its goal" if not failed else f"{failed} reviews over their goal")
 

@@ -279,7 +279,7 @@ def _error_words(d: Decision, lang: str) -> str:
             "hand": d.hand,
             "seat": d.seat,
             "grade": grade_name(d.grade, lang),
-            "loss": points(-d.loss.mean, lang),
+            "loss": points(-d.loss.mean, lang, False),
         },
     ).text(lang)
 

@@ -277,7 +277,7 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
             cells = [
                 name,
                 points(a.fair.mean, lang),
-                f"{points(a.fair.low, lang)} … {points(a.fair.high, lang)}",
+                f"{points(a.fair.low, lang, False)} … {points(a.fair.high, lang, False)}",
                 str(a.wins),
                 str(a.losses),
                 "—" if a.hindsight is None else points(a.hindsight, lang),

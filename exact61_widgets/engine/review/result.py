@@ -38,12 +38,16 @@ def grade_name(grade: str, lang: str | None = None) -> str:
     return _GRADE_NAMES[grade].text(check_lang(lang))
 
 
-def points(raw: float, lang: str | None = None) -> str:
-    """A raw value in displayed points with one decimal, signed; ±WIN as a match won or lost."""
+def points(raw: float, lang: str | None = None, words: bool = True) -> str:
+    """A raw value in displayed points with one decimal, signed.
+
+    With ``words``, ±WIN (a match won or lost in every deal) is said in words; without,
+    every value is a number (the ends of an interval).
+    """
     lang = check_lang(lang)
-    if raw >= WIN:
+    if words and raw >= WIN:
         return gettext("wins the match", lang)
-    if raw <= -WIN:
+    if words and raw <= -WIN:
         return gettext("loses the match", lang)
     tenths = round(raw * 10 / POINT)
     sign = "−" if tenths < 0 else ("+" if tenths > 0 else "")
@@ -182,9 +186,9 @@ class Decision:
             + Msg(
                 "it loses {loss} (from {low} to {high} at 95%) against {best}",
                 {
-                    "loss": points(self.loss.mean, lang).lstrip("+"),
-                    "low": points(self.loss.low, lang),
-                    "high": points(self.loss.high, lang),
+                    "loss": points(self.loss.mean, lang, False).lstrip("+"),
+                    "low": points(self.loss.low, lang, words=False),
+                    "high": points(self.loss.high, lang, words=False),
                     "best": action_msg(self.best),
                 },
             ).text(lang)
@@ -201,7 +205,7 @@ class Decision:
             "expected {value} ± {half} over {n}",
             {
                 "value": points(fair.mean, lang),
-                "half": points(fair.half_width, lang).lstrip("+"),
+                "half": points(fair.half_width, lang, False).lstrip("+"),
                 "n": Plural("{n} deal", "{n} deals", self.samples),
             },
         ).text(lang)
@@ -363,7 +367,7 @@ class Review:
                 [
                     who,
                     str(s.decisions),
-                    points(s.mean_loss, lang).lstrip("+"),
+                    points(s.mean_loss, lang, False).lstrip("+"),
                     f"{round(100 * s.best_share)}%",
                     *(str(s.counts[g]) for g in GRADES[1:]),
                 ]
@@ -421,13 +425,18 @@ class Review:
                     str(d.seat),
                     notation(d.played),
                     grade_name(d.grade, lang),
-                    points(d.loss.mean, lang).lstrip("+") if graded else "",
-                    f"{points(d.loss.low, lang)} … {points(d.loss.high, lang)}" if graded else "",
-                    "" if hindsight is None else points(hindsight, lang).lstrip("+"),
+                    points(d.loss.mean, lang, False).lstrip("+") if graded else "",
+                    _interval(d.loss, lang) if graded else "",
+                    "" if hindsight is None else points(hindsight, lang, False).lstrip("+"),
                     notation(d.best) if graded and d.best != d.played else "",
                 ]
             )
         return rows
+
+
+def _interval(estimate: Estimate, lang: str) -> str:
+    """``−1.2 … +3.4``: an interval's ends in displayed points."""
+    return f"{points(estimate.low, lang, False)} … {points(estimate.high, lang, False)}"
 
 
 def _table(rows: list[list[str]], left: tuple[int, ...]) -> list[str]:

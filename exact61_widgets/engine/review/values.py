@@ -33,7 +33,7 @@ from exact61_widgets.engine.solve import WIN, Solution, SolveError, solve
 
 Method = Literal["exact", "playout"]
 #: Deals sampled for every decision by default.
-SAMPLES: Final = 100
+SAMPLES: Final = 200
 #: Each deal is solved exactly when at most this many tiles are unplayed (hands and boneyard) ...
 EXACT_UNPLAYED: Final = 12
 #: ... each within this many positions, and all the decision's deals within the budget;
