@@ -276,3 +276,26 @@ def test_the_search_bot_loses_least_then_greedy_then_random() -> None:
     losses = {kind: _mean_loss(kind, 120, 45) for kind in ("search", "greedy", "random")}
     print("mean loss per decision (raw points):", losses)
     assert losses["search"] < losses["greedy"] < losses["random"]
+
+
+def test_the_better_move_is_said_in_the_puzzles_words_and_posed_as_a_puzzle() -> None:
+    from exact61_widgets.puzzles.from_review import as_puzzle, better_move
+
+    match, step, bad, winning = planted_blunder()
+    result = review(match, samples=10)
+    decision = next(d for d in result.decisions if d.step == step)
+    words, found, _ = better_move(result.at(decision), decision)
+    assert "exact_finish" in found.themes
+    english, russian = words.text("en"), words.text("ru")
+    assert english.startswith("The better move: ") and "You needed exactly" in english
+    assert russian.startswith("Лучший ход: ") and "ровно" in russian
+    puzzle = as_puzzle(result, decision)
+    assert puzzle is not None and puzzle.answers == (winning,)
+    assert puzzle.match().legal_actions() == result.at(decision).legal_actions()
+    assert puzzle.explain("en") == english and puzzle.fairness.deals == 10
+    set_up = position(2, "[1|4]", [["[1|6]", "[4|4]", "[0|1]"], ["[0|0]", "[5|5]"]])
+    set_up_review = review(set_up.copy(), samples=4)
+    set_up.push(set_up.legal_actions()[0])
+    later = review(set_up, samples=4)
+    assert as_puzzle(later, later.decisions[0]) is None
+    assert set_up_review.decisions == ()
