@@ -108,20 +108,13 @@ class Fairness:
             raise ValueError("the fairness record has other fields than " + ", ".join(sorted(keys)))
         if data["bound"] != BOUND or data["confidence"] != CONFIDENCE:
             raise ValueError("the fairness bound is not the 95% Wilson lower bound")
-        check = cls(
-            int(data["agree"]),
-            int(data["deals"]),
-            float(data["lower"]),
-            str(data["seed"]),
-            int(data["unsolved"]),
-            int(data["margin"]),
-        )
-        if (
-            not 0 <= check.agree <= check.deals
-            or abs(wilson_lower(check.agree, check.deals) - check.lower) > 1e-4
-        ):
+        agree, deals = int(data["agree"]), int(data["deals"])
+        lower = wilson_lower(agree, deals)  # the file keeps it rounded; it must agree
+        if not 0 <= agree <= deals or abs(lower - float(data["lower"])) > 1e-4:
             raise ValueError("the fairness bound does not follow from its counts")
-        return check
+        return cls(
+            agree, deals, lower, str(data["seed"]), int(data["unsolved"]), int(data["margin"])
+        )
 
 
 def check_fairness(
