@@ -5,8 +5,9 @@ close); each is reviewed with the default settings (``SAMPLES`` deals a
 decision, exact per deal when few tiles are left, hindsight where the real deal
 is small) on two worker processes. Printed for each match: its hands and
 decisions, the wall time against the goal, the CPU time of the workers, the
-machine's load, and the sample size beside the half-width of the loss intervals
-(median and 90th percentile, in displayed points), so that the size which gives
+machine's load, and the sample size beside the median half-width of the fair
+values' intervals and of the losses' (where the move was not the best; in
+displayed points), so that the size which gives
 the time is read beside the precision it buys. ``--samples`` tries another size.
 On a shared machine the wall time grows with the load; the workers' CPU time
 halved is what two free cores would take.
@@ -65,9 +66,10 @@ def main() -> None:
             wall = time.perf_counter() - start
             cpu = _children_cpu() + _self_cpu() - cpu
             chosen = [d for d in result.decisions if d.grade != "only"]
-            halves = sorted(d.loss.half_width / POINT for d in chosen)
-            median = halves[len(halves) // 2]
-            p90 = halves[int(0.9 * (len(halves) - 1))]
+            values = sorted(a.fair.half_width / POINT for d in chosen for a in d.actions)
+            losses = sorted(d.loss.half_width / POINT for d in chosen if d.played != d.best)
+            value_half = values[len(values) // 2]
+            loss_half = losses[len(losses) // 2] if losses else 0.0
             exact = sum(d.method == "exact" for d in chosen)
             goal = GOALS[players]
             verdict = "ok" if wall <= goal else "OVER"
@@ -76,8 +78,9 @@ def main() -> None:
                 f"{players} players, match {seed}: {match.hand_number} hands, "
                 f"{len(chosen)} decisions with a choice ({exact} exact), "
                 f"{wall:.1f} s wall (goal {goal:.0f} s, {verdict}), {cpu:.1f} s CPU, "
-                f"load {load:.1f}; samples {args.samples}: loss interval ±{median:.2f} points "
-                f"(median; 90th percentile ±{p90:.2f})"
+                f"load {load:.1f}; samples {args.samples}: a fair value's interval "
+                f"±{value_half:.2f} points, a loss's ±{loss_half:.2f} (medians; losses of "
+                f"moves not the best)"
             )
     print("every review within its goal" if not failed else f"{failed} reviews over their goal")
 

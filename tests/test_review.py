@@ -281,7 +281,7 @@ def test_the_search_bot_loses_least_then_greedy_then_random() -> None:
 def test_the_better_move_is_said_in_the_puzzles_words_and_posed_as_a_puzzle() -> None:
     from exact61_widgets.puzzles.from_review import as_puzzle, better_move
 
-    match, step, bad, winning = planted_blunder()
+    match, step, _, winning = planted_blunder()
     result = review(match, samples=10)
     decision = next(d for d in result.decisions if d.step == step)
     words, found, _ = better_move(result.at(decision), decision)
