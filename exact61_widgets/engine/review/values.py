@@ -86,12 +86,21 @@ def _exact(
 
 
 def _playouts(world: Match, actions: tuple[Action, ...], rng: random.Random) -> tuple[int, ...]:
+    """Every action's value in one deal by a greedy playout after it.
+
+    Each action's playout draws the same random numbers (common random numbers), so
+    actions that lead to the same position get the same value, and the differences
+    between actions carry as little noise as the playouts allow.
+    """
     side = world.side_of(world.to_move)
     before = world.scores
+    seed = rng.getrandbits(64)
     row = []
     for action in actions:
         world.push(action)
-        final = greedy_playout(world, rng) if world.status == PLAYING else world.scores
+        final = (
+            greedy_playout(world, random.Random(seed)) if world.status == PLAYING else world.scores
+        )
         world.pop()
         row.append(outcome_value(final, before, side))
     return tuple(row)
