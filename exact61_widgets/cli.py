@@ -1,4 +1,5 @@
-"""The ``exact61`` command (CONTRACT §3): describe, render, replay, play; simulate, solve, handout.
+"""The ``exact61`` command (CONTRACT §3): describe, render, replay, play; simulate, solve, review,
+handout.
 
 Every error is one line on stderr with exit status 2 and nothing on stdout.
 """
@@ -205,10 +206,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_extra_commands(sub: Any) -> None:
-    """Commands that live in other modules (``simulate``, ``solve``, ``handout``), if present."""
+    """Commands that live in other modules (``simulate``, ``solve``, ``review``, ``handout``)."""
     for name in (
         "exact61_widgets.simulate",
         "exact61_widgets.solve_command",
+        "exact61_widgets.review_command",
         "exact61_widgets.handouts.command",
     ):
         try:

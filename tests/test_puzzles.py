@@ -24,6 +24,8 @@ from exact61_widgets.puzzles import (
     theme_name,
 )
 from exact61_widgets.puzzles.explain import explanation
+from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
+from exact61_widgets.puzzles.fairness import LOWEST, check_fairness, wilson_lower
 from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match
 from exact61_widgets.puzzles.model import read_document
 from exact61_widgets.puzzles.rating import Rates, rates
@@ -135,7 +137,7 @@ def test_the_set_is_reproducible_from_its_seed() -> None:
     first = PUZZLES[0]
     seed, index = (int(x) for x in first.check_seed.split("/")[:2])
     assert seed == SETTINGS["seed"]
-    again = mine_match((seed, index))
+    again = [p for p in mine_match((seed, index)) if p["fairness"]["lower"] >= LOWEST]
     same_match = [p for p in PUZZLES if p.check_seed.startswith(f"{seed}/{index}/")]
     assert [{**p, "id": ""} for p in again] == [{**p.to_json(), "id": ""} for p in same_match]
 
@@ -227,13 +229,71 @@ def test_a_bad_file_or_id_is_a_one_line_error_in_both_languages(tmp_path: Path) 
     path = tmp_path / "bad.json"
     path.write_text(
         json.dumps(
-            {"format": "exact61-puzzles", "version": 1, "settings": {}, "puzzles": [broken]}
+            {"format": "exact61-puzzles", "version": 2, "settings": {}, "puzzles": [broken]}
         ),
         "utf-8",
     )
     with pytest.raises(PuzzleError):
         load_puzzles(path)
     assert isinstance(PuzzleError(Msg("there is no puzzle {id}", {"id": "x"})), ValueError)
+
+
+def test_every_puzzle_records_a_fairness_check_that_passes() -> None:
+    """400 fresh deals each; the 95% Wilson lower bound of "best by the margin" is ≥ 90%."""
+    rejected = SETTINGS["rejected"]
+    assert SETTINGS["fairness"]["deals"] == FAIR_DEALS == 400
+    for puzzle in PUZZLES:
+        check = puzzle.fairness
+        assert check.deals >= 400 and check.margin == SETTINGS["margin"]
+        assert check.lower == pytest.approx(wilson_lower(check.agree, check.deals), abs=1e-4)
+        assert check.lower >= LOWEST and check.seed == f"{puzzle.check_seed}/fair"
+    ids = {p.id for p in PUZZLES}
+    for entry in rejected:
+        assert entry["id"] not in ids and entry["lower"] < LOWEST
+        assert entry["lower"] == pytest.approx(
+            wilson_lower(entry["agree"], entry["deals"]), abs=1e-4
+        )
+    numbers = sorted(int(i[1:]) for i in ids | {e["id"] for e in rejected})
+    assert numbers == list(range(1, len(numbers) + 1))  # every id found once, in order
+
+
+def test_the_wilson_bound() -> None:
+    assert wilson_lower(371, 400) < 0.9 < wilson_lower(372, 400)
+    assert wilson_lower(400, 400) == pytest.approx(0.9905, abs=1e-4)
+    assert wilson_lower(0, 400) == pytest.approx(0, abs=1e-9)
+    assert wilson_lower(40, 50) < 40 / 50 < 1
+
+
+def test_a_sample_re_checks_its_fairness_from_its_seed() -> None:
+    for puzzle in random.sample(PUZZLES, 2):
+        again = check_fairness(puzzle.match(), puzzle.answers, puzzle.fairness.seed)
+        assert again == puzzle.fairness, puzzle.id
+
+
+@pytest.mark.slow
+def test_every_puzzle_re_checks_its_fairness_from_its_seed() -> None:
+    differ = [
+        p.id for p in PUZZLES if check_fairness(p.match(), p.answers, p.fairness.seed) != p.fairness
+    ]
+    assert not differ, differ
+
+
+def test_the_loader_refuses_an_unfair_or_unchecked_puzzle_and_the_old_format(
+    tmp_path: Path,
+) -> None:
+    good = PUZZLES[0].to_json()
+    unfair = {**good, "fairness": {**good["fairness"], "agree": 300, "lower": 0.7054}}
+    unfair["fairness"]["lower"] = round(wilson_lower(300, 400), 4)
+    unchecked = {k: v for k, v in good.items() if k != "fairness"}
+    forged = {**good, "fairness": {**good["fairness"], "lower": 0.99}}
+    for entry in (unfair, unchecked, forged):
+        with pytest.raises(PuzzleError):
+            Puzzle.from_json(entry)
+    with pytest.raises(PuzzleError) as err:
+        read_document({"format": "exact61-puzzles", "version": 1, "puzzles": [good]})
+    assert "version 2" in str(err.value)
+    assert PUZZLES[0].fairness_text("en").startswith("Fairness: in ")
+    assert "граница Уилсона" in PUZZLES[0].fairness_text("ru")
 
 
 def test_the_command_line_solves_a_puzzles_real_deal(capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,6 +35,8 @@ def test_it_shows_the_position_as_the_mover_sees_it() -> None:
     hidden = [str(t) for s, h in enumerate(puzzle.match().hands) if s != puzzle.seat for t in h]
     assert not any(f'data-tile="{t}"' in markup for t in hidden)
     assert widget.feedback.value == "" and widget.state == "open"
+    check = puzzle.fairness
+    assert f"in {check.agree} of {check.deals} deals" in widget.fairness_line.value
 
 
 def test_the_right_move_explains_and_counts_in_the_streak() -> None:
@@ -165,6 +167,7 @@ def test_the_saved_output_shows_the_question_never_the_answer() -> None:
     )
     static = bundle["text/html"]
     assert "<svg" in static and "find the best move" in static
+    assert "Fairness: in " in static and "Wilson" in static
     assert puzzle.explain("en")[:30] not in static
     widget.choose(puzzle.answer[0])
     assert widget._repr_mimebundle_()["text/html"] == static  # solved: still the question

@@ -33,7 +33,8 @@ def _of_deals(n: int) -> Plural:
     return Plural("of the {n} deal", "of the {n} deals", n)
 
 
-def _theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
+def theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
+    """One sentence per theme of the answer: the rule at work and what it does here."""
     sentences: list[Msg] = []
     themes = facts.themes
     if "exact_finish" in themes:
@@ -231,7 +232,7 @@ def explanation(match: Match, facts: Facts, verdict: Verdict) -> Sentences:
         Msg("The answer: {move}.", {"move": action_msg(facts.answer.action)})
     ]
     parts += [partial(e.explain) for e in facts.answer.events]
-    parts += _theme_sentences(match, facts, verdict)
+    parts += theme_sentences(match, facts, verdict)
     if verdict.margin >= WIN // 2:
         parts.append(
             Msg(

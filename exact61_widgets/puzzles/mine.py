@@ -14,6 +14,13 @@ a hand gives at most one puzzle, a match three; only a quarter of the easy
 puzzles whose only themes are going out, counting the ends or a spinner's count
 are kept, so the set is varied.
 
+Every puzzle so found is then checked for fairness on a fresh sample of 400
+deals (:mod:`.fairness`): only those whose answer is best by the margin with a
+95% Wilson lower bound of at least 90% go into the set; the others are listed in
+the file's ``settings["rejected"]`` with their numbers, and mining goes on until
+``count`` fair puzzles are found. Ids count every puzzle found in mining order,
+the rejected included, so a puzzle keeps its id whatever is rejected before it.
+
 Everything is seeded from the run's seed (matches, bots, sampled deals,
 ratings), and the matches are taken in order, so one command gives the same
 file on any machine and with any number of worker processes::
@@ -38,6 +45,8 @@ from exact61_widgets.engine.match import HAND_OVER, Match
 from exact61_widgets.engine.record import load_record, to_record
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.puzzles.explain import explanation
+from exact61_widgets.puzzles.fairness import BOUND, CONFIDENCE, LOWEST, check_fairness
+from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
 from exact61_widgets.puzzles.model import DATA_FILE, Puzzle, document
 from exact61_widgets.puzzles.rating import rates
 from exact61_widgets.puzzles.themes import facts
@@ -84,6 +93,13 @@ def settings(seed: int, count: int) -> dict[str, Any]:
         "tries_per_hand": TRIES_PER_HAND,
         "lowest_start": LOWEST_START,
         "easy_kept": EASY_KEPT,
+        "fairness": {
+            "deals": FAIR_DEALS,
+            "bound": BOUND,
+            "confidence": CONFIDENCE,
+            "lowest": LOWEST,
+            "seed": "the puzzle's check_seed + '/fair'",
+        },
         "command": f"python -m exact61_widgets.puzzles.mine --seed {seed} --count {count}",
     }
 
@@ -131,7 +147,9 @@ def make_puzzle(
     # Rated on the position as the file holds it (a one-hand record), so that the rating
     # can be checked from the file alone: the bots' seeds depend on the hand's number.
     tried = rates(load_record(record), verdict.answer)
+    fair = check_fairness(match, verdict.answer, f"{check_seed}/fair")
     seat = match.to_move
+    assert verdict.true is not None  # verify() always solves the real deal
     line = next(m.line for m in verdict.true.moves if m.action == verdict.answer[0])
     puzzle = Puzzle(
         id="",
@@ -163,12 +181,16 @@ def make_puzzle(
         rating=tried.rating,
         rates=tried.to_json(),
         explanation={lang: text.text(lang) for lang in ("en", "ru")},
+        fairness=fair,
     )
     return puzzle.to_json()
 
 
 def mine_match(job: tuple[int, int]) -> list[dict[str, Any]]:
-    """Play match ``index`` of the run ``seed`` and return the puzzles it gave (JSON)."""
+    """Play match ``index`` of the run ``seed`` and return the puzzles it gave (JSON).
+
+    Each carries its fairness check; the unfair ones are left out of the set by :func:`mine`.
+    """
     seed, index = job
     players, scores = match_setup(seed, index)
     match = Match(players, seed=f"{seed}/match/{index}", start_scores=scores)
@@ -215,6 +237,10 @@ def keep(puzzle: dict[str, Any], rng: random.Random) -> bool:
     return not easy or rng.random() < EASY_KEPT
 
 
+#: What the file keeps of a puzzle rejected as unfair.
+REJECTED_FIELDS: Final = ("id", "agree", "deals", "lower", "unsolved")
+
+
 def _jobs(seed: int) -> Iterator[tuple[int, int]]:
     return ((seed, i) for i in range(MAX_MATCHES))
 
@@ -223,6 +249,8 @@ def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, 
     """Mine ``count`` puzzles from the run ``seed``; return the whole file as a dict."""
     start = time.perf_counter()
     puzzles: list[dict[str, Any]] = []
+    rejected: list[dict[str, Any]] = []
+    found_count = 0
     matches = 0
     if workers <= 1:
         results: Iterator[list[dict[str, Any]]] = map(mine_match, _jobs(seed))
@@ -235,11 +263,20 @@ def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, 
     try:
         for found in results:
             matches += 1
-            puzzles.extend(found)
+            for puzzle in found:
+                found_count += 1
+                puzzle = {**puzzle, "id": f"p{found_count:03d}"}
+                fair = puzzle["fairness"]
+                if fair["lower"] >= LOWEST:
+                    puzzles.append(puzzle)
+                elif len(puzzles) < count:
+                    rejected.append(
+                        {k: puzzle[k] if k == "id" else fair[k] for k in REJECTED_FIELDS}
+                    )
             if log is not None:
                 log(
-                    f"{matches} matches, {min(len(puzzles), count)}/{count} puzzles, "
-                    f"{time.perf_counter() - start:.0f} s"
+                    f"{matches} matches, {min(len(puzzles), count)}/{count} puzzles "
+                    f"({len(rejected)} unfair), {time.perf_counter() - start:.0f} s"
                 )
             if len(puzzles) >= count:
                 break
@@ -247,8 +284,8 @@ def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, 
         if pool is not None:
             pool.terminate()
             pool.join()
-    chosen = [Puzzle.from_json({**p, "id": f"p{i + 1:03d}"}) for i, p in enumerate(puzzles[:count])]
-    return document(chosen, {**settings(seed, count), "matches": matches})
+    chosen = [Puzzle.from_json(p) for p in puzzles[:count]]
+    return document(chosen, {**settings(seed, count), "matches": matches, "rejected": rejected})
 
 
 def dumps(doc: dict[str, Any]) -> str:
@@ -280,7 +317,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Path(args.out).write_text(dumps(doc), "utf-8")
     elapsed = time.perf_counter() - start
     print(
-        f"{len(doc['puzzles'])} puzzles from {doc['settings']['matches']} matches in "
+        f"{len(doc['puzzles'])} puzzles ({len(doc['settings']['rejected'])} rejected as unfair) "
+        f"from {doc['settings']['matches']} matches in "
         f"{elapsed:.0f} s ({3600 * len(doc['puzzles']) / max(elapsed, 1e-9):.0f} per hour) "
         f"-> {args.out}"
     )

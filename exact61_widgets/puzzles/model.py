@@ -1,4 +1,4 @@
-"""A puzzle and the versioned JSON file that holds the puzzle set (format ``exact61-puzzles`` 1).
+"""A puzzle and the versioned JSON file that holds the puzzle set (format ``exact61-puzzles`` 2).
 
 Each puzzle keeps its position as a game record of one hand (record v1, CONTRACT
 §4) stopped at the mover's turn, so the position comes back exactly, history
@@ -22,12 +22,13 @@ from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.record import load_record
-from exact61_widgets.i18n import Msg, check_lang
+from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.puzzles.explain import feedback
+from exact61_widgets.puzzles.fairness import Fairness
 from exact61_widgets.puzzles.themes import THEMES
 
 FORMAT: Final = "exact61-puzzles"
-VERSION: Final = 1
+VERSION: Final = 2
 #: The puzzle set shipped in the package.
 DATA_FILE: Final = "puzzles-v1.json"
 
@@ -45,7 +46,7 @@ class Puzzle:
     ``worse``: deals where it is worth less than the answer); ``values`` each move's
     exact value in the real deal and ``line`` the answer's principal line there;
     ``margin`` the median margin in raw points; ``rates`` how often the simple
-    players found the answer.
+    players found the answer; ``fairness`` the re-check on a fresh, larger sample.
     """
 
     id: str
@@ -69,6 +70,7 @@ class Puzzle:
     rating: int
     rates: Mapping[str, float | int]
     explanation: Mapping[str, str]
+    fairness: Fairness
 
     def match(self) -> Match:
         """The position, made afresh from the record (the mover is :attr:`seat`)."""
@@ -124,6 +126,7 @@ class Puzzle:
             "rating": self.rating,
             "rates": dict(self.rates),
             "explanation": dict(self.explanation),
+            "fairness": self.fairness.to_json(),
         }
 
     @classmethod
@@ -152,6 +155,7 @@ class Puzzle:
                 int(data["rating"]),
                 dict(data["rates"]),
                 dict(data["explanation"]),
+                Fairness.from_json(data["fairness"]),
             )
         except (KeyError, TypeError, ValueError) as err:
             raise PuzzleError(
@@ -162,7 +166,41 @@ class Puzzle:
             raise PuzzleError(
                 Msg("puzzle {id} has an unknown theme or lacks a language", {"id": puzzle.id})
             )
+        if not puzzle.fairness.fair:
+            raise PuzzleError(
+                Msg(
+                    "puzzle {id} is not fair enough: its answer is best in {agree} of "
+                    "{deals} deals",
+                    {
+                        "id": puzzle.id,
+                        "agree": puzzle.fairness.agree,
+                        "deals": puzzle.fairness.deals,
+                    },
+                )
+            )
         return puzzle
+
+    def fairness_text(self, lang: str | None = None) -> str:
+        """How fair the answer is, in ``lang``: the share of fresh deals and its lower bound."""
+        check = self.fairness
+        return Msg(
+            "Fairness: in {agree} of {deals} deals of the hidden tiles that agree with what "
+            "you have seen ({share}), this answer is best by {margin} or more; at a "
+            "confidence of 95%, in at least {lower} of all such deals (Wilson bound).",
+            {
+                "deals": check.deals,
+                "margin": Plural("{n} raw point", "{n} raw points", check.margin),
+                "agree": check.agree,
+                "share": percent1(check.share),
+                "lower": percent1(check.lower),
+            },
+        ).text(check_lang(lang))
+
+
+def percent1(share: float) -> Msg:
+    """A share as a percentage with one decimal: ``93.5%`` (``93,5 %`` in Russian)."""
+    tenths = round(share * 1000)
+    return Msg("{whole}.{frac}%", {"whole": tenths // 10, "frac": tenths % 10})
 
 
 def document(puzzles: Sequence[Puzzle], settings: Mapping[str, Any]) -> dict[str, Any]:

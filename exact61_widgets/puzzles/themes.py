@@ -132,6 +132,8 @@ def _gain(t: Tried) -> int:
 
 
 def _line_ends_blocked(match: Match, verdict: Verdict) -> bool:
+    if verdict.true is None:
+        return False
     line = next(m.line for m in verdict.true.moves if m.action == verdict.answer[0])
     replay = match.copy()
     for action in line:

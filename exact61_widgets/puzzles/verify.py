@@ -56,14 +56,18 @@ class ActionStats:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A verified puzzle: the answer group, how often it was best, by how much, per action."""
+    """A verified puzzle: the answer group, how often it was best, by how much, per action.
+
+    ``true`` is the real deal solved with its lines (None where it was not solved: a
+    review's position that is too large).
+    """
 
     answer: tuple[Action, ...]
     agree: int
     deals: int
     margins: tuple[int, ...]
     stats: tuple[ActionStats, ...]
-    true: Solution
+    true: Solution | None
 
     @property
     def share(self) -> float:
@@ -90,7 +94,7 @@ def answer_group(solution: Solution, margin: int = MARGIN) -> tuple[Action, ...]
     return group if others else None
 
 
-def _gap(solution: Solution, group: tuple[Action, ...]) -> int | None:
+def gap(solution: Solution, group: tuple[Action, ...]) -> int | None:
     """How much the group beats every other action in this deal; None if it is not all best."""
     values = {m.action: m.value for m in solution.moves}
     mine = {values[a] for a in group}
@@ -149,13 +153,13 @@ def verify(
         except SolveError:
             return None
         spent += solution.nodes
-        gap = _gap(solution, group)
-        if gap is None or gap < margin:
+        ahead = gap(solution, group)
+        if ahead is None or ahead < margin:
             failed += 1
             if failed > allowed or number < EARLY:
                 return None
         else:
-            margins.append(gap)
+            margins.append(ahead)
         solutions.append(solution)
     stats = tuple(_stats(action, solutions, group) for action in match.legal_actions())
     return Verdict(group, deals - failed, deals, tuple(margins), stats, solve(match))

@@ -1,4 +1,4 @@
-"""Jupyter widgets: the board, six walkthroughs, hand stories, the explorer, the table and puzzles.
+"""Jupyter widgets: the board, walkthroughs, hand stories, the explorer, the table, puzzles, review.
 
 Python owns every state and draws every picture; the board (an anywidget) only
 shows the SVG it is given and reports clicks and keys. Importing this package
@@ -11,6 +11,7 @@ from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.explorer import Export, PositionExplorer
 from exact61_widgets.widgets.puzzle import PuzzleWidget
+from exact61_widgets.widgets.review import ReviewWidget
 from exact61_widgets.widgets.table import MatchTable
 from exact61_widgets.widgets.walkthroughs import (
     BlockedWalkthrough,
@@ -37,6 +38,7 @@ __all__ = [
     "MatchTable",
     "PositionExplorer",
     "PuzzleWidget",
+    "ReviewWidget",
     "RoundingWalkthrough",
     "SavedScenario",
     "Scenario",

@@ -2,7 +2,8 @@
 dark, and a whole walkthrough and a whole hand played with the keyboard alone.
 
 One notebook, written at test time, holds one widget of every kind: a spinner and an
-end-scoring walkthrough, the position explorer, the match table, an exercise and the puzzles. It is
+end-scoring walkthrough, the position explorer, the match table, an exercise, the puzzles and
+a match review. It is
 run once per front end; axe-core (from the npm registry, ``tests/browser/package.json``,
 installed by ``make test``) is injected into the page and run over those widgets in the
 JupyterLab Light and Dark themes: no serious or critical violation may remain, and the
@@ -31,6 +32,7 @@ WIDGET_ROOTS = (
     ".exact61-table",
     ".exact61-exercise",
     ".exact61-puzzles",
+    ".exact61-review",
 )
 #: The cells: one widget of each kind (the walkthroughs' boards are a picture and a board
 #: to act on; the explorer and table take plays; the exercise is a text box and a button).
@@ -44,6 +46,14 @@ CELLS = (
     "MatchTable(players=2, seed=3, bots='greedy', hint_budget=None, name='a11y-table')",
     "Exercise(PlayAward('[1|4]', '[4|6]@[1|4]:high'), name='a11y-exercise')",
     "PuzzleWidget(name='a11y-puzzle')",
+    "from exact61_widgets.engine import Match\n"
+    "from exact61_widgets.engine.selfplay import play_match, seat_bots\n"
+    "from exact61_widgets.widgets import ReviewWidget\n"
+    "reviewed = play_match(Match(2, seed=3, start_scores=[250, 250]), "
+    "seat_bots(['greedy'], 2, 3))\n"
+    "review_widget = ReviewWidget(reviewed, samples=6, name='a11y-review')\n"
+    "review_widget.next_mistake()\n"
+    "review_widget",
 )
 #: The WCAG levels axe checks (A and AA of WCAG 2.0 and 2.1).
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -145,7 +155,7 @@ def axe_report(violations: list[dict[str, Any]]) -> str:
 def test_no_serious_or_critical_axe_violation_in_any_widget(
     every_widget: OpenNotebook, dark: bool, screenshots: Path
 ) -> None:
-    """axe-core over all five widgets (boards and their items, controls, texts), and the
+    """axe-core over all the widgets (boards and their items, controls, texts), and the
     focused board item outlined in the colour of the palette drawn."""
     page, kind = every_widget.page, every_widget.kind
     theme = "dark" if dark else "light"

@@ -1,0 +1,205 @@
+"""``review``: walk a finished (or unfinished) match and grade every decision of its movers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.errors import SetupError
+from exact61_widgets.engine.history import Deal, HistoryEntry
+from exact61_widgets.engine.match import PLAYING, Match
+from exact61_widgets.engine.review.result import (
+    ActionReview,
+    Decision,
+    Review,
+    summarize,
+)
+from exact61_widgets.engine.review.stats import Estimate, estimate, grade
+from exact61_widgets.engine.review.values import SAMPLES, fair_values, hindsight
+from exact61_widgets.engine.solve import WIN
+from exact61_widgets.i18n import Msg
+
+#: How far the best action must lead every other in a deal to count as clearly best
+#: (raw points; the puzzles' margin).
+MARGIN = 5
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One decision to grade: where it is, the position, the move made."""
+
+    hand: int
+    turn: int
+    step: int
+    match: Match
+    played: Action
+
+
+def rewind(match: Match) -> tuple[Match, tuple[HistoryEntry, ...]]:
+    """The match before anything was pushed (a copy), and everything pushed since."""
+    entries = match.history
+    start = match.copy()
+    for _ in entries:
+        start.pop()
+    return start, entries
+
+
+def _jobs(start: Match, entries: tuple[HistoryEntry, ...]) -> Iterator[_Job]:
+    """Every play of the history, with the position before it."""
+    match = start.copy()
+    turn = 0
+    for step, entry in enumerate(entries):
+        if isinstance(entry, Deal):
+            match.push(entry)
+            turn = 0
+            continue
+        turn += 1
+        if isinstance(entry.action, Play) and match.status == PLAYING:
+            yield _Job(match.hand_number, turn, step, match.copy(), entry.action)
+        match.push(entry.action)
+
+
+def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: bool) -> Decision:
+    """Grade one decision (the number is set by :func:`review`)."""
+    match = job.match
+    seat = match.to_move
+    legal = match.legal_actions()
+    solved = hindsight(match) if with_hindsight and len(legal) > 1 else None
+    exact = {} if solved is None else {m.action: m.value for m in solved.moves}
+    if len(legal) < 2:
+        zero = Estimate(0.0, 0.0, 0.0, 0)
+        only = ActionReview(job.played, zero, 0, 0, None, 0, exact.get(job.played))
+        return Decision(
+            number=0,
+            hand=job.hand,
+            turn=job.turn,
+            step=job.step,
+            seat=seat,
+            side=match.side_of(seat),
+            scores=match.scores,
+            played=job.played,
+            actions=(only,),
+            best=job.played,
+            loss=zero,
+            grade="only",
+            method=None,
+            samples=0,
+            clear=0,
+            margins=(),
+        )
+    sampled = fair_values(match, seed, samples)
+    means = [sum(row) / len(row) for row in sampled.values]
+    mine = sampled.actions.index(job.played)
+    top = min(range(len(means)), key=lambda i: (-means[i], i != mine, i))  # ties: the move made
+    best = sampled.actions[top]
+    best_row = sampled.values[top]
+    reviews = tuple(
+        _action_review(action, row, best_row, exact.get(action))
+        for action, row in zip(sampled.actions, sampled.values, strict=True)
+    )
+    played_row = sampled.values[mine]
+    loss = estimate([b - p for b, p in zip(best_row, played_row, strict=True)])
+    leads = [
+        best_row[j] - max(row[j] for i, row in enumerate(sampled.values) if i != top)
+        for j in range(len(best_row))
+    ]
+    margins = tuple(lead for lead in leads if lead >= MARGIN)
+    return Decision(
+        0,
+        job.hand,
+        job.turn,
+        job.step,
+        seat,
+        match.side_of(seat),
+        match.scores,
+        job.played,
+        reviews,
+        best,
+        loss,
+        grade(loss.low, len(legal)),
+        sampled.method,
+        len(played_row),
+        len(margins),
+        margins,
+    )
+
+
+def _action_review(
+    action: Action, row: tuple[int, ...], best_row: tuple[int, ...], exact: int | None
+) -> ActionReview:
+    ordinary = [v for v in row if -WIN < v < WIN]
+    return ActionReview(
+        action,
+        estimate(row),
+        sum(1 for v in row if v >= WIN),
+        sum(1 for v in row if v <= -WIN),
+        sum(ordinary) / len(ordinary) if ordinary else None,
+        sum(1 for v, b in zip(row, best_row, strict=True) if v < b),
+        exact,
+    )
+
+
+def _grade(args: tuple[_Job, int | str, int, bool]) -> Decision:
+    return grade_decision(*args)
+
+
+def as_review_match(source: Match | Mapping[str, Any]) -> Match:
+    """The match to review: a :class:`Match` (copied), a game record or a saved scenario."""
+    if isinstance(source, Match):
+        return source.copy()
+    if isinstance(source, Mapping):
+        from exact61_widgets.engine.loader import load_document
+
+        return load_document(source)
+    raise SetupError(
+        Msg(
+            "a review takes a Match, a game record or a saved scenario, not {kind}",
+            {"kind": type(source).__name__},
+        )
+    )
+
+
+def review(
+    source: Match | Mapping[str, Any],
+    *,
+    seed: int | str = 0,
+    samples: int = SAMPLES,
+    with_hindsight: bool = True,
+    workers: int = 1,
+) -> Review:
+    """Grade every decision of a match: a :class:`Match`, a game record or a saved scenario.
+
+    Each play is a decision; one with a single legal action (a drawn tile with one
+    place, a single tile that fits) is an *only move*, reported and not graded. For
+    the others every legal action gets its *fair* value from ``samples`` deals of the
+    tiles the mover could not see (:func:`~.values.fair_values`) and, when the real
+    deal is small enough to solve, its *hindsight* value; the played action's loss
+    against the best fair value gives its class (:mod:`.stats`). The same ``seed``
+    gives the same review, whatever ``workers`` (processes, for speed; 1 runs here).
+    """
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
+        raise SetupError(
+            Msg("a review samples at least 2 deals, not {value}", {"value": repr(samples)})
+        )
+    match = as_review_match(source)
+    start, entries = rewind(match)
+    jobs = [(job, seed, samples, with_hindsight) for job in _jobs(start, entries)]
+    if workers > 1 and len(jobs) > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            graded = pool.map(_grade, jobs, chunksize=1)
+    else:
+        graded = [_grade(job) for job in jobs]
+    decisions = tuple(replace(d, number=n) for n, d in enumerate(graded, start=1))
+    seats = tuple(
+        summarize("seat", s, [d for d in decisions if d.seat == s]) for s in range(match.players)
+    )
+    sides = tuple(
+        summarize("side", s, [d for d in decisions if d.side == s]) for s in range(match.sides)
+    )
+    return Review(
+        match.players, match.sides, seed, samples, decisions, seats, sides, start, entries
+    )

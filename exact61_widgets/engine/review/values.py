@@ -1,0 +1,152 @@
+"""Every legal action valued from what the mover knew (fair), and with every tile known (hindsight).
+
+*Fair*: the tiles the mover cannot see are dealt again ``samples`` times, each deal
+agreeing with everything the mover has seen (:func:`~exact61_widgets.engine.hidden.knowledge`,
+the sampler the search bot and the hints use). Every action is valued in every
+deal: exactly by the solver (:func:`~exact61_widgets.engine.solve.solve`) once few
+enough tiles are unplayed, else by a greedy playout to the end of the hand after
+it (the search bot's rollout). The deals come from a generator seeded by the
+review's seed and the public position only, so two positions that look the same
+to the mover get the same values, whatever the hidden tiles really are.
+
+*Hindsight*: the real deal solved, every tile known, when the position is small
+enough to solve quickly; None otherwise.
+
+Both use the solver's value: for the mover's side, its gain in raw points to the
+end of the hand minus the largest gain of another side, a match won at exactly
+61 worth :data:`~exact61_widgets.engine.solve.WIN` and one lost ``-WIN``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from exact61_widgets.engine.actions import Action
+from exact61_widgets.engine.bots.rollout import greedy_playout
+from exact61_widgets.engine.bots.search import decision_rng
+from exact61_widgets.engine.hidden import knowledge
+from exact61_widgets.engine.match import PLAYING, Match
+from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.solve import WIN, Solution, SolveError, solve
+
+Method = Literal["exact", "playout"]
+#: Deals sampled for every decision by default.
+SAMPLES: Final = 200
+#: Each deal is solved exactly when at most this many tiles are unplayed (hands and boneyard) ...
+EXACT_UNPLAYED: Final = 12
+#: ... each within this many positions, and all the decision's deals within the budget;
+#: past either, the whole decision is valued by playouts instead.
+EXACT_NODES: Final = 5_000
+EXACT_BUDGET: Final = 100_000
+#: The real deal is solved (hindsight) when at most this many tiles are unplayed ...
+HINDSIGHT_UNPLAYED: Final = 14
+#: ... and within this many positions.
+HINDSIGHT_NODES: Final = 30_000
+
+
+@dataclass(frozen=True)
+class SampledValues:
+    """Each legal action's value in each sampled deal: ``values[i][j]`` for action i, deal j."""
+
+    actions: tuple[Action, ...]
+    values: tuple[tuple[int, ...], ...]
+    method: Method
+
+
+def unplayed(match: Match) -> int:
+    """Tiles still in the hands and the boneyard."""
+    return sum(len(hand) for hand in match.hands) + match.boneyard_count
+
+
+def outcome_value(final: tuple[int, ...], before: tuple[int, ...], side: int) -> int:
+    """The solver's value of final scores for ``side``: ±WIN, or its gain minus the best rival's."""
+    for s, score in enumerate(final):
+        if score == TARGET:
+            return WIN if s == side else -WIN
+    mine = final[side] - before[side]
+    return mine - max(final[s] - before[s] for s in range(len(final)) if s != side)
+
+
+def review_rng(seed: int | str, match: Match) -> random.Random:
+    """The generator of one decision's deals: from the review's seed and public facts only."""
+    return decision_rng(f"review/{seed}", match)
+
+
+def _exact(
+    world: Match, actions: tuple[Action, ...], nodes: int
+) -> tuple[tuple[int, ...], int] | None:
+    """Every action's exact value in one deal and the positions it took; None if over ``nodes``."""
+    try:
+        solution = solve(world, lines=False, max_nodes=nodes)
+    except SolveError:
+        return None
+    return tuple(solution.value_of(a) for a in actions), solution.nodes
+
+
+def _playouts(world: Match, actions: tuple[Action, ...], rng: random.Random) -> tuple[int, ...]:
+    """Every action's value in one deal by a greedy playout after it.
+
+    Each action's playout draws the same random numbers (common random numbers), so
+    actions that lead to the same position get the same value, and the differences
+    between actions carry as little noise as the playouts allow.
+    """
+    side = world.side_of(world.to_move)
+    before = world.scores
+    seed = rng.getrandbits(64)
+    row = []
+    for action in actions:
+        world.push(action)
+        final = (
+            greedy_playout(world, random.Random(seed)) if world.status == PLAYING else world.scores
+        )
+        world.pop()
+        row.append(outcome_value(final, before, side))
+    return tuple(row)
+
+
+def fair_values(match: Match, seed: int | str = 0, samples: int = SAMPLES) -> SampledValues:
+    """Every legal action of ``match`` valued over ``samples`` deals the mover cannot tell apart.
+
+    Exact per deal when at most :data:`EXACT_UNPLAYED` tiles are unplayed and every
+    deal solves within :data:`EXACT_NODES` positions, all within :data:`EXACT_BUDGET`;
+    otherwise every deal is valued by playouts (one method for the whole decision, so
+    its values compare; the same deals either way, as both start from the same seed).
+    ``match`` is not changed.
+    """
+    actions = tuple(match.legal_actions())
+    view = knowledge(match)
+    world = match.copy()
+    if unplayed(match) <= EXACT_UNPLAYED:
+        rng = review_rng(seed, match)
+        columns: list[tuple[int, ...]] = []
+        left = EXACT_BUDGET
+        for _ in range(samples):
+            world.sample_hidden(rng, view)
+            solved = _exact(world, actions, min(EXACT_NODES, left))
+            if solved is None:
+                break
+            columns.append(solved[0])
+            left -= solved[1]
+        else:
+            return SampledValues(actions, tuple(zip(*columns, strict=True)), "exact")
+    rng = review_rng(seed, match)
+    columns = []
+    for _ in range(samples):
+        world.sample_hidden(rng, view)
+        columns.append(_playouts(world, actions, rng))
+    return SampledValues(actions, tuple(zip(*columns, strict=True)), "playout")
+
+
+def hindsight(match: Match, lines: bool = False) -> Solution | None:
+    """The real deal solved with every tile known, or None if too big.
+
+    ``lines`` adds the principal lines (the puzzles' words need them; a review does not).
+    """
+    if unplayed(match) > HINDSIGHT_UNPLAYED:
+        return None
+    try:
+        return solve(match, lines=lines, max_nodes=HINDSIGHT_NODES * (2 if lines else 1))
+    except SolveError:
+        return None
