@@ -108,6 +108,7 @@ def test_the_puzzle_table_names_every_field_of_a_puzzle() -> None:
     listed = {n for row in table_rows(section(5)) for n in names(row[0])}
     assert listed == set(document["puzzles"][0])
     assert f'"format": "{document["format"]}"' in section(5)
+    assert f'"version": {document["version"]}' in section(5)
 
 
 def _emitted_fields() -> dict[str, set[str]]:
