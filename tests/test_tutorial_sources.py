@@ -137,3 +137,23 @@ def test_the_tutorials_folder_holds_only_what_a_learner_opens() -> None:
         and ".ipynb_checkpoints" not in p.parts
     ]
     assert not stray, f"only notebooks and data/ belong in tutorials/: {stray}"
+
+
+def test_the_builder_collapses_a_hidden_code_cell_and_checks_it(tmp_path: Path) -> None:
+    source = tmp_path / "hidden.md"
+    source.write_text(
+        "<!-- md -->\n# T\n<!-- ru -->\n# Т\n<!-- code hidden -->\nx = 1\n<!-- code -->\nx\n",
+        "utf-8",
+    )
+    parsed = BUILD.parse(source)
+    assert [(c.kind, c.hidden) for c in parsed.cells] == [
+        ("md", False),
+        ("code", True),
+        ("code", False),
+    ]
+    cells = BUILD.notebook(parsed, "en")["cells"]
+    assert cells[1]["metadata"] == {"jupyter": {"source_hidden": True}}
+    assert cells[2]["metadata"] == {}
+    shown = BUILD.notebook(parsed, "en")
+    shown["cells"][1]["metadata"] = {}  # a notebook whose cell is no longer collapsed is stale
+    assert BUILD.cell_sources(shown) != BUILD.cell_sources(BUILD.notebook(parsed, "en"))
