@@ -23,9 +23,11 @@ _SPACE: Final = re.compile(r"\s+")
 
 
 def normal(text: str) -> str:
-    """Text as the search compares it: HTML entities and markdown marks (``**``, `````,
-    ``\\|``) removed, one kind of minus, times and arrow, one space, one letter case."""
-    text = html.unescape(text).replace("\\|", "|").replace("*", "").replace("`", "")
+    """Text as the search compares it: HTML entities, markdown marks (``**``, `````,
+    ``\\|``) and quotes (a printed list of plays is ``['[0|2]@…', …]``) removed, one kind
+    of minus, times and arrow, one space, one letter case."""
+    text = html.unescape(text).replace("\\|", "|")
+    text = re.sub(r"[*`'\"]", "", text)
     text = text.replace("−", "-").replace("×", "x").replace("→", "->")
     return _SPACE.sub(" ", text).strip().casefold()
 
@@ -36,6 +38,8 @@ def _bounded(text: str, start: int, end: int, giveaway: str) -> bool:
         return False
     if giveaway[-1].isdigit() and end < len(text) and text[end].isdigit():
         return False
+    if ": [" in giveaway:  # one entry of a printed mapping, ``{[0|3]: [[3|6]:low], …}``
+        return True
     if giveaway[0] == "[" and text[max(0, start - 2) : start] in (", ", "; "):
         return False
     return text[end : end + 3] not in (", [", "; [")

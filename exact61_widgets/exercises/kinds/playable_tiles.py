@@ -248,6 +248,7 @@ class PlayableTiles(Task):
             return ()
         playable = [t for t in map(Tile.parse, self.hand) if table.can_play(t)]
         found = [f"{t} fits: " + ", ".join(str(p) for p in table.legal_places(t)) for t in playable]
+        found += [f"{t}: [{', '.join(str(p) for p in table.legal_places(t))}]" for t in playable]
         if playable:
             found.insert(0, ", ".join(f"{t}@{p}" for t in playable for p in table.legal_places(t)))
         if len(playable) > 1:
