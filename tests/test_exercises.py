@@ -987,7 +987,7 @@ def test_saved_the_reveal_is_folded_inside_the_solution() -> None:
     assert folded.endswith("</details></div>")  # nothing after the fold
     assert folded.count("<svg") >= 2 and 'id="ex-00-9-answer"' in folded
     assert 'class="exact61-strip"' in folded and "The answer is 15." in folded
-    assert "Answer: a whole number, a multiple of 5." in shown
+    assert "Form of the answer: a whole number, a multiple of 5." in shown
 
 
 def test_a_reveal_refuses_what_it_cannot_show() -> None:

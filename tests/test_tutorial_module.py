@@ -97,3 +97,20 @@ def test_every_hand_face_up_and_captioned_diagrams(monkeypatch: pytest.MonkeyPat
     assert 'id="t-diagram8"' in shown[1]["image/svg+xml"] and "legend" in shown[1]["image/svg+xml"]
     assert 'id="t-diagram9"' in shown[3]["image/svg+xml"]
     assert shown[2]["text/plain"].startswith("Scoring contributions: 4 + 1 = 5.")
+
+
+def test_explain_plays_on_a_copy() -> None:
+    match = tutorial.position(2, "[3|6]", [["[6|6]", "[3|4]"], ["[0|0]"]], scores=[295, 0])
+    texts = tutorial.explain(match, "[6|6]@[3|6]:high")
+    assert len(texts) == 1 and "295 + 15 = 310 would pass 305" in texts[0]
+    assert match.layout == tutorial.position(2, "[3|6]", [["[6|6]", "[3|4]"], ["[0|0]"]]).layout
+
+
+def test_refusal_says_why_a_play_is_refused() -> None:
+    from exact61_widgets.engine.errors import Exact61Error
+
+    reason = tutorial.refusal("[2|2] [2|6]@[2|2]:lineA", "[2|5]@[2|2]:branchA")
+    assert reason is not None and "(R4.3)" in reason.text()
+    assert tutorial.refusal("[2|2]", "[2|5]@[2|2]:lineA") is None
+    with pytest.raises(Exact61Error, match="is not a play"):
+        tutorial.refusal("[2|2]", "draw")

@@ -112,8 +112,22 @@ FOLD = '<details class="exact61-solution">'
 FORM = re.compile(r'<p class="exact61-answer-form"><i>(.*?)</i>', re.S)
 STATE = "application/vnd.jupyter.widget-state+json"
 NAME_FORM = re.compile(r"^ex-[0-9a-z]+-\d+$")
-#: The answer words of "play, draw or pass" and the parts of an identifier that spell them.
-WORD_STEMS = {"play a tile": "play", "play": "play", "draw": "draw", "pass": "pass"}
+#: The answer words of "play, draw or pass" (in both languages), each as its choice.
+CHOICES = {
+    "play a tile": "play",
+    "play": "play",
+    "draw": "draw",
+    "pass": "pass",
+    "выложить кость": "play",
+    "взять с базара": "draw",
+    "пропустить ход": "pass",
+}
+#: How a text names each choice: a word, or a part of an identifier in code.
+CHOICE_WORDS = {
+    "play": re.compile(r"play|выклад|выложи", re.I),
+    "draw": re.compile(r"draw|добир|добра|базар", re.I),
+    "pass": re.compile(r"pass|\bпас\b|пропус", re.I),
+}
 
 
 @dataclass(frozen=True)
@@ -128,6 +142,7 @@ class Seen:
     code: str = ""
     state_texts: tuple[str, ...] = ()
     placeholder: str = ""
+    folded: str = ""
 
 
 def is_hidden(cell: dict[str, Any]) -> bool:
@@ -196,7 +211,7 @@ def page(notebook: dict[str, Any]) -> list[Seen]:
             if not out.exercise_specs:
                 seen.append(Seen(index, "output", out.visible_text()))
                 continue
-            shown, _, _folded = markup.partition(FOLD)
+            shown, _, folded = markup.partition(FOLD)
             view = out.data.get(WIDGET_VIEW, {})
             texts, placeholders = subtree_texts(state, view.get("model_id", ""))
             form = FORM.search(shown)
@@ -209,6 +224,12 @@ def page(notebook: dict[str, Any]) -> list[Seen]:
                     source,
                     tuple(texts),
                     "\n".join([*placeholders, html.unescape(form.group(1)) if form else ""]),
+                    "\n".join(
+                        [
+                            html.unescape(TAG.sub(" ", folded)),
+                            *(html.unescape(m.group(2)) for m in SVG_TEXT.finditer(folded)),
+                        ]
+                    ),
                 )
             )
     return seen
@@ -260,10 +281,14 @@ def spelled_in(text: str, task: Any, *, code: bool) -> list[str]:
                 if code
                 else bool(re.search(rf"(?<![\w|\[.−-]){number}(?![\w|\]])", text))
             )
-        elif answer in WORD_STEMS:
-            stem = WORD_STEMS[answer]
-            words = name_tokens(text) - api if code else set(re.findall(r"\w+", text))
-            hits = any(stem in w.lower() for w in words)
+        elif answer in CHOICES:
+            choice = CHOICES[answer]
+            words = name_tokens(text) - api if code else {text}
+            named = {
+                c for c, pattern in CHOICE_WORDS.items() if any(pattern.search(w) for w in words)
+            }
+            # a form that offers all three choices names none of them
+            hits = choice in named and (code or len(named) < 3)
         else:
             hits = answer in text
         if hits:
@@ -316,8 +341,9 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
     visible part (question, the form of its answer, the text box's placeholder,
     which holds no typical wrong answer either), nor in its saved widget state;
     and no giveaway of it (:meth:`Task.giveaways`) may be in anything a reader
-    sees above it, or between it and the next exercise (to the end of the
-    notebook for the last one).
+    sees above it — the folded solutions of the exercises above included, so that
+    opening one does not spoil the next question — or between it and the next
+    exercise (to the end of the notebook for the last one).
     """
     from exact61_widgets.exercises import leaked_answers, task_from_spec
     from exact61_widgets.exercises.leaks import normal
@@ -369,6 +395,9 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
         above = "\n".join(s.text for s in seen[:at] if s.kind != "code")
         for leak in leaked_answers(above, task, lang):
             findings.append(f"{where}: shown above it: {leak!r}")
+        opened = "\n".join(s.folded for s in seen[:at] if s.kind == "exercise")
+        for leak in leaked_answers(opened, task, lang):
+            findings.append(f"{where}: the solution of an exercise above it shows {leak!r}")
         end = exercises[number] + 1 if number < len(exercises) else len(seen)
         between = "\n".join(s.text for s in seen[at + 1 : end])
         for leak in leaked_answers(between, task, lang):

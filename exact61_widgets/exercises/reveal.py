@@ -31,8 +31,13 @@ class RevealItem:
     content: Any
 
     def text(self, lang: str) -> str:
-        """A text item in ``lang``."""
-        return self.content if isinstance(self.content, str) else self.content.text(lang)
+        """A text item in ``lang``, as a sentence: the engine's reasons are clauses
+        (``seat 0 can play [3|5], … (R3.2)``), shown with a capital and a full stop."""
+        said = self.content if isinstance(self.content, str) else self.content.text(lang)
+        said = said.strip()
+        if said and said[-1] not in ".!?:":
+            said += "."
+        return said[:1].upper() + said[1:]
 
 
 def _item(value: object) -> RevealItem:

@@ -180,7 +180,9 @@ class Exercise(w.VBox):  # type: ignore[misc]
         answer, then the solution and the reveal folded away."""
         head = html.escape(gettext("Exercise", self.lang))
         note = html.escape(gettext("Run this notebook to type an answer and check it.", self.lang))
-        form = html.escape(Msg("Answer: {form}.", {"form": self.form_text}).text(self.lang))
+        form = html.escape(
+            Msg("Form of the answer: {form}.", {"form": self.form_text}).text(self.lang)
+        )
         fold = html.escape(gettext("Solution", self.lang))
         saved = html.escape(
             json.dumps(self.spec(), ensure_ascii=False, sort_keys=True, separators=(",", ":")),

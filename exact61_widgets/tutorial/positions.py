@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.match import Match
@@ -46,6 +47,16 @@ def plays(match_or_layout: Match | Layout | str, hand: Iterable[str] | None = No
         else Layout.parse(str(match_or_layout))
     )
     return [f"{tile}@{place}" for tile in hand or () for place in table.legal_places(tile)]
+
+
+def refusal(layout: Layout | str, play: str) -> Msg | None:
+    """Why the engine refuses ``play`` (``[2|5]@[2|2]:branchA``) on ``layout``, or None if
+    the play is legal."""
+    table = layout if isinstance(layout, Layout) else Layout.parse(str(layout))
+    action = parse_action(play)
+    if not isinstance(action, Play):
+        raise ScenarioError(Msg("{play} is not a play", {"play": play}))
+    return table.why_illegal(action.tile, action.at)
 
 
 def go_out(scenario: Scenario | Match) -> tuple[Match, OutEvent]:
@@ -89,6 +100,14 @@ def story_until(story: HandStory, step: int) -> HandScript:
         )
     actions = [str(a) for turn in story.turns[: step - 1] for a in turn.actions]
     return replace(story.script, actions=tuple(actions), beats=())
+
+
+def explain(match: Match, action: Action | str, lang: str | None = None) -> list[str]:
+    """The engine's explanation of every event ``action`` causes, played on a copy of
+    ``match`` (the match itself is not changed): what an exercise reveals about a move."""
+    trial = match.copy()
+    chosen = parse_action(action) if isinstance(action, str) else action
+    return [event.explain(lang) for event in trial.push(chosen)]
 
 
 def say(*texts: str) -> None:

@@ -147,6 +147,25 @@ def why_not_counted(table: Layout, place: Place | None, tile: Tile) -> Reason:
     )
 
 
+def silent_tiles(table: Layout) -> list[Tile]:
+    """The tiles a learner may think count but add nothing: internal doubles, and other
+    tiles joined at both halves (in a layout of more than one tile)."""
+    counted = {c.tile for c in table.contributions()}
+    return sorted(
+        (t for t in table.tiles if t not in counted and len(table) > 1),
+        key=lambda t: t.index,
+    )
+
+
+def why_silent(table: Layout, tile: Tile) -> Msg:
+    """Why a tile on the table adds nothing to the sum."""
+    if tile.is_double:
+        return Msg(
+            "an internal double: both its lines are filled, so it adds nothing by itself (R5.2)"
+        )
+    return Msg("joined at both halves, it adds nothing (R5.3)")
+
+
 def _missing_hint(missing: Iterable[Contribution]) -> Misconception | None:
     """The one sort all the ends left out are of (blanks, end doubles), if they are of one."""
     sorts = {
@@ -180,6 +199,7 @@ def check_scoring_ends(layout: Layout | str, answer: str) -> Result:
                 },
             ),
             *_sentences((end_key(c), why_counts(table, c)) for c in ends),
+            *_sentences((str(t), why_silent(table, t)) for t in silent_tiles(table)),
         ]
     )
     items = read_items(answer)
