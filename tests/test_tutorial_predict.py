@@ -143,3 +143,27 @@ def test_a_planted_leak_is_found(where: str) -> None:
     found = [f for f in exercise_findings(PLANTED, notebook) if f not in before]
     assert found, where
     assert all(spec["name"] in f or f"ex-{answer}" in f for f in found), found
+
+
+def _tutorial_tasks() -> list[Any]:
+    found: dict[str, Any] = {}
+    for path in NOTEBOOKS:
+        if path.stem.endswith("_ru"):
+            continue
+        for seen in page(load(path)):
+            if seen.kind == "exercise" and seen.spec is not None:
+                found.setdefault(seen.spec["name"], task_from_spec(seen.spec))
+    return list(found.items())
+
+
+@pytest.mark.parametrize(("name", "task"), _tutorial_tasks(), ids=lambda x: str(x)[:10])
+def test_no_feedback_of_a_tutorial_exercise_names_its_answer(name: str, task: Any) -> None:
+    """The tutorials' own exercises, asked for every mistaken answer and a few more."""
+    from test_misconceptions import named_answers, wrong_answers
+
+    for answer in wrong_answers(task):
+        result = task.check(answer)
+        if result.ok:
+            continue
+        for lang in ("en", "ru"):
+            assert named_answers(task, result.text(lang), answer) == [], (name, answer)

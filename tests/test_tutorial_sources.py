@@ -157,3 +157,27 @@ def test_the_builder_collapses_a_hidden_code_cell_and_checks_it(tmp_path: Path) 
     shown = BUILD.notebook(parsed, "en")
     shown["cells"][1]["metadata"] = {}  # a notebook whose cell is no longer collapsed is stale
     assert BUILD.cell_sources(shown) != BUILD.cell_sources(BUILD.notebook(parsed, "en"))
+
+
+#: The teaching notebooks: their setup and exercise cells are collapsed (a learner need
+#: not read them); 08, 09 and the strategy notebook invite the learner to change code.
+TEACHING = ("00", "01", "02", "03", "04", "05", "06", "07", "10", "11")
+
+
+@pytest.mark.parametrize("source", TWINNED, ids=[s.name for s in TWINNED])
+def test_teaching_notebooks_fold_their_setup_and_exercise_cells(source: Any) -> None:
+    notebook = load(BUILD.target(source, "en"))
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    asking = [
+        c
+        for c in code
+        if any(
+            "data-exercise" in text_of(o.get("data", {}).get("text/html", "")) for o in c["outputs"]
+        )
+    ]
+    if source.name[:2] in TEACHING:
+        assert BUILD.is_hidden(code[0]), f"{source.name}: the setup cell is open"
+        open_cells = [text_of(c["source"])[:40] for c in asking if not BUILD.is_hidden(c)]
+        assert not open_cells, f"{source.name}: exercise cells open: {open_cells}"
+    else:  # where the learner is invited to change code, it stays open
+        assert not any(BUILD.is_hidden(c) for c in code), source.name
