@@ -75,15 +75,15 @@ ROUNDING = Misconception(
 TIE_CANCELS = Misconception(
     "tie-cancels",
     Msg(
-        "An equal total only brings nothing from that one opponent; the larger totals "
-        "still count (R8.3)."
+        "An equal total brings nothing from that opponent alone; the larger totals still "
+        "count (R8.3)."
     ),
 )
 SMALLEST_ONLY = Misconception(
     "only-smallest-earns",
     Msg(
-        "Every player with a larger opponent total above them earns, not only the "
-        "smallest total (R8.2)."
+        "Every player who has an opponent with a larger total earns an award, not only "
+        "the player with the smallest total (R8.2)."
     ),
 )
 AFTER_THE_WIN = Misconception(

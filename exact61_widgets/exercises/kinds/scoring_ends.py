@@ -74,8 +74,8 @@ def why_counts(table: Layout, c: Contribution) -> Msg:
     if c.port is None:
         if len(table.taken(c.tile)) == 1:
             return Msg(
-                "an end double with one line filled, at most one: it counts both halves, "
-                "{value} (R5.1)",
+                "an end double: one line filled is still at most one, so it counts both "
+                "halves, {value} (R5.1)",
                 {"value": c.value},
             )
         return Msg("an end double: it counts both halves, {value} (R5.1)", {"value": c.value})
