@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type
 
 from exact61_widgets.engine.match import Match
 from exact61_widgets.exercises.position import match_from_position, position_spec
-from exact61_widgets.exercises.result import ExerciseError, Misconception, Result
+from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.i18n import Msg, check_lang
 
 #: Keys a saved exercise may carry besides the task's own (the widget's name, its language).
@@ -77,9 +77,14 @@ class Task(ABC):
         """Every answer that is right (most tasks have one: :meth:`answer`)."""
         return (self.answer(lang),)
 
+    def mistakes(self) -> list[Mistake]:
+        """The wrong answers the kind's misconceptions lead to on this question, each with its
+        misconception (a list answer's misconceptions are about its items: none here)."""
+        return []
+
     def mistaken_answers(self) -> tuple[str, ...]:
         """The wrong answers the kind's misconceptions lead to on this question."""
-        return ()
+        return tuple(dict.fromkeys(str(m.value) for m in self.mistakes()))
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str | None:
         """The engine's picture of the answer (SVG), or None if the kind draws none."""
@@ -97,6 +102,13 @@ class Task(ABC):
         """The task as JSON-ready data: ``kind`` and every field under its own name."""
         assert is_dataclass(self)
         return {"kind": self.kind, **{f.name: _encode(getattr(self, f.name)) for f in fields(self)}}
+
+
+def own_match(value: object) -> Match:
+    """A task's own copy of the match it asks about (a match changed later changes nothing)."""
+    if not isinstance(value, Match):
+        raise ExerciseError(Msg("expected a Match, not {kind}", {"kind": type(value).__name__}))
+    return value.copy()
 
 
 def _encode(value: object) -> object:

@@ -31,7 +31,7 @@ from exact61_widgets.exercises.result import (
     malformed,
     number_result,
 )
-from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
     ROUNDED_WRONG_WAY,
     applied,
@@ -240,11 +240,7 @@ class BlockedAward(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        if not isinstance(self.position, Match):
-            raise ExerciseError(
-                Msg("expected a Match, not {kind}", {"kind": type(self.position).__name__})
-            )
-        match = self.position.copy()
+        match = own_match(self.position)
         check_blocked_award(match, self.seat, "0", self.action)  # a bad seat fails now
         chosen, _, _ = blocked(match, self.action)
         object.__setattr__(self, "position", match)
@@ -298,10 +294,10 @@ class BlockedAward(Task):
         mine = next((e for e in awards if e.seat == self.seat), None)
         return after, mine, awards, events
 
-    def mistaken_answers(self) -> tuple[str, ...]:
+    def mistakes(self) -> list[Mistake]:
         """The answers of the blocked-hand question's misconceptions."""
         after, mine, _, _ = self._events()
-        return tuple(str(m.value) for m in block_mistakes(after, self.seat, mine))
+        return block_mistakes(after, self.seat, mine)
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The awards as the engine applies them, in the order of the totals."""

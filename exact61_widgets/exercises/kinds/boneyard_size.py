@@ -98,9 +98,9 @@ class BoneyardSize(Task):
         """28 − 5 × players."""
         return str(SET - DEALT * self.players)
 
-    def mistaken_answers(self) -> tuple[str, ...]:
+    def mistakes(self) -> list[Mistake]:
         """The answers of the misconceptions."""
-        return tuple(str(m.value) for m in boneyard_mistakes(self.players))
+        return boneyard_mistakes(self.players)
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The boneyard after such a deal."""

@@ -81,9 +81,9 @@ class DisplayedPoints(Task):
         """Raw ÷ 5."""
         return str(self.raw // POINT)
 
-    def mistaken_answers(self) -> tuple[str, ...]:
+    def mistakes(self) -> list[Mistake]:
         """The answers of the misconceptions."""
-        return tuple(str(m.value) for m in displayed_mistakes(self.raw))
+        return displayed_mistakes(self.raw)
 
     def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
         """The score board's "N raw points (M displayed points)", the sum written out."""

@@ -29,7 +29,7 @@ from exact61_widgets.exercises.result import (
     malformed,
     number_result,
 )
-from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
     ROUNDED_WRONG_WAY,
     applied,
@@ -255,11 +255,7 @@ class GoingOut(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        if not isinstance(self.position, Match):
-            raise ExerciseError(
-                Msg("expected a Match, not {kind}", {"kind": type(self.position).__name__})
-            )
-        match = self.position.copy()
+        match = own_match(self.position)
         chosen, _, _ = going_out(match, self.play)
         object.__setattr__(self, "position", match)
         object.__setattr__(self, "play", str(chosen))
@@ -291,10 +287,10 @@ class GoingOut(Task):
         """The change of the score, in raw points."""
         return self.check("0").expected
 
-    def mistaken_answers(self) -> tuple[str, ...]:
+    def mistakes(self) -> list[Mistake]:
         """The answers of the going-out question's misconceptions."""
         _, out, after = going_out(self.position, self.play)
-        return tuple(str(m.value) for m in out_mistakes(out, after))
+        return out_mistakes(out, after)
 
     def settlement(self) -> OutEvent:
         """The engine's settlement of the going out."""

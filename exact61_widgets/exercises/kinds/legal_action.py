@@ -34,7 +34,7 @@ from exact61_widgets.exercises.result import (
     right,
     wrong,
 )
-from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import tiles_text
 from exact61_widgets.i18n import Msg, check_lang
 
@@ -95,11 +95,7 @@ class LegalAction(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        if not isinstance(self.position, Match):
-            raise ExerciseError(
-                Msg("expected a Match, not {kind}", {"kind": type(self.position).__name__})
-            )
-        match = self.position.copy()
+        match = own_match(self.position)
         playing(match)
         if not match.layout:
             raise ExerciseError(

@@ -266,10 +266,10 @@ class PlayAward(Task):
         """What the play earns (or adds to the score), in the task's unit."""
         return self.check("0").expected
 
-    def mistaken_answers(self) -> tuple[str, ...]:
+    def mistakes(self) -> list[Mistake]:
         """The answers of the award question's misconceptions."""
         after, _ = play_on(self.layout, self.play)
-        return tuple(str(m.value) for m in award_mistakes(after, self.unit, self.score))
+        return award_mistakes(after, self.unit, self.score)
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The layout after the play, its scoring ends marked, summed and scored."""

@@ -25,14 +25,13 @@ from exact61_widgets.exercises.action_words import (
 )
 from exact61_widgets.exercises.reading import read_action, read_word, word_text
 from exact61_widgets.exercises.result import (
-    ExerciseError,
     Misconception,
     Result,
     malformed,
     right,
     wrong,
 )
-from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import tiles_text
 from exact61_widgets.i18n import Msg, check_lang
 
@@ -94,11 +93,7 @@ class PlayDrawPass(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        if not isinstance(self.position, Match):
-            raise ExerciseError(
-                Msg("expected a Match, not {kind}", {"kind": type(self.position).__name__})
-            )
-        match = self.position.copy()
+        match = own_match(self.position)
         playing(match)
         object.__setattr__(self, "position", match)
 

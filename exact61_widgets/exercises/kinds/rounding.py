@@ -105,9 +105,9 @@ class Rounding(Task):
         """The rounded total."""
         return str(round5(self.total))
 
-    def mistaken_answers(self) -> tuple[str, ...]:
+    def mistakes(self) -> list[Mistake]:
         """The answers of the rounding misconceptions."""
-        return tuple(str(m.value) for m in rounding_mistakes(self.total))
+        return rounding_mistakes(self.total)
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The total on the number line between two multiples of 5."""

@@ -125,9 +125,9 @@ class TallyPoints(Task):
         """The points the tally shows."""
         return str(self.points)
 
-    def mistaken_answers(self) -> tuple[str, ...]:
+    def mistakes(self) -> list[Mistake]:
         """The answers of the tally misconceptions."""
-        return tuple(str(m.value) for m in tally_mistakes(self.points))
+        return tally_mistakes(self.points)
 
     def question_picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The tally to read, without its count."""
