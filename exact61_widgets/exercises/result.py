@@ -14,10 +14,11 @@ keys found are the result's :attr:`Result.diagnosis`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.i18n import Msg, Plural
 
 
@@ -170,6 +171,21 @@ def number_result(
         return wrong(str(expected), why, parts)
     result = wrong(str(expected), why, [*parts, found.hint], [found])
     return replace(result, hint=found.hint)
+
+
+def number_answer(
+    answer: str | int,
+    expected: int,
+    why: Msg | str,
+    mistakes: Iterable[Mistake] | Callable[[int], Iterable[Mistake]] = (),
+) -> Result:
+    """The verdict on a number the learner typed: unreadable, right, or wrong with the hint
+    of the mistake it shows (``mistakes`` may depend on the number given)."""
+    value = read_number(answer)
+    if isinstance(value, Msg):
+        return malformed(value, str(expected), why)
+    found = mistakes(value) if callable(mistakes) else mistakes
+    return number_result(value, expected, why, found)
 
 
 def share(hits: int, wanted: int, extra: int) -> float:

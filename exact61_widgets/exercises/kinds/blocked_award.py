@@ -21,15 +21,13 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import round5
 from exact61_widgets.exercises.action_words import action_text
 from exact61_widgets.exercises.giveaway_texts import explains
-from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
     join,
-    malformed,
-    number_result,
+    number_answer,
 )
 from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
@@ -214,10 +212,7 @@ def check_blocked_award(
         if event.award:
             parts.append(target(event.score_before, event.award, "R8.4"))
         why = join(parts)
-    value = read_number(answer)
-    if isinstance(value, Msg):
-        return malformed(value, str(change), why)
-    return number_result(value, change, why, block_mistakes(after, seat, event))
+    return number_answer(answer, change, why, block_mistakes(after, seat, event))
 
 
 def differences(event: BlockedAwardEvent) -> str:

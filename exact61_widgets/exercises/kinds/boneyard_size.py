@@ -11,14 +11,12 @@ from typing import ClassVar
 
 from exact61_widgets.engine.match import Match
 from exact61_widgets.exercises.giveaway_texts import svg_texts
-from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
-    malformed,
-    number_result,
+    number_answer,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
@@ -62,10 +60,7 @@ def check_boneyard_size(players: int, answer: str | int) -> Result:
         "may be drawn (R2.2).",
         {"players": players, "rest": Plural("{n} tile", "{n} tiles", expected)},
     )
-    value = read_number(answer)
-    if isinstance(value, Msg):
-        return malformed(value, str(expected), why)
-    return number_result(value, expected, why, boneyard_mistakes(players))
+    return number_answer(answer, expected, why, boneyard_mistakes(players))
 
 
 @dataclass(frozen=True)

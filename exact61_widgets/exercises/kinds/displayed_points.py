@@ -10,14 +10,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from exact61_widgets.engine.scoring import POINT
-from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
-    malformed,
-    number_result,
+    number_answer,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import TIMES_FIVE, raw
@@ -48,10 +46,7 @@ def check_displayed_points(points: int, answer: str | int) -> Result:
         "5 raw points make 1 displayed point: {raw} ÷ 5 = {shown} (R1.2).",
         {"raw": points, "shown": expected},
     )
-    value = read_number(answer)
-    if isinstance(value, Msg):
-        return malformed(value, str(expected), why)
-    return number_result(value, expected, why, displayed_mistakes(points))
+    return number_answer(answer, expected, why, displayed_mistakes(points))
 
 
 @dataclass(frozen=True)

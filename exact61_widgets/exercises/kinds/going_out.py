@@ -19,15 +19,13 @@ from exact61_widgets.engine.events import OutEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import TARGET, round5
 from exact61_widgets.exercises.giveaway_texts import explains, svg_texts
-from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
     join,
-    malformed,
-    number_result,
+    number_answer,
 )
 from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
@@ -235,10 +233,7 @@ def check_going_out(match: Match, answer: str | int, play: Play | str | None = N
         )
     parts.append(target(out.score_before, out.net, "R7.4"))
     why = join(parts)
-    value = read_number(answer)
-    if isinstance(value, Msg):
-        return malformed(value, str(change), why)
-    return number_result(value, change, why, out_mistakes(out, after))
+    return number_answer(answer, change, why, out_mistakes(out, after))
 
 
 @dataclass(frozen=True, eq=False)

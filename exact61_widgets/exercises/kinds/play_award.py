@@ -28,15 +28,13 @@ from exact61_widgets.exercises.layout_facts import (
     play_on,
     scoring_ends,
 )
-from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
     join,
-    malformed,
-    number_result,
+    number_answer,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import TIMES_FIVE, applied, check_score, raw, target, values
@@ -181,10 +179,7 @@ def check_play_award(
             )
         )
     why = join(parts)
-    value = read_number(answer)
-    if isinstance(value, Msg):
-        return malformed(value, str(expected), why)
-    return number_result(value, expected, why, award_mistakes(table, unit, score))
+    return number_answer(answer, expected, why, award_mistakes(table, unit, score))
 
 
 def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -> tuple[str, ...]:

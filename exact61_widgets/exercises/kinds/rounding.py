@@ -11,14 +11,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from exact61_widgets.engine.scoring import POINT, round5
-from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
-    malformed,
-    number_result,
+    number_answer,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, round_wrong_way
@@ -72,10 +70,7 @@ def check_rounding(total: int, answer: str | int) -> Result:
         )
     expected = round5(total)
     why = rounding_why(total)
-    value = read_number(answer)
-    if isinstance(value, Msg):
-        return malformed(value, str(expected), why)
-    return number_result(value, expected, why, rounding_mistakes(total, value))
+    return number_answer(answer, expected, why, lambda value: rounding_mistakes(total, value))
 
 
 @dataclass(frozen=True)

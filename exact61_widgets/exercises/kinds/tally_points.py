@@ -12,14 +12,12 @@ from typing import ClassVar
 
 from exact61_widgets.engine.scoring import POINT
 from exact61_widgets.exercises.giveaway_texts import svg_texts
-from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
-    malformed,
-    number_result,
+    number_answer,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import raw as raw_text
@@ -92,10 +90,7 @@ def check_tally_points(points: int, answer: str | int) -> Result:
             "raw": raw_text(points * POINT),
         },
     )
-    value = read_number(answer)
-    if isinstance(value, Msg):
-        return malformed(value, str(points), why)
-    return number_result(value, points, why, tally_mistakes(points))
+    return number_answer(answer, points, why, tally_mistakes(points))
 
 
 @dataclass(frozen=True)
