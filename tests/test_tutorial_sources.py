@@ -181,3 +181,13 @@ def test_teaching_notebooks_fold_their_setup_and_exercise_cells(source: Any) -> 
         assert not open_cells, f"{source.name}: exercise cells open: {open_cells}"
     else:  # where the learner is invited to change code, it stays open
         assert not any(BUILD.is_hidden(c) for c in code), source.name
+
+
+@pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_no_two_pictures_of_a_notebook_share_an_id(path: Path) -> None:
+    """A page holds every picture at once, the exercises' folded reveals included."""
+    ids: Counter[str] = Counter()
+    for out in outputs(load(path)):
+        for markup in (out.get("image/svg+xml"), out.get("text/html")):
+            ids.update(re.findall(r'<svg[^>]*\bid="([^"]+)"', markup))
+    assert [i for i, n in ids.items() if n > 1] == []
