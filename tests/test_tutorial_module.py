@@ -72,10 +72,14 @@ def test_a_story_before_a_step_and_told_up_to_a_step() -> None:
     part = HandStory(tutorial.story_until(story, 17), name="t-part")
     assert len(part.steps) == 17
     assert part.turns[-1].after.layout == before.layout
-    with pytest.raises(Exact61Error, match="has no turn at step 1"):
+    with pytest.raises(Exact61Error, match="turns are told at steps 2 to 19, not at step 1"):
         tutorial.before_step(story, 1)
-    with pytest.raises(Exact61Error, match="no step 99"):
+    with pytest.raises(Exact61Error, match="not at step 99") as caught:
         tutorial.story_until(story, 99)
+    assert (
+        caught.value.text("ru")
+        == "раздача и ходы сдачи рассказаны на шагах с 1-го по 19-й, а не на шаге 99"
+    )
 
 
 def test_say_prints_sentences_in_one_write(capsys: pytest.CaptureFixture[str]) -> None:

@@ -79,8 +79,8 @@ def before_step(story: HandStory, step: int) -> Match:
     if not 2 <= step <= len(story.turns) + 1:
         raise ScenarioError(
             Msg(
-                "a story of {steps} steps has no turn at step {step}",
-                {"steps": len(story.turns) + 1, "step": step},
+                "the story's turns are told at steps 2 to {last}, not at step {step}",
+                {"last": len(story.turns) + 1, "step": step},
             )
         )
     return story.turns[step - 2].before.copy()
@@ -94,8 +94,8 @@ def story_until(story: HandStory, step: int) -> HandScript:
     if not 1 <= step <= len(story.turns) + 1:
         raise ScenarioError(
             Msg(
-                "a story of {steps} steps has no step {step}",
-                {"steps": len(story.turns) + 1, "step": step},
+                "the story's deal and turns are told at steps 1 to {last}, not at step {step}",
+                {"last": len(story.turns) + 1, "step": step},
             )
         )
     actions = [str(a) for turn in story.turns[: step - 1] for a in turn.actions]
