@@ -1098,3 +1098,18 @@ def _type_checking_only(tree: Any, node: Any) -> bool:
         and any(node is child for child in ast.walk(block))
         for block in ast.walk(tree)
     )
+
+
+def test_a_sentence_giveaway_is_found_after_a_semicolon_a_list_is_not() -> None:
+    """The search bot's hint names a rejected play after "; ": a sentence, found there; a
+    list of places after "; " is part of a longer list, not the answer."""
+    task = PlayAward("[0|5]", "[5|5]@[0|5]:high", unit="displayed", score=300)
+    hint = (
+        "[0|1]@[0|5]:low scores 0 displayed points now; [5|5]@[0|5]:high would score 2 "
+        "displayed points but pass 61 and be rejected (R1.4)"
+    )
+    assert leaked_answers(hint, task) == [
+        "[5|5]@[0|5]:high would score 2 displayed points but pass 61 and be rejected (R1.4)"
+    ]
+    places = OpenPlaces("[4|4] [4|5]@[4|4]:lineA")
+    assert leaked_answers("[0|0]:lineA; [4|4]:lineB, [4|5]:high", places) == []

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from exact61_widgets.exercises.task import Task
 
 _SPACE: Final = re.compile(r"\s+")
+#: One item of a list of places, ends or plays as a giveaway writes it (``[3|4]:low = 3``).
+_ITEM: Final = r"\[\d\|\d\](?::\w+)?(?:@\[\d\|\d\](?::\w+)?)?(?: = \d+)?"
+_LISTING: Final = re.compile(rf"{_ITEM}(?:[,;] {_ITEM})*")
 
 
 def normal(text: str) -> str:
@@ -38,9 +41,9 @@ def _bounded(text: str, start: int, end: int, giveaway: str) -> bool:
         return False
     if giveaway[-1].isdigit() and end < len(text) and text[end].isdigit():
         return False
-    if ": [" in giveaway:  # one entry of a printed mapping, ``{[0|3]: [[3|6]:low], …}``
+    if not _LISTING.fullmatch(giveaway):  # a sentence, or one entry of a printed mapping
         return True
-    if giveaway[0] == "[" and text[max(0, start - 2) : start] in (", ", "; "):
+    if text[max(0, start - 2) : start] in (", ", "; "):
         return False
     return text[end : end + 3] not in (", [", "; [")
 

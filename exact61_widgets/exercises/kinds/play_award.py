@@ -37,7 +37,15 @@ from exact61_widgets.exercises.result import (
     number_answer,
 )
 from exact61_widgets.exercises.task import Task
-from exact61_widgets.exercises.wording import TIMES_FIVE, applied, check_score, raw, target, values
+from exact61_widgets.exercises.wording import (
+    TIMES_FIVE,
+    applied,
+    check_score,
+    raw,
+    shown,
+    target,
+    values,
+)
 from exact61_widgets.i18n import Msg, check_lang
 from exact61_widgets.render import render_svg
 
@@ -86,6 +94,13 @@ MISCONCEPTIONS = (
     NEW_SCORE,
     INTERNAL_COUNTED,
     END_DOUBLE_ONCE,
+)
+
+
+#: How :func:`exact61_widgets.engine.hints.hint` explains a play it does not choose because
+#: its award would pass 61 (the same message, so the same text in both languages).
+BOT_REJECTS = (
+    "{play} scores {gain} now; {other} would score {award} but pass 61 and be rejected (R1.4)"
 )
 
 
@@ -205,6 +220,12 @@ def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -
     if event is not None:
         explained = starting_at(event.explain(lang), str(action.tile))
         found.append(explained if rejected else core(explained))
+    if rejected:  # the search bot's hint says so of a play it does not choose
+        hint = Msg(
+            BOT_REJECTS,
+            {"play": "", "gain": "", "other": str(action), "award": shown(award // POINT)},
+        )
+        found.append(starting_at(hint.text(lang), str(action)))
     if score is not None and award:
         found.append(f"{score} + {award} = {score + award}")
     return tuple(found)
