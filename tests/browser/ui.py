@@ -108,17 +108,19 @@ def _executing(page: Page) -> bool:
 
 
 #: Watches the notebook's input prompts: ``window.__e61Ran`` turns true once any cell is
-#: queued or running (``[*]``), or a cell's outputs are redrawn (a cell whose source is
-#: folded shows no prompt). A MutationObserver sees it however short that lasts; the
+#: queued or running (``[*]``), or a cell's outputs are cleared to run it again (a cell
+#: whose source is folded shows no prompt). A MutationObserver sees it however short that lasts; the
 #: tutorials are saved executed, so their prompts already hold numbers before any run.
 WATCH_PROMPTS_JS = """
 () => {
   window.__e61Ran = false;
   const busy = () => Array.from(document.querySelectorAll('.jp-Notebook .jp-InputPrompt'))
     .some(p => p.textContent.includes('*'));
-  // A cell whose source is folded shows no prompt: its outputs being redrawn tell instead.
-  const output = records => records.some(r => r.target.closest &&
-    r.target.closest('.jp-Notebook .jp-OutputArea') && r.type === 'childList');
+  // A cell whose source is folded shows no prompt: its outputs being cleared to run again
+  // tell instead (widgets drawing themselves from the saved state only add nodes).
+  const output = records => records.some(r => r.type === 'childList' &&
+    r.removedNodes.length > 0 && r.target.classList &&
+    r.target.classList.contains('jp-OutputArea') && r.target.children.length === 0);
   if (window.__e61Watch) window.__e61Watch.disconnect();
   window.__e61Watch = new MutationObserver(records => {
     if (busy() || output(records)) window.__e61Ran = true;
