@@ -12,6 +12,9 @@ The source format, one marker a line::
     <!-- md -->            a markdown cell; its English text follows
     <!-- ru -->            the same cell's Russian text follows
     <!-- code -->          a code cell (the same in both languages)
+    <!-- code hidden -->   a code cell whose source is collapsed in the notebook
+                           (``jupyter.source_hidden``): setup and exercise cells of
+                           the teaching notebooks, which a learner need not read
     <!-- single -->        (first line only) build this notebook in English only
 
 In code, ``"{{lang}}"`` becomes ``"en"`` or ``"ru"``. In markdown, ``{R7.3}`` or
@@ -42,7 +45,7 @@ SOURCES = ROOT / "authoring" / "tutorials"
 #: Where the notebooks are written: the folder a learner opens.
 NOTEBOOKS = ROOT / "tutorials"
 LANGS = ("en", "ru")
-MARKER = re.compile(r"^<!-- (md|ru|code|single) -->\s*$")
+MARKER = re.compile(r"^<!-- (md|ru|code(?: hidden)?|single) -->\s*$")
 RULE = re.compile(r"\{([RD]\d+(?:\.\d+)?)\}")
 NOTEBOOK_LINK = re.compile(r"\]\((?!https?:)([\w.-]+?)\.ipynb")
 RULES_LINK = re.compile(r"\]\(\.\./RULES\.md")
@@ -59,10 +62,14 @@ class SourceError(ValueError):
 
 @dataclass(frozen=True)
 class Cell:
-    """One cell of a source: code, or markdown with its text in every language."""
+    """One cell of a source: code, or markdown with its text in every language.
+
+    ``hidden``: a code cell whose source the notebook shows collapsed.
+    """
 
     kind: str
     text: dict[str, str]
+    hidden: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,7 @@ def parse(path: Path) -> Source:
     single = False
     cells: list[Cell] = []
     kind: str | None = None
+    hidden = False
     lang = "en"
     text: dict[str, list[str]] = {}
 
@@ -96,7 +104,7 @@ def parse(path: Path) -> Source:
             raise SourceError(f"{path.name}:{line_no}: a cell still says TODO")
         if not any(t.strip() for t in joined.values()):
             raise SourceError(f"{path.name}:{line_no}: an empty cell")
-        cells.append(Cell(kind, joined))
+        cells.append(Cell(kind, joined, hidden))
 
     for number, line in enumerate(path.read_text("utf-8").splitlines(), start=1):
         found = MARKER.match(line)
@@ -119,7 +127,8 @@ def parse(path: Path) -> Source:
             text["ru"] = []
         else:
             flush(number)
-            kind, lang, text = marker, "en", {"en": []}
+            hidden = marker == "code hidden"
+            kind, lang, text = marker.split()[0], "en", {"en": []}
     flush(0)
     return Source(path.stem, tuple(cells), single)
 
@@ -161,7 +170,7 @@ def notebook(source: Source, lang: str) -> dict[str, Any]:
                     "cell_type": "code",
                     "execution_count": None,
                     "id": cell_id,
-                    "metadata": {},
+                    "metadata": {"jupyter": {"source_hidden": True}} if cell.hidden else {},
                     "outputs": [],
                     "source": code,
                 }
@@ -234,10 +243,19 @@ def sources(names: Iterable[str] = ()) -> list[Source]:
     return [parse(p) for p in paths]
 
 
-def cell_sources(nb: dict[str, Any]) -> list[tuple[str, str]]:
-    """A notebook's cells as (kind, source text), outputs left out."""
+def is_hidden(cell: dict[str, Any]) -> bool:
+    """Whether a notebook cell's source is collapsed (``jupyter.source_hidden``)."""
+    return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+
+
+def cell_sources(nb: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """A notebook's cells as (kind, source text, collapsed), outputs left out."""
     return [
-        (c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list) else c["source"])
+        (
+            c["cell_type"],
+            "".join(c["source"]) if isinstance(c["source"], list) else c["source"],
+            is_hidden(c),
+        )
         for c in nb["cells"]
     ]
 

@@ -48,12 +48,8 @@ from exact61_widgets.exercises import (
     leaked_answers,
     task_from_spec,
 )
-from exact61_widgets.exercises.giveaways import (
-    contributions_part,
-    normal,
-    occurs,
-    open_places_part,
-)
+from exact61_widgets.exercises.giveaway_texts import contributions_part, open_places_part
+from exact61_widgets.exercises.leaks import normal, occurs
 from exact61_widgets.exercises.position import match_from_position, position_spec
 from exact61_widgets.render import caption, hand_svg
 
@@ -257,11 +253,22 @@ def test_scoring_ends_end_double_joined_half_and_used_branch() -> None:
     assert "the opening tile alone counts both halves (R5.3)" in str(opening.why)
 
 
-def test_scoring_ends_a_non_double_without_its_half_is_unreadable() -> None:
-    result = check_scoring_ends(FOUR, "[3|4]")
-    assert result.malformed
-    assert "[3|4] is not a double: name its end with the half" in result.text()
+def test_scoring_ends_a_non_double_named_whole_is_a_mistake_not_a_typing_slip() -> None:
+    """The issue's ``[2|3]``: refused as notation before, it is counting both halves."""
+    result = check_scoring_ends(FOUR, "[1|1], [3|4]")
+    assert not result.malformed and not result.ok and result.extra == ("[3|4]",)
+    assert result.diagnosis == ("both-halves",)
+    assert (
+        "[3|4] is not right: [3|4] is not a double: only its free half counts, not both "
+        "halves; name that half with :low or :high (R5.3)." in result.text()
+    )
+    assert "[3|4]:low" not in result.text()  # which half is left to the learner
     assert "[3|4] — не дубль" in result.text("ru")
+    inside = check_scoring_ends(NINE, "[1|4]")
+    assert inside.diagnosis == ("joined-half",)
+    assert "[1|4] is joined at both halves: it adds nothing (R5.3)" in inside.text()
+    alone = check_scoring_ends("[1|4]", "[1|4]")
+    assert alone.diagnosis == () and "name each of its ends by its half" in alone.text()
 
 
 def test_the_russian_texts_say_konechny_dubl_and_no_side() -> None:
@@ -351,7 +358,7 @@ def test_numbers_accept_signs_and_spaces_and_refuse_other_text() -> None:
         (12, 10, "remainders 1 and 2 round down"),
         (13, 15, "remainders 3 and 4 round up"),
         (15, 15, "a multiple of 5, so it stays 15"),
-        (0, 0, "a multiple of 5"),
+        (0, 0, "0 is a multiple of 5"),
     ],
 )
 def test_rounding(total: int, expected: int, words: str) -> None:
@@ -460,7 +467,9 @@ def test_legal_action_draw_when_nothing_fits() -> None:
     assert check_legal_action(match, "взять с базара").ok
     refused = check_legal_action(match, "pass")
     assert not refused.ok
-    assert "seat 0 must draw: the boneyard still has tiles (R3.3, R3.4)" in refused.text()
+    assert "Passing is allowed only once the boneyard is empty (R3.4)." in refused.text()
+    assert refused.diagnosis == ("pass-before-drawing",)
+    assert "draw" not in refused.text().replace("drawn", "")  # the right action is not named
     assert "Allowed now" not in refused.text()
     wrong = check_legal_action(match, "[2|3]@[1|4]:low")
     assert "a tile joined there needs a 1" in wrong.text()
@@ -472,9 +481,13 @@ def test_legal_action_must_play_and_play_the_drawn_tile() -> None:
     match = drawn()
     assert check_legal_action(match, "[0|1] @ [1|4] : low").ok
     refused = check_legal_action(match, "draw")
-    assert "play the drawn tile [0|1] now (R3.3)" in refused.text()
+    assert "Drawing stops as soon as a drawn tile fits an open place (R3.3)." in refused.text()
+    assert "[0|1]" not in refused.text()  # the engine's own refusal names the tile: not used
+    other = check_legal_action(match, "[2|3]@[1|4]:low")
+    assert other.diagnosis == ("not-the-drawn-tile",) and "[0|1]" not in other.text()
     drawn_first = check_legal_action(must(), "draw")
-    assert "seat 0 can play [1|2], so drawing is not allowed (R3.2)" in drawn_first.text()
+    assert "Drawing is allowed only when no tile of the hand fits" in drawn_first.text()
+    assert "[1|2]" not in drawn_first.text()
     assert "(R3.2)" in check_legal_action(must(), "[1|2]@[1|4]:low").text()
     task = LegalAction(must())
     assert task.question().text().startswith("Seat 0 holds [1|2] [5|6].")
@@ -548,7 +561,8 @@ def test_playable_tiles_accepts_exactly_the_tiles_with_a_legal_place(match: Matc
         wrong = check_playable_tiles(layout, hand, ", ".join(flipped) or "none")
         assert not wrong.ok
         if str(tile) not in right:
-            assert f"{tile} is not right: no half of {tile} matches an open place" in wrong.text()
+            assert f"{tile} is not right:" in wrong.text()
+            assert f"no half of {tile} matches an open place" in wrong.text()
 
 
 def test_playable_tiles_refuses_a_hand_on_the_table_and_unreadable_answers() -> None:
@@ -590,22 +604,20 @@ def test_play_draw_pass_takes_one_word_in_either_language(make: Any, word: str, 
 
 
 def test_play_draw_pass_says_why_the_other_words_are_wrong() -> None:
-    assert (
-        "seat 0 can play [1|2], so drawing is not allowed (R3.2)"
-        in check_play_draw_pass(must(), "draw").text()
-    )
-    assert (
-        "seat 0 must draw: the boneyard still has tiles"
-        in check_play_draw_pass(drawing(), "pass").text()
-    )
-    assert (
-        "no tile of seat 0's hand matches an open place: the open places show 1, 4 (R3.1)"
-        in check_play_draw_pass(drawing(), "play").text()
-    )
-    assert (
-        "the boneyard is empty: nothing to draw (R3.4)"
-        in check_play_draw_pass(passing(), "draw").text()
-    )
+    """The rule that refuses the word, never the word (or the tile) that is right."""
+    cases = [
+        (must, "draw", "draw-while-playable", "Drawing is allowed only when no tile of the hand"),
+        (must, "pass", "pass-while-playable", "Passing is allowed only when no tile of the hand"),
+        (drawing, "pass", "pass-before-drawing", "Passing is allowed only once the boneyard"),
+        (drawing, "play", "play-nothing-fits", "No tile of the hand matches an open place now"),
+        (drawn, "draw", "draw-after-fit", "Drawing stops as soon as a drawn tile fits"),
+        (passing, "draw", "draw-from-empty", "The boneyard is empty: there is nothing left"),
+        (passing, "play", "play-nothing-fits", "No tile of the hand matches an open place now"),
+    ]
+    for make, word, key, words in cases:
+        result = check_play_draw_pass(make(), word)
+        assert not result.ok and result.diagnosis == (key,), (make.__name__, word)
+        assert words in result.text()
     assert check_play_draw_pass(must(), "[1|2]@[1|4]:low").ok  # a legal play written out
     assert "is not allowed" in check_play_draw_pass(must(), "[5|6]@[1|4]:low").text()
     assert check_play_draw_pass(must(), "maybe").malformed
@@ -745,7 +757,9 @@ def test_task_from_spec_refuses_what_it_cannot_build() -> None:
         ({}, "with a kind"),
         ({"kind": "rounding", "total": 3, "colour": 1}, "has no field 'colour'"),
         ({"kind": "rounding"}, "needs the field 'total'"),
-        ({"kind": "rounding", "total": "13"}, "not a whole number"),
+        ({"kind": "rounding", "total": "13"}, "the field total of a rounding task is a whole"),
+        ({"kind": "play_award", "layout": "", "play": "[1|2]", "unit": "points"}, "one of"),
+        ({"kind": "playable_tiles", "layout": "", "hand": "[1|2]"}, "a list of texts"),
         ({"kind": "legal_action", "position": {"players": 2}}, "a position is a JSON object"),
         (
             {"kind": "play_award", "layout": "[1|4]", "play": "[6|6]@[1|4]:low"},
@@ -923,3 +937,179 @@ def test_the_widget_with_its_own_question() -> None:
     widget = Exercise(Rounding(13), lang="ru", question="Округлите 13.")
     assert widget.question_text == "Округлите 13."
     assert repr(widget) == "Exercise('rounding', lang='ru')"
+
+
+# -- the reveal: what shows the answer, held back until it is earned ----------------------
+
+
+def _reveal_exercise(**options: Any) -> Any:
+    from exact61_widgets.exercises import Exercise
+    from exact61_widgets.i18n import Msg
+    from exact61_widgets.widgets import RoundingWalkthrough
+
+    walk = RoundingWalkthrough(totals=(13,), name="reveal-walk")
+    return Exercise(
+        Rounding(13),
+        name="ex-00-9",
+        lang="en",
+        reveal=[walk, Msg("The answer is {answer}.", {"answer": 15})],
+        **options,
+    )
+
+
+def test_the_reveal_shows_only_after_a_right_answer() -> None:
+    widget = _reveal_exercise()
+    assert widget.reveal_box.children == () and not widget.revealed
+    widget.check("10")  # wrong: feedback, nothing revealed
+    assert widget.reveal_box.children == () and "10 is not right" in widget.feedback.value
+    widget.check("15")
+    assert widget.revealed and len(widget.reveal_box.children) == 3
+    picture, walk, text = widget.reveal_box.children
+    assert "exact61-reveal-picture" in picture._dom_classes and "<svg" in picture.value
+    assert "ex-00-9-answer" in picture.value  # the picture's ids come from the exercise's name
+    assert type(walk).__name__ == "RoundingWalkthrough"
+    assert "The answer is 15." in text.value
+
+
+def test_show_solution_reveals_too_and_picture_false_leaves_the_own_picture_out() -> None:
+    widget = _reveal_exercise(picture=False)
+    widget.check("12")
+    assert widget.reveal_box.children == ()
+    widget.solution_button.click()
+    assert len(widget.reveal_box.children) == 2 and "The answer is 15." in widget.solution.value
+
+
+def test_saved_the_reveal_is_folded_inside_the_solution() -> None:
+    widget = _reveal_exercise()
+    page = widget._repr_mimebundle_()["text/html"]
+    shown, _, folded = page.partition('<details class="exact61-solution">')
+    assert "<svg" not in shown and "15" not in shown.replace("13", "")
+    assert folded.endswith("</details></div>")  # nothing after the fold
+    assert folded.count("<svg") >= 2 and 'id="ex-00-9-answer"' in folded
+    assert 'class="exact61-strip"' in folded and "The answer is 15." in folded
+    assert "Form of the answer: a whole number, a multiple of 5." in shown
+
+
+def test_a_reveal_refuses_what_it_cannot_show() -> None:
+    from exact61_widgets.exercises import Exercise
+
+    with pytest.raises(ExerciseError, match="reveals pictures"):
+        Exercise(Rounding(13), reveal=[3.5])
+
+
+def test_every_task_has_a_form_that_is_neither_an_answer_nor_a_mistake() -> None:
+    """The grey placeholder shows the form: its examples are tiles on no table and in no hand,
+    and it holds no number but the rules' own 5."""
+    notation = re.compile(r"\[\d\|\d\](?::\w+)?(?:@\[\d\|\d\]:\w+)?")
+    for task in TASKS:
+        for lang in ("en", "ru"):
+            form = task.answer_form().text(lang)
+            bare = notation.sub(" ", form).replace("multiple of 5", "")
+            assert form and not re.search(r"\d", bare), form
+            examples = notation.findall(form) + [w.strip() for w in form.split(",")]
+            for answer in (*task.answers(lang), *task.mistaken_answers()):
+                for item in answer.split(", "):
+                    assert item not in examples, (task.kind, answer, form)
+
+
+def test_the_widget_placeholder_is_the_form() -> None:
+    from exact61_widgets.exercises import Exercise
+
+    for task in TASKS[:6]:
+        widget = Exercise(task, lang="ru")
+        assert widget.answer.placeholder == task.answer_form().text("ru")
+
+
+# -- the exercises organised by kind --------------------------------------------------------
+
+
+def test_a_spec_is_every_dataclass_field_under_its_own_name() -> None:
+    from dataclasses import fields
+
+    for task in TASKS:
+        assert set(task.spec()) == {"kind"} | {f.name for f in fields(task)}  # type: ignore[arg-type]
+
+
+def test_each_kind_lives_in_one_module_with_its_check_and_giveaways() -> None:
+    import importlib
+    import inspect
+    import pkgutil
+
+    import exact61_widgets.exercises.kinds as kinds_package
+    from exact61_widgets.exercises.task import task_classes
+
+    for info in pkgutil.iter_modules(kinds_package.__path__):
+        module = importlib.import_module(f"{kinds_package.__name__}.{info.name}")
+        tasks = [
+            c
+            for _, c in inspect.getmembers(module, inspect.isclass)
+            if issubclass(c, Task) and c.__module__ == module.__name__
+        ]
+        checks = [
+            n
+            for n, f in inspect.getmembers(module, inspect.isfunction)
+            if n.startswith("check_") and f.__module__ == module.__name__
+        ]
+        assert len(tasks) == 1 and tasks[0].kind == info.name, (info.name, tasks)
+        assert checks == [f"check_{info.name}"], (info.name, checks)
+        assert tasks[0].misconceptions, info.name
+    assert {c.__module__.rsplit(".", 1)[1] for c in task_classes()} == {
+        i.name for i in pkgutil.iter_modules(kinds_package.__path__)
+    }
+
+
+def test_the_exercise_modules_import_each_other_without_a_circle() -> None:
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "exact61_widgets" / "exercises"
+    graph: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        name = ".".join(path.relative_to(root.parent.parent).with_suffix("").parts)
+        name = name.removesuffix(".__init__")
+        tree = ast.parse(path.read_text("utf-8"))
+        graph[name] = {
+            n.module
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ImportFrom)
+            and n.module
+            and n.module.startswith("exact61_widgets.exercises")
+            and not (isinstance(n, ast.ImportFrom) and _type_checking_only(tree, n))
+        }
+    package = "exact61_widgets.exercises"
+
+    def visit(node: str, path: tuple[str, ...]) -> None:
+        for nxt in graph.get(node, ()):
+            if nxt == package or node == package:
+                continue  # the package gathers its modules; they never import it back
+            assert nxt not in path, " -> ".join((*path, nxt))
+            visit(nxt, (*path, nxt))
+
+    for start in graph:
+        visit(start, (start,))
+
+
+def _type_checking_only(tree: Any, node: Any) -> bool:
+    import ast
+
+    return any(
+        isinstance(block, ast.If)
+        and "TYPE_CHECKING" in ast.unparse(block.test)
+        and any(node is child for child in ast.walk(block))
+        for block in ast.walk(tree)
+    )
+
+
+def test_a_sentence_giveaway_is_found_after_a_semicolon_a_list_is_not() -> None:
+    """The search bot's hint names a rejected play after "; ": a sentence, found there; a
+    list of places after "; " is part of a longer list, not the answer."""
+    task = PlayAward("[0|5]", "[5|5]@[0|5]:high", unit="displayed", score=300)
+    hint = (
+        "[0|1]@[0|5]:low scores 0 displayed points now; [5|5]@[0|5]:high would score 2 "
+        "displayed points but pass 61 and be rejected (R1.4)"
+    )
+    assert leaked_answers(hint, task) == [
+        "[5|5]@[0|5]:high would score 2 displayed points but pass 61 and be rejected (R1.4)"
+    ]
+    places = OpenPlaces("[4|4] [4|5]@[4|4]:lineA")
+    assert leaked_answers("[0|0]:lineA; [4|4]:lineB, [4|5]:high", places) == []

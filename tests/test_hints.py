@@ -25,6 +25,7 @@ from exact61_widgets.engine.scoring import round5
 from exact61_widgets.exercises import (
     BlockedAward,
     GoingOut,
+    Misconception,
     PlayAward,
     Result,
     check_blocked_award,
@@ -37,45 +38,37 @@ from exact61_widgets.exercises import (
     check_scoring_ends,
     check_tally_points,
 )
-from exact61_widgets.exercises import layout_checks as lc
-from exact61_widgets.exercises import match_checks as mc
-from exact61_widgets.exercises import number_checks as nc
-from exact61_widgets.i18n import Msg
+from exact61_widgets.exercises.kinds import blocked_award as ba
+from exact61_widgets.exercises.kinds import boneyard_size as bs
+from exact61_widgets.exercises.kinds import displayed_points as dp
+from exact61_widgets.exercises.kinds import going_out as go
+from exact61_widgets.exercises.kinds import play_award as pa
+from exact61_widgets.exercises.kinds import rounding as rd
+from exact61_widgets.exercises.kinds import tally_points as tp
 from exact61_widgets.widgets.scenarios import BLOCKED_3P, BLOCKED_PAIRS, BLOCKED_TIE
 
 TARGET = 305
-AWARD_HINTS = (
-    lc.SUM_IS_NOT_AWARD,
-    lc.AWARD_REJECTED,
-    lc.RAW_NOT_SHOWN,
-    lc.SHOWN_NOT_RAW,
-    lc.NEW_SCORE,
-)
-OUT_HINTS = (
-    mc.OUT_REJECTED,
-    mc.PARTNER_FORGOTTEN,
-    mc.PARTNER_POOLED,
-    mc.PARTNER_ADDED,
-    mc.PARTNER_RULE,
-    mc.LAST_PLAY_FORGOTTEN,
-    mc.OUT_NOT_ROUNDED,
-    mc.OUT_EACH_ROUNDED,
-)
+AWARD_HINTS = pa.MISCONCEPTIONS
+OUT_HINTS = go.MISCONCEPTIONS
 PARTNER_HINTS = (
-    mc.PARTNER_FORGOTTEN,
-    mc.PARTNER_POOLED,
-    mc.PARTNER_ADDED,
-    mc.PARTNER_RULE,
-    mc.PARTNER_COMPARED,
+    go.PARTNER_FORGOTTEN,
+    go.PARTNER_POOLED,
+    go.PARTNER_ADDED,
+    go.PARTNER_RULE,
+    ba.PARTNER_COMPARED,
 )
-BLOCK_HINTS = (
-    mc.BLOCK_REJECTED,
-    mc.BLOCK_NOT_ROUNDED,
-    mc.PARTNER_COMPARED,
-    mc.ONLY_LARGER,
-    mc.ROUND_ONCE,
-    mc.AFTER_THE_WIN,
-)
+BLOCK_HINTS = (*ba.MISCONCEPTIONS, ba.ROUND_ONCE)
+
+
+def wrong_way(total: int) -> int:
+    """A total rounded the other way (remainders 1 and 2 up, 3 and 4 down)."""
+    rest = total % 5
+    return total if rest == 0 else total + 5 - rest if rest <= 2 else total - rest
+
+
+def earned(end_sum: int) -> int:
+    """What an end sum earns: itself if a positive multiple of 5 (R6.2)."""
+    return end_sum if end_sum > 0 and end_sum % 5 == 0 else 0
 
 
 @dataclass(frozen=True)
@@ -83,8 +76,8 @@ class Expect:
     """A mistake as this test works it out: the answer it gives, its hint, its family."""
 
     value: int
-    hint: Msg
-    family: Msg | None = None
+    hint: Misconception
+    family: Misconception | None = None
 
 
 def added(before: int, change: int) -> int:
@@ -95,7 +88,7 @@ def added(before: int, change: int) -> int:
 _TEXTS: dict[int, tuple[str, str]] = {}
 
 
-def hints_in(result: Result, hints: Sequence[Msg]) -> list[Msg]:
+def hints_in(result: Result, hints: Sequence[Misconception]) -> list[Misconception]:
     """The hints whose text is in the feedback, checked in both languages alike."""
     texts = [_TEXTS.setdefault(id(h), (h.text("en"), h.text("ru"))) for h in hints]
     en_text, ru_text = result.text("en"), result.text("ru")
@@ -109,7 +102,7 @@ def assert_hints(
     check: Callable[[str], Result],
     right: int,
     mistakes: Sequence[Expect],
-    hints: Sequence[Msg],
+    hints: Sequence[Misconception],
     others: Sequence[int] = (),
 ) -> None:
     """Each mistake's answer brings its hint (or none if ambiguous); other answers bring none."""
@@ -187,28 +180,45 @@ def test_there_are_enough_plays_of_every_kind() -> None:
 # -- the award of a play -----------------------------------------------------------------------
 
 
-def award_expects(end_sum: int, award: int, unit: str, score: int | None) -> list[Expect]:
+def award_expects(after: Layout, unit: str, score: int | None) -> list[Expect]:
     """The award question's mistakes, from the layout after the play."""
+    end_sum, award = after.end_sum, after.award
     per = 1 if unit == "raw" else 5
     gained = award if score is None else added(score, award)
+
+    def answer_of(wrong_sum: int) -> int:
+        got = earned(wrong_sum)
+        return (got if score is None else added(score, got)) // per
+
     found = []
     if gained != award:
-        found.append(Expect(award // per, lc.AWARD_REJECTED))
+        found.append(Expect(award // per, pa.AWARD_REJECTED))
+        assert score is not None
+        if TARGET - score:
+            found.append(Expect((TARGET - score) // per, pa.CUT_TO_FIT))
     if end_sum % 5:
         found.append(
             Expect(
                 end_sum if score is None or unit == "displayed" else added(score, end_sum),
-                lc.SUM_IS_NOT_AWARD,
+                pa.SUM_IS_NOT_AWARD,
             )
         )
     if gained:
-        found.append(
-            Expect(gained, lc.RAW_NOT_SHOWN)
-            if unit == "displayed"
-            else Expect(gained // 5, lc.SHOWN_NOT_RAW)
-        )
+        if unit == "displayed":
+            found += [Expect(gained, pa.RAW_NOT_SHOWN), Expect(gained * 5, pa.TIMES_FIVE)]
+        else:
+            found.append(Expect(gained // 5, pa.SHOWN_NOT_RAW))
     if score:
-        found.append(Expect((score + gained) // per, lc.NEW_SCORE))
+        found.append(Expect((score + gained) // per, pa.NEW_SCORE))
+    lines = {t: sum(1 for p in after.taken(t) if p.is_line) for t in after.tiles if t.is_double}
+    internal = [t for t, n in lines.items() if n == 2]
+    if internal:
+        found.append(
+            Expect(answer_of(end_sum + sum(t.pips for t in internal)), pa.INTERNAL_COUNTED)
+        )
+    ends = [t for t, n in lines.items() if n < 2 and t.low]
+    if ends:
+        found.append(Expect(answer_of(end_sum - sum(t.low for t in ends)), pa.END_DOUBLE_ONCE))
     return found
 
 
@@ -233,7 +243,7 @@ def test_award_hints_over_many_plays(unit: str, score: int | None) -> None:
         assert_hints(
             check,
             right,
-            award_expects(end_sum, award, unit, score),
+            award_expects(after, unit, score),
             AWARD_HINTS,
             others=(right + 1, right + 7, end_sum + 5),
         )
@@ -242,7 +252,7 @@ def test_award_hints_over_many_plays(unit: str, score: int | None) -> None:
 def test_a_sum_that_scores_is_never_called_a_sum_that_does_not() -> None:
     """The issue's case: 15 on 295 was told "only a positive multiple of 5 scores"."""
     overshoot = check_play_award("[3|6]", "[6|6]@[3|6]:high", "15", score=295)
-    assert hints_in(overshoot, AWARD_HINTS) == [lc.AWARD_REJECTED]
+    assert hints_in(overshoot, AWARD_HINTS) == [pa.AWARD_REJECTED]
     for layout, play in PLAYS:
         end_sum = _after(layout, play).end_sum
         if end_sum == 0 or end_sum % 5:
@@ -250,13 +260,13 @@ def test_a_sum_that_scores_is_never_called_a_sum_that_does_not() -> None:
         for score in (None, 250, 295, 300):
             for answer in {end_sum, 0, end_sum // 5, end_sum + 5}:
                 result = check_play_award(layout, play, str(answer), score=score)
-                assert lc.SUM_IS_NOT_AWARD not in hints_in(result, AWARD_HINTS)
+                assert pa.SUM_IS_NOT_AWARD not in hints_in(result, AWARD_HINTS)
 
 
 def test_the_award_task_gives_the_same_hints_as_its_check() -> None:
     task = PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295)
-    assert hints_in(task.check("15"), AWARD_HINTS) == [lc.AWARD_REJECTED]
-    assert hints_in(task.check("295"), AWARD_HINTS) == [lc.NEW_SCORE]  # the score, unchanged
+    assert hints_in(task.check("15"), AWARD_HINTS) == [pa.AWARD_REJECTED]
+    assert hints_in(task.check("295"), AWARD_HINTS) == [pa.NEW_SCORE]  # the score, unchanged
     assert hints_in(task.check("3"), AWARD_HINTS) == []  # 15 in points, rejected anyway
 
 
@@ -301,35 +311,48 @@ def out_expects(match: Match, play: Play) -> tuple[int, list[Expect]]:
     right = added(before, net)
     found = []
     if right != net:
-        found.append(Expect(net, mc.OUT_REJECTED))
+        found.append(Expect(net, go.OUT_REJECTED))
+        if last and before + last <= TARGET:
+            found.append(Expect(last, go.PART_REJECTED))
     if partner is not None:
         if round5(ppips):
             found.append(
-                Expect(added(before, last + round5(opips)), mc.PARTNER_FORGOTTEN, mc.PARTNER_RULE)
+                Expect(added(before, last + round5(opips)), go.PARTNER_FORGOTTEN, go.PARTNER_RULE)
             )
         if ppips:
             found.append(
                 Expect(
-                    added(before, last + round5(opips - ppips)), mc.PARTNER_POOLED, mc.PARTNER_RULE
+                    added(before, last + round5(opips - ppips)), go.PARTNER_POOLED, go.PARTNER_RULE
                 )
             )
             found.append(
                 Expect(
-                    added(before, last + round5(opips + ppips)), mc.PARTNER_ADDED, mc.PARTNER_RULE
+                    added(before, last + round5(opips + ppips)), go.PARTNER_ADDED, go.PARTNER_RULE
                 )
             )
     if last:
-        found.append(Expect(added(before, round5(opips) - round5(ppips)), mc.LAST_PLAY_FORGOTTEN))
+        found.append(Expect(added(before, round5(opips) - round5(ppips)), go.LAST_PLAY_FORGOTTEN))
     if opips % 5 or ppips % 5:
-        found.append(Expect(added(before, last + opips - ppips), mc.OUT_NOT_ROUNDED))
+        found.append(Expect(added(before, last + opips - ppips), go.OUT_NOT_ROUNDED))
+    if wrong_way(opips) != round5(opips) or wrong_way(ppips) != round5(ppips):
+        found.append(
+            Expect(
+                added(before, last + wrong_way(opips) - wrong_way(ppips)),
+                go.ROUNDED_WRONG_WAY,
+                go.ROUNDING,
+            )
+        )
     holding = [s for s in opponents if match.hand(s)]
     if len(holding) > 1:
         found.append(
             Expect(
                 added(before, last + sum(round5(match.pips(s)) for s in holding) - round5(ppips)),
-                mc.OUT_EACH_ROUNDED,
+                go.OUT_EACH_ROUNDED,
+                go.ROUNDING,
             )
         )
+    if right < 0:
+        found.append(Expect(-right, go.MINUS_FORGOTTEN))
     return right, found
 
 
@@ -349,7 +372,8 @@ def test_going_out_hints_over_many_positions(index: int) -> None:
 
 def test_the_partner_hints_of_notebook_05() -> None:
     """Opponents 12 + 9 = 21 → 20, partner 3 → 5: forgetting the partner and pooling both give
-    20, so only the rule they both break is named; adding the partner gives 25."""
+    20, so only the rule they both break is named; adding the partner gives 25, and so does
+    rounding both totals the wrong way (21 → 25, 3 → 0): no hint can say which was meant."""
     match = Match.setup(
         4,
         layout="[0|1]",
@@ -359,9 +383,9 @@ def test_the_partner_hints_of_notebook_05() -> None:
     )
     task = GoingOut(match)
     assert task.check("15").ok
-    assert hints_in(task.check("20"), OUT_HINTS) == [mc.PARTNER_RULE]
-    assert hints_in(task.check("25"), OUT_HINTS) == [mc.PARTNER_ADDED]
-    assert hints_in(task.check("18"), OUT_HINTS) == [mc.OUT_NOT_ROUNDED]
+    assert hints_in(task.check("20"), OUT_HINTS) == [go.PARTNER_RULE]
+    assert hints_in(task.check("25"), OUT_HINTS) == []
+    assert hints_in(task.check("18"), OUT_HINTS) == [go.OUT_NOT_ROUNDED]
 
 
 def _rest(*used: str) -> list[str]:
@@ -426,25 +450,36 @@ def block_expects(match: Match, seat: int) -> tuple[int, list[Expect]]:
     larger = [totals[s] - mine for s in opponents if totals[s] > mine]
     award = round5(sum(larger))
     if event is None:  # the match ended before this award (R8.5)
-        return 0, [Expect(award, mc.AFTER_THE_WIN)] if award else []
+        return 0, [Expect(award, ba.AFTER_THE_WIN)] if award else []
     before = event.score_before
     assert event.award == award
     right = added(before, award)
     found = []
     if right != award:
-        found.append(Expect(award, mc.BLOCK_REJECTED))
+        found.append(Expect(award, ba.BLOCK_REJECTED))
     if sum(larger) % 5:
-        found.append(Expect(added(before, sum(larger)), mc.BLOCK_NOT_ROUNDED))
+        found.append(Expect(added(before, sum(larger)), ba.BLOCK_NOT_ROUNDED))
+        found.append(
+            Expect(added(before, wrong_way(sum(larger))), ba.ROUNDED_WRONG_WAY, ba.ROUNDING)
+        )
     partner = match.partner_of(seat)
     if partner is not None and totals[partner] > mine:
         found.append(
-            Expect(added(before, round5(sum(larger) + totals[partner] - mine)), mc.PARTNER_COMPARED)
+            Expect(added(before, round5(sum(larger) + totals[partner] - mine)), ba.PARTNER_COMPARED)
         )
     smaller = [mine - totals[s] for s in opponents if totals[s] < mine]
     if smaller:
-        found.append(Expect(added(before, round5(sum(larger) + sum(smaller))), mc.ONLY_LARGER))
+        found.append(Expect(added(before, round5(sum(larger) + sum(smaller))), ba.ONLY_LARGER))
     if len(larger) > 1:
-        found.append(Expect(added(before, sum(round5(d) for d in larger)), mc.ROUND_ONCE))
+        found.append(
+            Expect(added(before, sum(round5(d) for d in larger)), ba.ROUND_ONCE, ba.ROUNDING)
+        )
+        found.append(Expect(added(before, round5(max(larger))), ba.ONLY_LARGEST))
+    if award:
+        if any(totals[s] == mine for s in opponents):
+            found.append(Expect(0, ba.TIE_CANCELS))
+        if mine > min(totals):
+            found.append(Expect(0, ba.SMALLEST_ONLY))
     return right, found
 
 
@@ -460,7 +495,7 @@ def test_blocked_hand_hints_over_many_positions(index: int) -> None:
             assert_hints(check, right, expects, BLOCK_HINTS, others=(right + 1, right + 10))
             if match.players < 4:
                 for answer in range(0, 90, 5):
-                    assert mc.PARTNER_COMPARED not in hints_in(check(str(answer)), BLOCK_HINTS)
+                    assert ba.PARTNER_COMPARED not in hints_in(check(str(answer)), BLOCK_HINTS)
 
 
 def test_the_issue_case_three_players_get_no_partner_hint() -> None:
@@ -474,7 +509,7 @@ def test_the_issue_case_three_players_get_no_partner_hint() -> None:
         scores=[280, 0, 290],
     )
     result = BlockedAward(near, 0).check("35")
-    assert hints_in(result, BLOCK_HINTS) == [mc.BLOCK_REJECTED]
+    assert hints_in(result, BLOCK_HINTS) == [ba.BLOCK_REJECTED]
 
 
 def test_an_award_after_the_winning_one_is_not_applied() -> None:
@@ -487,7 +522,7 @@ def test_an_award_after_the_winning_one_is_not_applied() -> None:
         scores=[270, 0, 0],
     )  # seat 0's 35 makes exactly 305
     result = check_blocked_award(won, 2, "15")
-    assert not result.ok and hints_in(result, BLOCK_HINTS) == [mc.AFTER_THE_WIN]
+    assert not result.ok and hints_in(result, BLOCK_HINTS) == [ba.AFTER_THE_WIN]
     assert check_blocked_award(won, 2, "0").ok
 
 
@@ -497,18 +532,40 @@ def test_an_award_after_the_winning_one_is_not_applied() -> None:
 def test_rounding_hint_only_for_an_answer_that_is_no_multiple_of_5() -> None:
     for total in range(0, 41):
         right = round5(total)
-        assert hints_in(check_rounding(total, str(right)), [nc.NOT_A_MULTIPLE]) == []
+        assert hints_in(check_rounding(total, str(right)), [rd.NOT_A_MULTIPLE]) == []
         for answer in range(0, 46):
-            wanted = [nc.NOT_A_MULTIPLE] if answer % 5 else []
+            wanted = [rd.NOT_A_MULTIPLE] if answer % 5 else []
             if answer != right:
-                assert hints_in(check_rounding(total, str(answer)), [nc.NOT_A_MULTIPLE]) == wanted
+                assert hints_in(check_rounding(total, str(answer)), [rd.NOT_A_MULTIPLE]) == wanted
+
+
+def test_rounding_the_wrong_way_and_moving_a_multiple() -> None:
+    """18 → 15 (remainder 3 rounded down), 12 → 15 (remainder 2 up), 15 → 10 or 20."""
+    hints = (rd.ROUNDED_WRONG_WAY, rd.MULTIPLE_MOVED)
+    for total in range(0, 61):
+        rest = total % 5
+        if rest:
+            wrong = total - rest + 5 if rest <= 2 else total - rest
+            expects = [Expect(wrong, rd.ROUNDED_WRONG_WAY)]
+        else:
+            expects = [Expect(total - 5, rd.MULTIPLE_MOVED), Expect(total + 5, rd.MULTIPLE_MOVED)]
+        assert_hints(
+            partial(check_rounding, total), round5(total), expects, hints, others=(total + 10,)
+        )
 
 
 def test_tally_hints() -> None:
-    hints = (nc.TALLY_IN_RAW, nc.FIGURE_IS_TEN)
+    hints = tp.MISCONCEPTIONS
     for points in range(0, 62):
         full, rest = divmod(points, 10)
-        expects = [Expect(points * 5, nc.TALLY_IN_RAW), Expect(full + rest, nc.FIGURE_IS_TEN)]
+        expects = [Expect(points * 5, tp.TALLY_IN_RAW), Expect(full + rest, tp.FIGURE_IS_TEN)]
+        if full:
+            expects.append(Expect(rest, tp.FULL_FIGURES_FORGOTTEN))
+        if full and rest:
+            expects.append(Expect(full * 10, tp.LAST_FIGURE_FORGOTTEN))
+        crosses = full + (rest >= 2)  # each large X, of two strokes, counted as one
+        if crosses:
+            expects.append(Expect(points - crosses, tp.X_AS_ONE))
         assert_hints(
             partial(check_tally_points, points),
             points,
@@ -520,24 +577,33 @@ def test_tally_hints() -> None:
 
 def test_displayed_points_hint() -> None:
     for raw in range(0, 306, 5):
+        expects = [Expect(raw, dp.NOT_DIVIDED), Expect(raw * 5, dp.TIMES_FIVE)]
+        if raw % 10 == 0:
+            expects.append(Expect(raw // 10, dp.BY_TEN))
         assert_hints(
             partial(check_displayed_points, raw),
             raw // 5,
-            [Expect(raw, nc.NOT_DIVIDED)],
-            [nc.NOT_DIVIDED],
-            others=(raw // 5 + 1, raw * 5),
+            expects,
+            dp.MISCONCEPTIONS,
+            others=(raw // 5 + 1, raw + 5),
         )
 
 
 def test_boneyard_hints() -> None:
     for players in (2, 3, 4):
-        expects = [Expect(28 - 4 * players, nc.FOUR_DEALT), Expect(5 * players, nc.DEALT_NOT_LEFT)]
+        expects = [
+            Expect(28 - 4 * players, bs.FOUR_DEALT),
+            Expect(5 * players, bs.DEALT_NOT_LEFT),
+            Expect(23, bs.ONE_HAND),
+        ]
+        if 7 * players <= 28:
+            expects.append(Expect(28 - 7 * players, bs.SEVEN_DEALT))
         assert_hints(
             partial(check_boneyard_size, players),
             28 - 5 * players,
             expects,
-            [nc.FOUR_DEALT, nc.DEALT_NOT_LEFT],
-            others=(28, 0, 5),
+            bs.MISCONCEPTIONS,
+            others=(28, 5),
         )
 
 
@@ -626,12 +692,10 @@ def test_hint_texts_are_single_sentences_with_one_rule_each() -> None:
         *AWARD_HINTS,
         *OUT_HINTS,
         *BLOCK_HINTS,
-        nc.NOT_A_MULTIPLE,
-        nc.TALLY_IN_RAW,
-        nc.FIGURE_IS_TEN,
-        nc.NOT_DIVIDED,
-        nc.FOUR_DEALT,
-        nc.DEALT_NOT_LEFT,
+        *rd.MISCONCEPTIONS,
+        *tp.MISCONCEPTIONS,
+        *dp.MISCONCEPTIONS,
+        *bs.MISCONCEPTIONS,
     ):
         for lang in ("en", "ru"):
             text = hint.text(lang)

@@ -453,8 +453,7 @@ def test_an_opening_double_is_drawn_the_same_in_every_picture_that_shows_its_end
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_an_exercise_picture_gives_away_none_of_its_answers(lang: str) -> None:
     """Drawn for "which ends count?" (no badges) or "which places are open?" (no dots)."""
-    from exact61_widgets.exercises.checks import OpenPlaces, ScoringEnds
-    from exact61_widgets.exercises.giveaways import leaked_answers
+    from exact61_widgets.exercises import OpenPlaces, ScoringEnds, leaked_answers
 
     for layout in random_tables(19, 25):
         ends = str(render_svg(layout, ends=False, legend=True, lang=lang))

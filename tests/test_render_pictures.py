@@ -385,8 +385,7 @@ def test_tile_type_is_checked() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_tally_for_an_exercise_keeps_its_count_to_itself(lang: str) -> None:
-    from exact61_widgets.exercises.checks import TallyPoints
-    from exact61_widgets.exercises.giveaways import leaked_answers
+    from exact61_widgets.exercises import TallyPoints, leaked_answers
 
     for points in (7, 37, 61):
         hidden = tally_svg(points, count=False, lang=lang)

@@ -34,3 +34,87 @@ def test_show_gives_the_picture_its_text_and_keeps_a_caption_under_it(
     assert shown[0]["image/svg+xml"] == svg and shown[0]["text/plain"] == tutorial.alt_text(svg)
     assert "<" not in shown[0]["text/plain"] and shown[0]["text/plain"]
     assert shown[2] == {"text/plain": "Scoring contributions: 1 + 4 = 5."}
+
+
+# -- the helpers the teaching notebooks share ---------------------------------------------
+
+
+def test_a_position_from_plain_data_and_its_plays() -> None:
+    match = tutorial.position(2, "[1|4]", [["[1|2]", "[5|6]"], ["[0|0]"]])
+    assert match.to_move == 0 and match.boneyard_count == 28 - 4
+    assert tutorial.plays(match) == ["[1|2]@[1|4]:low"]
+    assert tutorial.plays("[2|5] [5|6]@[2|5]:high", ["[0|2]", "[1|5]", "[3|6]"]) == [
+        "[0|2]@[2|5]:low",
+        "[3|6]@[5|6]:high",
+    ]
+    assert tutorial.plays("[1|4]") == []
+
+
+def test_going_out_and_a_block_give_the_engines_settlement() -> None:
+    from exact61_widgets.widgets import Scenario
+    from exact61_widgets.widgets.scenarios import BLOCKED_3P
+
+    three = Scenario.make(3, "[3|4]", [["[4|4]"], ["[0|6]"], ["[1|6]"]])
+    after, out = tutorial.go_out(three)
+    assert out.opponents_pips == 13 and out.net == 15 and after.status != "playing"
+    awards = tutorial.block(BLOCKED_3P)
+    assert [(a.seat, a.award) for a in awards] == [(0, 35), (2, 15), (1, 0)]
+    assert BLOCKED_3P.match().status == "playing"  # the scenario itself is not changed
+
+
+def test_a_story_before_a_step_and_told_up_to_a_step() -> None:
+    from exact61_widgets.engine.errors import Exact61Error
+    from exact61_widgets.widgets import HandStory
+
+    story = HandStory("going-out", name="t-story")
+    before = tutorial.before_step(story, 18)
+    assert before.scores == (200, 300) and before.to_move == 1
+    part = HandStory(tutorial.story_until(story, 17), name="t-part")
+    assert len(part.steps) == 17
+    assert part.turns[-1].after.layout == before.layout
+    with pytest.raises(Exact61Error, match="turns are told at steps 2 to 19, not at step 1"):
+        tutorial.before_step(story, 1)
+    with pytest.raises(Exact61Error, match="not at step 99") as caught:
+        tutorial.story_until(story, 99)
+    assert (
+        caught.value.text("ru")
+        == "раздача и ходы сдачи рассказаны на шагах с 1-го по 19-й, а не на шаге 99"
+    )
+
+
+def test_say_prints_sentences_in_one_write(capsys: pytest.CaptureFixture[str]) -> None:
+    tutorial.say("seat 0 draws.", "Seat 1 passes.")
+    assert capsys.readouterr().out == "Seat 0 draws.\nSeat 1 passes."
+
+
+def test_every_hand_face_up_and_captioned_diagrams(monkeypatch: pytest.MonkeyPatch) -> None:
+    from exact61_widgets.widgets import Scenario
+
+    three = Scenario.make(3, "[3|4]", [["[4|4]"], ["[0|6]"], ["[1|6]"]])
+    svg = tutorial.hands_svg(three, "t-hands", "ru")
+    assert 'id="t-hands' in svg and "Игрок 2" in svg and "[1|6]" in tutorial.alt_text(svg)
+    shown: list[dict[str, Any]] = []
+    monkeypatch.setattr("IPython.display.display", lambda bundle, raw: shown.append(bundle))
+    tutorial.show_hands(three.match(), "t-hands2")
+    tutorial.show_captioned(["[1|4]", "[0|0]"], "t-diagram", start=8)
+    assert len(shown) == 1 + 2 * 2
+    assert 'id="t-diagram8"' in shown[1]["image/svg+xml"] and "legend" in shown[1]["image/svg+xml"]
+    assert 'id="t-diagram9"' in shown[3]["image/svg+xml"]
+    assert shown[2]["text/plain"].startswith("Scoring contributions: 4 + 1 = 5.")
+
+
+def test_explain_plays_on_a_copy() -> None:
+    match = tutorial.position(2, "[3|6]", [["[6|6]", "[3|4]"], ["[0|0]"]], scores=[295, 0])
+    texts = tutorial.explain(match, "[6|6]@[3|6]:high")
+    assert len(texts) == 1 and "295 + 15 = 310 would pass 305" in texts[0]
+    assert match.layout == tutorial.position(2, "[3|6]", [["[6|6]", "[3|4]"], ["[0|0]"]]).layout
+
+
+def test_refusal_says_why_a_play_is_refused() -> None:
+    from exact61_widgets.engine.errors import Exact61Error
+
+    reason = tutorial.refusal("[2|2] [2|6]@[2|2]:lineA", "[2|5]@[2|2]:branchA")
+    assert reason is not None and "(R4.3)" in reason.text()
+    assert tutorial.refusal("[2|2]", "[2|5]@[2|2]:lineA") is None
+    with pytest.raises(Exact61Error, match="is not a play"):
+        tutorial.refusal("[2|2]", "draw")

@@ -137,3 +137,57 @@ def test_the_tutorials_folder_holds_only_what_a_learner_opens() -> None:
         and ".ipynb_checkpoints" not in p.parts
     ]
     assert not stray, f"only notebooks and data/ belong in tutorials/: {stray}"
+
+
+def test_the_builder_collapses_a_hidden_code_cell_and_checks_it(tmp_path: Path) -> None:
+    source = tmp_path / "hidden.md"
+    source.write_text(
+        "<!-- md -->\n# T\n<!-- ru -->\n# Т\n<!-- code hidden -->\nx = 1\n<!-- code -->\nx\n",
+        "utf-8",
+    )
+    parsed = BUILD.parse(source)
+    assert [(c.kind, c.hidden) for c in parsed.cells] == [
+        ("md", False),
+        ("code", True),
+        ("code", False),
+    ]
+    cells = BUILD.notebook(parsed, "en")["cells"]
+    assert cells[1]["metadata"] == {"jupyter": {"source_hidden": True}}
+    assert cells[2]["metadata"] == {}
+    shown = BUILD.notebook(parsed, "en")
+    shown["cells"][1]["metadata"] = {}  # a notebook whose cell is no longer collapsed is stale
+    assert BUILD.cell_sources(shown) != BUILD.cell_sources(BUILD.notebook(parsed, "en"))
+
+
+#: The teaching notebooks: their setup and exercise cells are collapsed (a learner need
+#: not read them); 08, 09 and the strategy notebook invite the learner to change code.
+TEACHING = ("00", "01", "02", "03", "04", "05", "06", "07", "10", "11")
+
+
+@pytest.mark.parametrize("source", TWINNED, ids=[s.name for s in TWINNED])
+def test_teaching_notebooks_fold_their_setup_and_exercise_cells(source: Any) -> None:
+    notebook = load(BUILD.target(source, "en"))
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    asking = [
+        c
+        for c in code
+        if any(
+            "data-exercise" in text_of(o.get("data", {}).get("text/html", "")) for o in c["outputs"]
+        )
+    ]
+    if source.name[:2] in TEACHING:
+        assert BUILD.is_hidden(code[0]), f"{source.name}: the setup cell is open"
+        open_cells = [text_of(c["source"])[:40] for c in asking if not BUILD.is_hidden(c)]
+        assert not open_cells, f"{source.name}: exercise cells open: {open_cells}"
+    else:  # where the learner is invited to change code, it stays open
+        assert not any(BUILD.is_hidden(c) for c in code), source.name
+
+
+@pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_no_two_pictures_of_a_notebook_share_an_id(path: Path) -> None:
+    """A page holds every picture at once, the exercises' folded reveals included."""
+    ids: Counter[str] = Counter()
+    for out in outputs(load(path)):
+        for markup in (out.get("image/svg+xml"), out.get("text/html")):
+            ids.update(re.findall(r'<svg[^>]*\bid="([^"]+)"', markup))
+    assert [i for i, n in ids.items() if n > 1] == []

@@ -104,3 +104,306 @@ def markdown(notebook: dict[str, Any]) -> str:
     return "\n".join(
         text_of(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown"
     )
+
+
+# -- what a reader sees around each exercise: the scanner of "predict, then see" --------------
+
+FOLD = '<details class="exact61-solution">'
+FORM = re.compile(r'<p class="exact61-answer-form"><i>(.*?)</i>', re.S)
+STATE = "application/vnd.jupyter.widget-state+json"
+NAME_FORM = re.compile(r"^ex-[0-9a-z]+-\d+$")
+#: The answer words of "play, draw or pass" (in both languages), each as its choice.
+CHOICES = {
+    "play a tile": "play",
+    "play": "play",
+    "draw": "draw",
+    "pass": "pass",
+    "выложить кость": "play",
+    "взять с базара": "draw",
+    "пропустить ход": "pass",
+}
+#: How a text names each choice: a word, or a part of an identifier in code.
+CHOICE_WORDS = {
+    "play": re.compile(r"play|выклад|выложи", re.I),
+    "draw": re.compile(r"draw|добир|добра|базар", re.I),
+    "pass": re.compile(r"pass|\bпас\b|пропус", re.I),
+}
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One thing on the page, in order: a markdown cell, a code cell's visible source, an
+    output's visible text, or an exercise (its visible part; its folded solution apart)."""
+
+    cell: int
+    kind: str
+    text: str
+    spec: dict[str, Any] | None = None
+    code: str = ""
+    state_texts: tuple[str, ...] = ()
+    placeholder: str = ""
+    folded: str = ""
+
+
+def is_hidden(cell: dict[str, Any]) -> bool:
+    """Whether a code cell's source is collapsed (``jupyter.source_hidden``)."""
+    return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+
+
+def widget_state(notebook: dict[str, Any]) -> dict[str, Any]:
+    """The saved widget models of a notebook, by model id."""
+    state: dict[str, Any] = notebook.get("metadata", {}).get("widgets", {}).get(STATE, {})
+    return state.get("state", {})
+
+
+def _model(state: dict[str, Any], ref: str) -> dict[str, Any]:
+    return state.get(ref.removeprefix("IPY_MODEL_"), {}).get("state", {})
+
+
+def subtree_texts(state: dict[str, Any], model_id: str) -> tuple[list[str], list[str]]:
+    """What a widget rendered from its saved state shows: every text value, description and
+    picture of it and its children; and the placeholders of its text boxes."""
+    texts: list[str] = []
+    placeholders: list[str] = []
+    todo = [model_id]
+    while todo:
+        model = _model(state, todo.pop(0))
+        for key in ("value", "description", "svg"):
+            value = model.get(key)
+            if isinstance(value, str) and value:
+                texts.append(html.unescape(TAG.sub(" ", value)))
+                texts.extend(html.unescape(m.group(2)) for m in SVG_TEXT.finditer(value))
+        placeholder = model.get("placeholder")
+        if isinstance(placeholder, str) and placeholder.strip("\u200b "):
+            placeholders.append(placeholder)
+        todo.extend(c for c in model.get("children", []) if isinstance(c, str))
+    return texts, placeholders
+
+
+def revealed_in_state(state: dict[str, Any], model_id: str) -> list[str]:
+    """What an exercise's saved state already shows of its answer: a filled reveal box,
+    feedback or solution (after Run All nothing may be there)."""
+    found = []
+    for ref in _model(state, model_id).get("children", []):
+        model = _model(state, ref)
+        classes = model.get("_dom_classes", [])
+        if "exact61-reveal" in classes and model.get("children"):
+            found.append("the reveal box is filled")
+        if ({"exact61-feedback", "exact61-solution-text"} & set(classes)) and model.get("value"):
+            found.append(f"{classes[0]} says {model['value'][:60]!r}")
+    return found
+
+
+def page(notebook: dict[str, Any]) -> list[Seen]:
+    """Everything on a notebook's page, in order (see :class:`Seen`)."""
+    state = widget_state(notebook)
+    seen: list[Seen] = []
+    outs = list(outputs(notebook))
+    for index, cell in enumerate(notebook["cells"]):
+        source = text_of(cell["source"])
+        if cell["cell_type"] == "markdown":
+            seen.append(Seen(index, "markdown", source))
+            continue
+        if not is_hidden(cell):
+            seen.append(Seen(index, "code", source))
+        for out in (o for o in outs if o.cell == index):
+            markup = out.get("text/html")
+            if not out.exercise_specs:
+                seen.append(Seen(index, "output", out.visible_text()))
+                continue
+            shown, _, folded = markup.partition(FOLD)
+            view = out.data.get(WIDGET_VIEW, {})
+            texts, placeholders = subtree_texts(state, view.get("model_id", ""))
+            form = FORM.search(shown)
+            seen.append(
+                Seen(
+                    index,
+                    "exercise",
+                    html.unescape(TAG.sub(" ", shown)),
+                    out.exercise_specs[0],
+                    source,
+                    tuple(texts),
+                    "\n".join([*placeholders, html.unescape(form.group(1)) if form else ""]),
+                    "\n".join(
+                        [
+                            html.unescape(TAG.sub(" ", folded)),
+                            *(html.unescape(m.group(2)) for m in SVG_TEXT.finditer(folded)),
+                        ]
+                    ),
+                )
+            )
+    return seen
+
+
+def number_tokens(code: str) -> set[str]:
+    """The number literals of Python code (its NUMBER tokens)."""
+    import io
+    import tokenize
+
+    try:
+        return {
+            t.string
+            for t in tokenize.generate_tokens(io.StringIO(code).readline)
+            if t.type == tokenize.NUMBER
+        }
+    except (tokenize.TokenError, SyntaxError):  # pragma: no cover - the cells are Python
+        return set(re.findall(r"\b\d+\b", code))
+
+
+def name_tokens(code: str) -> set[str]:
+    """The identifiers of Python code and the words of its string literals."""
+    import io
+    import tokenize
+
+    found: set[str] = set()
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == tokenize.NAME:
+            found.add(token.string)
+        elif token.type == tokenize.STRING:
+            found.update(re.findall(r"[A-Za-z_]+", token.string))
+    return found
+
+
+def spelled_in(text: str, task: Any, *, code: bool) -> list[str]:
+    """The answers of ``task`` (and, for a text box, its mistaken answers) that ``text``
+    spells out: a number as a number, a word as a word or part of a name, a list or a
+    play in notation as a whole."""
+    from exact61_widgets import exercises
+    from exact61_widgets import tutorial as helpers
+
+    api = set(exercises.__all__) | set(helpers.__all__)
+    found = []
+    for answer in dict.fromkeys((*task.answers("en"), *task.answers("ru"))):
+        if answer.lstrip("-").isdigit():
+            number = answer.lstrip("-")
+            hits = (
+                number in number_tokens(text)
+                if code
+                else bool(re.search(rf"(?<![\w|\[.−-]){number}(?![\w|\]])", text))
+            )
+        elif answer in CHOICES:
+            choice = CHOICES[answer]
+            words = name_tokens(text) - api if code else {text}
+            named = {
+                c for c, pattern in CHOICE_WORDS.items() if any(pattern.search(w) for w in words)
+            }
+            # a form that offers all three choices names none of them
+            hits = choice in named and (code or len(named) < 3)
+        else:
+            hits = answer in text
+        if hits:
+            found.append(answer)
+    return found
+
+
+def captions_above(seen: list[Seen], at: int) -> str:
+    """The captions just above an exercise: the outputs of its own cell and of the code
+    cells right before it (up to the text that introduces the question)."""
+    found = []
+    for shown in reversed(seen[:at]):
+        if shown.kind in ("markdown", "exercise"):
+            break
+        if shown.kind == "output":
+            found.append(shown.text)
+    return "\n".join(found)
+
+
+def award_phrases(task: Any, lang: str) -> list[str]:
+    """How a caption states an award equal to a number answer: the package's
+    ``N raw points (M displayed points)`` (right above a question, about any layout, it
+    reads as the answer)."""
+    from exact61_widgets.exercises.leaks import normal
+    from exact61_widgets.render.text import raw_points
+
+    answer = task.answer("en")
+    if not answer.lstrip("-").isdigit() or task.kind not in (
+        "play_award",
+        "going_out",
+        "blocked_award",
+    ):
+        return []
+    raw = int(answer) * (5 if getattr(task, "unit", "raw") == "displayed" else 1)
+    return [normal(raw_points(raw, language)) for language in dict.fromkeys((lang, "en", "ru"))]
+
+
+def prefix_of(path: Path) -> str:
+    """The notebook part of an exercise's name: ``05`` for ``05_going_out…``."""
+    stem = path.stem.removesuffix("_ru")
+    head = stem.split("_", 1)[0]
+    return head if head.isdigit() else stem
+
+
+def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> list[str]:
+    """Everything on a tutorial's page that gives an exercise's answer away (empty: nothing).
+
+    For each exercise: its name must be neutral (``ex-NN-K``: the notebook and its
+    place in it); its answer must not be spelled in its cell's code, nor in its
+    visible part (question, the form of its answer, the text box's placeholder,
+    which holds no typical wrong answer either), nor in its saved widget state;
+    and no giveaway of it (:meth:`Task.giveaways`) may be in anything a reader
+    sees above it — the folded solutions of the exercises above included, so that
+    opening one does not spoil the next question — or between it and the next
+    exercise (to the end of the notebook for the last one).
+    """
+    from exact61_widgets.exercises import leaked_answers, task_from_spec
+    from exact61_widgets.exercises.leaks import normal
+
+    notebook = load(path) if notebook is None else notebook
+    lang = "ru" if path.stem.endswith("_ru") else "en"
+    seen = page(notebook)
+    state = widget_state(notebook)
+    exercises = [i for i, s in enumerate(seen) if s.kind == "exercise"]
+    findings: list[str] = []
+    for number, at in enumerate(exercises, start=1):
+        item = seen[at]
+        assert item.spec is not None
+        task = task_from_spec(item.spec)
+        name = str(item.spec.get("name", "?"))
+        where = f"{path.name} {name}"
+        wanted = f"ex-{prefix_of(path)}-{number}"
+        if name != wanted:
+            findings.append(f"{where}: not a neutral name (ex-NN-K: {wanted})")
+        for answer in spelled_in(item.code, task, code=True):
+            findings.append(f"{where}: its cell's code spells the answer {answer!r}")
+        for leak in leaked_answers(item.code, task, lang):
+            findings.append(f"{where}: its cell's code holds {leak!r}")
+        visible = "\n".join([item.text, *item.state_texts])
+        for leak in leaked_answers(visible, task, lang):
+            findings.append(f"{where}: the exercise itself shows {leak!r}")
+        for answer in spelled_in(item.placeholder, task, code=False):
+            findings.append(f"{where}: its placeholder or form shows the answer {answer!r}")
+        typical = set(task.mistaken_answers())
+        for wrong in sorted(typical):
+            if re.search(rf"(?<![\w|\[.−-]){re.escape(wrong)}(?![\w|\]])", item.placeholder):
+                findings.append(f"{where}: its placeholder shows the typical wrong answer {wrong}")
+        cell = notebook["cells"][item.cell]
+        model = next(
+            (
+                o["data"][WIDGET_VIEW]["model_id"]
+                for o in cell.get("outputs", [])
+                if WIDGET_VIEW in o.get("data", {})
+                and "data-exercise" in text_of(o["data"].get("text/html", ""))
+            ),
+            "",
+        )
+        findings.extend(
+            f"{where}: saved after Run All, {r}" for r in revealed_in_state(state, model)
+        )
+        for phrase in award_phrases(task, lang):
+            if phrase in normal(captions_above(seen, at)):
+                findings.append(f"{where}: a caption just above it says {phrase!r}")
+        above = "\n".join(s.text for s in seen[:at] if s.kind != "code")
+        for leak in leaked_answers(above, task, lang):
+            findings.append(f"{where}: shown above it: {leak!r}")
+        opened = "\n".join(s.folded for s in seen[:at] if s.kind == "exercise")
+        for leak in leaked_answers(opened, task, lang):
+            findings.append(f"{where}: the solution of an exercise above it shows {leak!r}")
+        end = exercises[number] + 1 if number < len(exercises) else len(seen)
+        between = "\n".join(s.text for s in seen[at + 1 : end])
+        for leak in leaked_answers(between, task, lang):
+            findings.append(f"{where}: shown after it, before the next exercise: {leak!r}")
+        answers = {normal(a) for a in (*task.answers("en"), *task.answers("ru"))}
+        for shown in seen[at + 1 : end]:
+            if shown.kind == "output" and normal(shown.text) in answers:
+                findings.append(f"{where}: an output after it is the answer {shown.text!r}")
+    return findings

@@ -1,12 +1,15 @@
 """Small exercises for the tutorials: a question, the learner's answer, the engine's verdict.
 
-Predict, then see: the checks (:mod:`.checks`) never hold an answer written by
-hand — the right answer, its explanation and the hint for a known mistake are
-computed by the engine, in English or Russian — and feedback on a wrong answer
-does not give the answer away; the solution is shown only on request. Each
-task (:mod:`.tasks`) states its answer and the texts that would give it away
-(:func:`leaked_answers` finds them in a page), and saves itself as JSON
-(:func:`task_from_spec`). The widget (:class:`Exercise`, in :mod:`.widget`)
+Predict, then see. Each kind of exercise lives in one module of
+:mod:`.kinds` — its check (``check_*``: the engine computes the right answer,
+its explanation and the hints), the misconceptions it recognizes, its task
+class and the texts that would give its answer away. Nothing is written by
+hand per question, so an exercise can never disagree with the rules it
+teaches; feedback on a wrong answer never gives the answer away. A task
+(:class:`Task`, :mod:`.task`) saves itself as JSON (:func:`task_from_spec`);
+:func:`leaked_answers` finds its giveaways in a page. The widget
+(:class:`Exercise`, in :mod:`.widget`) asks the question and owns what shows
+the answer — its *reveal*, shown only after a right answer or on request; it
 loads ipywidgets, so it is imported on first use only.
 """
 
@@ -15,23 +18,19 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from exact61_widgets.exercises.checks import (
+from exact61_widgets.exercises.kinds import (
     BlockedAward,
     BoneyardSize,
     DisplayedPoints,
-    ExerciseError,
     GoingOut,
     LegalAction,
-    Mistake,
     OpenPlaces,
     PlayableTiles,
     PlayAward,
     PlayDrawPass,
-    Result,
     Rounding,
     ScoringEnds,
     TallyPoints,
-    Task,
     check_blocked_award,
     check_boneyard_size,
     check_displayed_points,
@@ -44,9 +43,10 @@ from exact61_widgets.exercises.checks import (
     check_rounding,
     check_scoring_ends,
     check_tally_points,
-    task_from_spec,
 )
-from exact61_widgets.exercises.giveaways import leaked_answers
+from exact61_widgets.exercises.leaks import leaked_answers
+from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
+from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
 
 _LAZY = {"Exercise": "exact61_widgets.exercises.widget"}
 
@@ -58,6 +58,7 @@ __all__ = [
     "ExerciseError",
     "GoingOut",
     "LegalAction",
+    "Misconception",
     "Mistake",
     "OpenPlaces",
     "PlayAward",
@@ -81,7 +82,9 @@ __all__ = [
     "check_scoring_ends",
     "check_tally_points",
     "leaked_answers",
+    "task_classes",
     "task_from_spec",
+    "task_kinds",
 ]
 
 

@@ -13,7 +13,6 @@ import re
 from typing import Final, Literal
 
 from exact61_widgets.engine.actions import DRAW, PASS, Action, parse_action
-from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.ports import PORT_NAMES, Place
 from exact61_widgets.engine.tiles import Tile, parse_tile
 from exact61_widgets.i18n import LANGUAGES, Msg
@@ -63,7 +62,7 @@ def read_word(text: str) -> Word | None:
 def read_number(answer: str | int) -> int | Msg:
     """The learner's whole number, or why it could not be read."""
     if isinstance(answer, bool):
-        return Msg("{text} is not a whole number: type digits, like 15", {"text": repr(answer)})
+        return Msg("{text} is not a whole number: type it in digits", {"text": repr(answer)})
     if isinstance(answer, int):
         return answer
     text = str(answer).strip()
@@ -73,7 +72,7 @@ def read_number(answer: str | int) -> int | Msg:
     if found is not None:
         sign, digits = found.groups()
         return -int(digits) if sign in ("-", "−") else int(digits)
-    return Msg("{text} is not a whole number: type digits, like 15", {"text": repr(text)})
+    return Msg("{text} is not a whole number: type it in digits", {"text": repr(text)})
 
 
 def read_items(answer: str) -> list[str] | None:
@@ -94,10 +93,12 @@ def read_place(item: str) -> Place:
 
 
 def read_end(item: str) -> tuple[str, Place | None, Tile]:
-    """A scoring end as the learner names it: ``[3|4]:low``, or a double's tile ``[1|1]``.
+    """A scoring end as the learner names it: ``[3|4]:low``, or a tile alone ``[1|1]``.
 
     Returns the end's key (as the answer writes it), the place named (None for a
-    double named by its tile or line) and the tile.
+    tile named alone, or a double named by a line) and the tile. A tile that is
+    not a double, named alone, is read too: it is a mistake about the rules
+    (counting both halves of it), not a typing slip, and the check says why.
     """
     if ":" in item:
         place = read_place(item)
@@ -105,14 +106,6 @@ def read_end(item: str) -> tuple[str, Place | None, Tile]:
             return str(place.tile), None, place.tile
         return str(place), place, place.tile
     tile = parse_tile(item)
-    if not tile.is_double:
-        raise NotationError(
-            Msg(
-                "{tile} is not a double: name its end with the half, like "
-                "{tile}:low or {tile}:high",
-                {"tile": str(tile)},
-            )
-        )
     return str(tile), None, tile
 
 

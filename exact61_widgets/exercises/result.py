@@ -1,24 +1,46 @@
-"""The verdict on a learner's answer, and the pieces every check builds it from.
+"""The verdict on a learner's answer, the known mistakes it may show, and how it is built.
 
 Feedback on a wrong answer says what is wrong with *that* answer and never
 gives the right one away: the learner may try again, and the solution (the
-answer and :attr:`Result.why`) is a separate text shown only on request. A hint is
-attached only when the wrong answer is exactly what one known mistake gives
-and no other mistake (and not the right answer) gives the same value
-(:func:`number_result`).
+answer and :attr:`Result.why`) is a separate text shown only on request.
+
+Every kind of exercise lists its likely misconceptions (:class:`Misconception`:
+a key and the hint that answers it). A check recognizes one in a wrong answer
+in two ways: a number answer equal to what exactly one misconception gives
+(:class:`Mistake`, :func:`the_hint`, :func:`number_result`), or a wrong item of
+a list answer whose reason is that misconception (:func:`list_result`). The
+keys found are the result's :attr:`Result.diagnosis`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.i18n import Msg, Plural
 
 
 class ExerciseError(Exact61Error):
     """A question that cannot be asked: an illegal play, a position without that situation."""
+
+
+@dataclass(frozen=True)
+class Misconception:
+    """A likely mistake of one kind of exercise and the hint that answers it.
+
+    ``key`` names it in tests and in :attr:`Result.diagnosis` (``"round-wrong-way"``);
+    ``hint`` is the sentence shown to a learner whose answer shows it (it never
+    states the right answer).
+    """
+
+    key: str
+    hint: Msg = field(compare=False)
+
+    def text(self, lang: str | None = None) -> str:
+        """The hint in ``lang``."""
+        return self.hint.text(lang)
 
 
 @dataclass(frozen=True)
@@ -30,8 +52,9 @@ class Result:
     engine's answer in notation (``"[1|1]:lineB, [3|4]:low"``, ``"15"``);
     ``missing`` / ``extra``: items of a list answer left out or wrongly added;
     ``malformed``: the answer could not be read at all; ``why``: the explanation
-    of the right answer, for the solution; ``hint``: the mistake the wrong
-    answer shows, when exactly one known mistake explains it.
+    of the right answer, for the solution; ``hint``: the hint of the mistake a
+    wrong number answer shows, when exactly one known mistake explains it;
+    ``diagnosis``: the keys of the misconceptions recognized in the answer.
     """
 
     ok: bool
@@ -43,6 +66,7 @@ class Result:
     malformed: bool = False
     why: Msg | str = field(default="", repr=False)
     hint: Msg | None = field(default=None, repr=False)
+    diagnosis: tuple[str, ...] = ()
 
     def text(self, lang: str | None = None) -> str:
         """The feedback in ``lang`` (``"en"``, ``"ru"``; None: the session's language)."""
@@ -51,16 +75,16 @@ class Result:
 
 @dataclass(frozen=True)
 class Mistake:
-    """A known mistake: the answer it leads to and the hint that explains it.
+    """The answer a misconception leads to, on one question.
 
-    ``family``: a broader hint true of every mistake of the same family (all
-    about the partner's tiles, say), given when several of them lead to the
-    same answer.
+    ``family``: a broader misconception true of every mistake of the same family
+    (all about the partner's tiles, say), named when several of them lead to
+    the same answer.
     """
 
     value: int
-    hint: Msg
-    family: Msg | None = None
+    misconception: Misconception
+    family: Misconception | None = None
 
 
 def join(parts: Sequence[Msg | str]) -> Msg | str:
@@ -102,19 +126,33 @@ def right(expected: str, why: Msg | str) -> Result:
     return Result(True, 1.0, verdict(True, why), expected, why=why)
 
 
-def the_hint(given: int, expected: int, mistakes: Iterable[Mistake]) -> Msg | None:
-    """The hint for ``given``: only if exactly one distinct mistake gives that value.
+def wrong(
+    expected: str,
+    why: Msg | str,
+    parts: Sequence[Msg | str],
+    diagnosis: Iterable[Misconception] = (),
+) -> Result:
+    """The result of a wrong answer that is not a list: the sentences that say what is wrong."""
+    found = tuple(dict.fromkeys(m.key for m in diagnosis))
+    message = verdict(False, join([*parts, again()]))
+    return Result(False, 0.0, message, expected, why=why, diagnosis=found)
+
+
+def the_hint(given: int, expected: int, mistakes: Iterable[Mistake]) -> Misconception | None:
+    """The misconception ``given`` shows: only if exactly one distinct one gives that value.
 
     A mistake whose value is the right answer explains nothing and is ignored; a
-    value two different mistakes give is ambiguous, so no hint is claimed —
+    value two different misconceptions give is ambiguous, so none is claimed —
     unless they are all of one family, whose broader hint is then true.
     """
     found: list[Mistake] = []
     for mistake in mistakes:
-        if mistake.value == given != expected and all(m.hint != mistake.hint for m in found):
+        if mistake.value == given != expected and all(
+            m.misconception != mistake.misconception for m in found
+        ):
             found.append(mistake)
     if len(found) == 1:
-        return found[0].hint
+        return found[0].misconception
     family = found[0].family if found else None
     if family is not None and all(m.family == family for m in found):
         return family
@@ -127,12 +165,27 @@ def number_result(
     """Right or wrong for a number; a wrong answer gets the hint of the mistake it shows."""
     if given == expected:
         return right(str(expected), why)
-    hint = the_hint(given, expected, mistakes)
+    found = the_hint(given, expected, mistakes)
     parts: list[Msg | str] = [Msg("{given} is not right.", {"given": given})]
-    if hint is not None:
-        parts.append(hint)
-    parts.append(again())
-    return Result(False, 0.0, verdict(False, join(parts)), str(expected), why=why, hint=hint)
+    if found is None:
+        return wrong(str(expected), why, parts)
+    result = wrong(str(expected), why, [*parts, found.hint], [found])
+    return replace(result, hint=found.hint)
+
+
+def number_answer(
+    answer: str | int,
+    expected: int,
+    why: Msg | str,
+    mistakes: Iterable[Mistake] | Callable[[int], Iterable[Mistake]] = (),
+) -> Result:
+    """The verdict on a number the learner typed: unreadable, right, or wrong with the hint
+    of the mistake it shows (``mistakes`` may depend on the number given)."""
+    value = read_number(answer)
+    if isinstance(value, Msg):
+        return malformed(value, str(expected), why)
+    found = mistakes(value) if callable(mistakes) else mistakes
+    return number_result(value, expected, why, found)
 
 
 def share(hits: int, wanted: int, extra: int) -> float:
@@ -141,19 +194,29 @@ def share(hits: int, wanted: int, extra: int) -> float:
     return 1.0 if total == 0 else hits / total
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why one item of a list answer is wrong, and the misconception it shows (if known)."""
+
+    text: Msg
+    misconception: Misconception | None = None
+
+
 def list_result(
     right_text: Msg | str,
     expected: Sequence[str],
     given: Iterable[str],
-    why_extra: dict[str, Msg],
+    why_extra: Mapping[str, Reason],
     left_out: Plural,
+    missing_hint: Misconception | None = None,
 ) -> Result:
     """The verdict on a list answer.
 
     Every extra item is named with the reason it is wrong, one sentence each;
     missing items are only counted (``left_out``, a :class:`Plural` over their
     number: "2 open places are missing"), so the feedback does not hand over
-    the answer.
+    the answer. ``missing_hint`` is the misconception every missing item shows
+    (a blank end forgotten, say): its hint follows the count.
     """
     chosen = set(given)
     wanted = set(expected)
@@ -162,10 +225,11 @@ def list_result(
     text = ", ".join(expected)
     if not missing and not extra:
         return right(text, right_text)
-    parts: list[Msg | str] = []
-    parts.extend(
-        Msg("{item} is not right: {reason}.", {"item": k, "reason": why_extra[k]}) for k in extra
-    )
+    parts: list[Msg | str] = [
+        Msg("{item} is not right: {reason}.", {"item": k, "reason": why_extra[k].text})
+        for k in extra
+    ]
+    shown = [why_extra[k].misconception for k in extra]
     if missing:
         params = {"missing": left_out}
         parts.append(
@@ -175,6 +239,9 @@ def list_result(
             if chosen
             else Msg("The list is not empty: {missing}.", params)
         )
+        if missing_hint is not None:
+            parts.append(missing_hint.hint)
+            shown.append(missing_hint)
     parts.append(again())
     return Result(
         False,
@@ -184,4 +251,5 @@ def list_result(
         missing,
         extra,
         why=right_text,
+        diagnosis=tuple(dict.fromkeys(m.key for m in shown if m is not None)),
     )

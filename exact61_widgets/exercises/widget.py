@@ -1,15 +1,19 @@
-"""The exercise widget: a question, a text box, Check, Show solution, one line of feedback.
+"""The exercise widget: a question, a text box, Check, Show solution, feedback and the reveal.
 
-Predict, then see: the feedback on a wrong answer says what is wrong with it
-but not what is right; the solution (the engine's answer and why) appears only
-on request — the Show solution button, enabled after the first answer that
-could be read, or :meth:`Exercise.show_solution` from code. Outside a live
-kernel (GitHub, a saved notebook) the widget shows its question as HTML, with
-the solution folded in a ``<details>`` the reader has to open, and a
-``data-exercise`` attribute holding the task as JSON (:func:`task_from_spec`
-rebuilds it, so tests can read a saved notebook's exercises). Its
-``text/plain`` is a fixed text without the answer or a memory address, so
-strict nbval compares the same bytes on every run.
+Predict, then see. The feedback on a wrong answer says what is wrong with it
+but not what is right. The exercise owns its *reveal* — the engine's picture
+of the answer, and whatever the tutorial adds: a walkthrough, another
+picture, the engine's explanation of an event — and shows it only after a
+right answer or on request (the Show solution button, enabled after the first
+answer that could be read, or :meth:`Exercise.show_solution` from code); run
+all cells and nothing is revealed. Outside a live kernel (GitHub, a saved
+notebook) the widget shows its question and the form of its answer as HTML,
+with the solution and the whole reveal folded in a ``<details>`` the reader
+has to open, and a ``data-exercise`` attribute holding the task as JSON
+(:func:`~exact61_widgets.exercises.task_from_spec` rebuilds it, so tests can
+read a saved notebook's exercises). Its ``text/plain`` is a fixed text without
+the answer or a memory address, so strict nbval compares the same bytes on
+every run.
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ import ipywidgets as w
 
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.exercises.result import Result
-from exact61_widgets.exercises.tasks import Task
+from exact61_widgets.exercises.reveal import RevealItem, live_widgets, reveal_items, saved_html
+from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.mimebundle import id_prefix
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -32,17 +38,24 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 class Exercise(w.VBox):  # type: ignore[misc]
     """Ask ``task``'s question; on Check, show the engine's verdict on the typed answer.
 
-    ``question`` replaces the task's own question (text already in ``lang``, or a
-    :class:`Msg`); ``name`` names the exercise in its plain-text form and its
-    saved data (default: the task's kind); ``lang`` None is the session's
-    language. :meth:`check` does what the Check button does, :meth:`show_solution`
-    what the Show solution button does, for code and tests.
+    ``reveal``: what shows the answer, besides the solution's text — a picture
+    (SVG), a text (a :class:`Msg`, or text already in ``lang``), a widget such
+    as a walkthrough, or a list of them. ``picture`` (default True) puts the
+    engine's own picture of the answer (:meth:`Task.picture`) first. Both are
+    shown only after a right answer or on request. ``question`` replaces the
+    task's own question; ``name`` names the exercise in its plain-text form,
+    its saved data and its pictures' ids (default: the task's kind); ``lang``
+    None is the session's language. :meth:`check` does what the Check button
+    does, :meth:`show_solution` what the Show solution button does, for code
+    and tests.
     """
 
     def __init__(
         self,
         task: Task,
         *,
+        reveal: object = None,
+        picture: bool = True,
         question: str | Msg | None = None,
         lang: str | None = None,
         name: str | None = None,
@@ -50,18 +63,28 @@ class Exercise(w.VBox):  # type: ignore[misc]
         self.lang = check_lang(lang)
         self.task = task
         self.name = name if name is not None else task.kind
+        prefix = id_prefix("exercise", task.spec(), name=name)
         asked = task.question() if question is None else question
         self.question_text = asked if isinstance(asked, str) else asked.text(self.lang)
+        self.form_text = task.answer_form().text(self.lang)
+        own = task.picture(f"{prefix}-answer", self.lang) if picture else None
+        #: What the exercise reveals after a right answer or on request, in order.
+        self.reveal_items: tuple[RevealItem, ...] = (
+            *reveal_items(own),
+            *reveal_items(reveal),
+        )
         #: The verdict on the last answer checked, or None before the first.
         self.result: Result | None = None
         #: Whether an answer that could be read has been checked (the solution is then offered).
         self.attempted = False
+        #: Whether the reveal is shown (after a right answer or on request).
+        self.revealed = False
         self.question = w.HTML(f"<p>{html.escape(self.question_text)}</p>")
         self.answer = w.Text(
-            placeholder=task.placeholder,
+            placeholder=self.form_text,
             continuous_update=False,
             description=gettext("Answer", self.lang),
-            layout=w.Layout(width="32em"),
+            layout=w.Layout(width="36em"),
         )
         self.check_button = button(
             gettext("Check", self.lang), "check", button_style="primary", icon="check"
@@ -77,6 +100,8 @@ class Exercise(w.VBox):  # type: ignore[misc]
         self.feedback.add_class("exact61-feedback")
         self.solution = w.HTML("")
         self.solution.add_class("exact61-solution-text")
+        self.reveal_box = w.VBox([])
+        self.reveal_box.add_class("exact61-reveal")
         self.check_button.on_click(lambda _button: self._checked())
         self.solution_button.on_click(lambda _button: self.show_solution())
         self.answer.observe(lambda _change: self._checked(), names="value")
@@ -86,6 +111,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
                 w.HBox([self.answer, self.check_button, self.solution_button]),
                 self.feedback,
                 self.solution,
+                self.reveal_box,
             ]
         )
         self.add_class("exact61-exercise")
@@ -99,14 +125,22 @@ class Exercise(w.VBox):  # type: ignore[misc]
         return self.result
 
     def show_solution(self) -> str:
-        """Show the solution under the feedback (an explicit request) and return its text."""
+        """Show the solution and the reveal under the feedback (an explicit request);
+        return the solution's text."""
         text = self.task.solution(self.lang)
         head = html.escape(gettext("Solution", self.lang))
         self.solution.value = (
             f'<div role="region" aria-label="{head}">'
             f"<p><b>{head}:</b> {html.escape(text)}</p></div>"
         )
+        self.reveal()
         return text
+
+    def reveal(self) -> None:
+        """Show what the exercise reveals (once; a right answer and Show solution call it)."""
+        if not self.revealed:
+            self.revealed = True
+            self.reveal_box.children = tuple(live_widgets(self.reveal_items, self.lang))
 
     def _checked(self) -> None:
         text = str(self.answer.value)
@@ -122,6 +156,8 @@ class Exercise(w.VBox):  # type: ignore[misc]
             self.solution_button.disabled = False
         state = "right" if result.ok else "malformed" if result.malformed else "wrong"
         self.feedback.value = self._line(result.text(self.lang), state)
+        if result.ok:
+            self.reveal()
 
     @staticmethod
     def _line(text: str, state: str) -> str:
@@ -139,25 +175,30 @@ class Exercise(w.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         return f"Exercise({self.name!r}, lang={self.lang!r})"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+    def saved_html(self) -> str:
+        """The exercise as a saved notebook shows it: the question and the form of its
+        answer, then the solution and the reveal folded away."""
         head = html.escape(gettext("Exercise", self.lang))
         note = html.escape(gettext("Run this notebook to type an answer and check it.", self.lang))
+        form = html.escape(
+            Msg("Form of the answer: {form}.", {"form": self.form_text}).text(self.lang)
+        )
         fold = html.escape(gettext("Solution", self.lang))
         saved = html.escape(
             json.dumps(self.spec(), ensure_ascii=False, sort_keys=True, separators=(",", ":")),
             quote=True,
         )
         solution = html.escape(self.task.solution(self.lang))
-        data: dict[str, Any] = {
-            "text/plain": repr(self),
-            "text/html": (
-                f"<div class=\"exact61-exercise\" data-exercise='{saved}'>"
-                f"<p><b>{head}:</b> {html.escape(self.question_text)}</p>"
-                f"<p><i>{note}</i></p>"
-                f'<details class="exact61-solution"><summary>{fold}</summary>'
-                f"<p>{solution}</p></details></div>"
-            ),
-        }
+        return (
+            f"<div class=\"exact61-exercise\" data-exercise='{saved}'>"
+            f"<p><b>{head}:</b> {html.escape(self.question_text)}</p>"
+            f'<p class="exact61-answer-form"><i>{form}</i> <i>{note}</i></p>'
+            f'<details class="exact61-solution"><summary>{fold}</summary>'
+            f"<p>{solution}</p>{saved_html(self.reveal_items, self.lang)}</details></div>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        data: dict[str, Any] = {"text/plain": repr(self), "text/html": self.saved_html()}
         if getattr(self, "_view_name", None) is not None:
             data[WIDGET_VIEW] = {"version_major": 2, "version_minor": 0, "model_id": self.model_id}
         return data

@@ -13,7 +13,7 @@ from exact61_widgets.engine.events import arithmetic, signed
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.scoring import POINT, TARGET
 from exact61_widgets.engine.tiles import Tile
-from exact61_widgets.exercises.result import ExerciseError
+from exact61_widgets.exercises.result import ExerciseError, Misconception
 from exact61_widgets.i18n import Msg, Plural
 
 
@@ -75,3 +75,24 @@ def target(before: int, change: int, rule: str) -> Msg:
     if total == TARGET:
         return Msg("{sum}: exactly 61, the match is won at once (R9.1).", params)
     return Msg("{sum}, not above 305: applied ({rule}).", params)
+
+
+def round_wrong_way(total: int) -> int:
+    """``total`` rounded the other way: what a learner gets who mixes up the remainders
+    (1 and 2 up, 3 and 4 down); a multiple of 5 stays (R7.5)."""
+    rest = total % POINT
+    if rest == 0:
+        return total
+    return total - rest + POINT if rest <= 2 else total - rest
+
+
+#: Shared by the kinds that round (a total, a settlement, a blocked-hand award).
+ROUNDED_WRONG_WAY = Misconception(
+    "rounded-wrong-way",
+    Msg("Look at the remainder after dividing by 5: 1 and 2 round down, 3 and 4 round up (R7.5)."),
+)
+#: Shared by the kinds that ask for displayed points.
+TIMES_FIVE = Misconception(
+    "multiplied-by-five",
+    Msg("Displayed points are fewer than raw points: divide by 5, do not multiply (R1.2)."),
+)

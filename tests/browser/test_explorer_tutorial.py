@@ -1,8 +1,10 @@
 """09_exploring_positions in JupyterLab 4 and Notebook 7: a click on an open place plays.
 
-The explorer (``.exact61-explorer``) of the position near 61 is clicked where the
-mover has exactly one tile that fits: Python plays it, redraws the board, writes the
-status line and the move list, and announces the play on the aria-live line.
+The explorer (``.exact61-explorer``) of the position near 61 is the reveal of the
+exercise that asks what its exact play adds: after Run All it is not on the page; a
+first try and Show solution open it. It is then clicked where the mover has exactly
+one tile that fits: Python plays it, redraws the board, writes the status line and the
+move list, and announces the play on the aria-live line.
 """
 
 from __future__ import annotations
@@ -32,8 +34,21 @@ def status_of(explorer: ui.Widget) -> str:
     return explorer.text(".exact61-status")
 
 
+def open_the_explorer(page: Any) -> None:
+    """Answer the exercise whose reveal is the explorer (wrongly), then ask for its solution."""
+    assert page.locator(".exact61-explorer").count() == 0  # Run All revealed nothing
+    exercise = page.locator(".jupyter-widgets.exact61-exercise").nth(3)
+    answer = exercise.locator("input[type=text]").first
+    answer.fill("5")
+    answer.press("Enter")
+    exercise.locator(".exact61-feedback-wrong").wait_for(timeout=30_000)
+    exercise.locator("button.exact61-button.exact61-solution").click()
+    exercise.locator(".exact61-reveal .exact61-explorer").wait_for(timeout=30_000)
+
+
 def test_clicking_an_open_place_plays_the_one_tile_that_fits(explorer_page: OpenNotebook) -> None:
     """Open places are clicked until one takes the mover's only fitting tile; Python plays it."""
+    open_the_explorer(explorer_page.page)
     explorer = ui.widgets(explorer_page.page, ".exact61-explorer")[0]
     before = status_of(explorer)
     mover = re.search(r"seat (\d+) to move", before)

@@ -124,3 +124,43 @@ def test_boards_are_drawn_in_the_light_and_the_dark_theme(
     for path in saved:
         assert path.stat().st_size > 5000, path
     print(f"\nscreenshots ({kind}): {screenshots}")
+
+
+def test_an_exercise_reveals_its_answer_only_after_a_right_answer_or_on_request(
+    spinners: OpenNotebook,
+) -> None:
+    """Run All revealed nothing. A wrong answer gets feedback and no reveal; Show solution
+    opens the reveal (its picture and the engine's reason); a right answer opens another."""
+    from exact61_widgets.exercises import OpenPlaces
+
+    page = spinners.page
+    exercises = page.locator(".jupyter-widgets.exact61-exercise")
+    exercises.first.locator("input[type=text]").first.wait_for(timeout=30_000)
+    count = exercises.count()
+    assert count == 5
+    for index in range(count):  # after Run All, every reveal is still closed
+        assert exercises.nth(index).locator(".exact61-reveal svg").count() == 0, index
+
+    first = exercises.nth(0)
+    answer = first.locator("input[type=text]").first
+    answer.fill("[2|6]:high")
+    answer.press("Enter")
+    feedback = first.locator(".exact61-feedback p")
+    feedback.wait_for(timeout=30_000)
+    assert feedback.get_attribute("class") == "exact61-feedback-wrong", feedback.inner_html()
+    assert "[2|2]:lineB" not in (feedback.text_content() or "")  # the answer is not told
+    assert first.locator(".exact61-reveal svg").count() == 0
+    first.locator("button.exact61-button.exact61-solution").click()
+    first.locator(".exact61-reveal svg").first.wait_for(state="attached", timeout=30_000)
+    reveal = first.locator(".exact61-reveal").text_content() or ""
+    assert "(R4.3)" in reveal, reveal  # the engine's reason the branch is refused
+    assert "[2|2]:lineB" in (first.locator(".exact61-solution-text").text_content() or "")
+
+    third = exercises.nth(2)
+    later = "[3|3] [3|5]@[3|3]:lineA [1|3]@[3|3]:lineB [5|5]@[3|5]:high"
+    box = third.locator("input[type=text]").first
+    box.fill(OpenPlaces(later).answer("en"))
+    box.press("Enter")
+    third.locator(".exact61-feedback-right").wait_for(timeout=30_000)
+    third.locator(".exact61-reveal svg").first.wait_for(state="attached", timeout=30_000)
+    assert third.locator(".exact61-solution-text").text_content() == ""  # no solution asked

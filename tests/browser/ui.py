@@ -90,25 +90,51 @@ def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="attached", timeout=timeout * 1000)
 
 
+#: What :func:`_prompts` says for a cell whose source is collapsed: its placeholder shows
+#: no execution count, so whether it ran is read from the kernel and the error outputs.
+FOLDED = "folded"
+
+
 def _prompts(page: Page) -> list[str]:
     texts: list[str] = page.evaluate(
-        """() => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'))
-                 .map(c => (c.querySelector('.jp-InputPrompt') || {}).textContent || '')
-                 .map(t => t.replace(/\\s+/g, ''))"""
+        """([folded]) => Array.from(document.querySelectorAll('.jp-Notebook .jp-CodeCell'))
+                 .map(c => c.querySelector('.jp-InputPlaceholder') ? folded :
+                           ((c.querySelector('.jp-InputPrompt') || {}).textContent || '')
+                             .replace(/\\s+/g, ''))""",
+        [FOLDED],
     )
     return texts
 
 
+def _executing(page: Page) -> bool:
+    """Whether the notebook's kernel is busy, as its execution indicator says (no indicator:
+    not busy, the prompts tell)."""
+    return bool(
+        page.evaluate(
+            """() => { const n = document.querySelector('.jp-Notebook-ExecutionIndicator');
+                       return !!n && n.getAttribute('data-status') === 'busy'; }"""
+        )
+    )
+
+
 #: Watches the notebook's input prompts: ``window.__e61Ran`` turns true once any cell is
-#: queued or running (``[*]``). A MutationObserver sees it however short that lasts; the
+#: queued or running (``[*]``), or a cell's outputs are cleared to run it again (a cell
+#: whose source is folded shows no prompt). A MutationObserver sees it however short that lasts; the
 #: tutorials are saved executed, so their prompts already hold numbers before any run.
 WATCH_PROMPTS_JS = """
 () => {
   window.__e61Ran = false;
   const busy = () => Array.from(document.querySelectorAll('.jp-Notebook .jp-InputPrompt'))
     .some(p => p.textContent.includes('*'));
+  // A cell whose source is folded shows no prompt: its outputs being cleared to run again
+  // tell instead (widgets drawing themselves from the saved state only add nodes).
+  const output = records => records.some(r => r.type === 'childList' &&
+    r.removedNodes.length > 0 && r.target.classList &&
+    r.target.classList.contains('jp-OutputArea') && r.target.children.length === 0);
   if (window.__e61Watch) window.__e61Watch.disconnect();
-  window.__e61Watch = new MutationObserver(() => { if (busy()) window.__e61Ran = true; });
+  window.__e61Watch = new MutationObserver(records => {
+    if (busy() || output(records)) window.__e61Ran = true;
+  });
   window.__e61Watch.observe(document.body, {subtree: true, childList: true,
                                             characterData: true});
 }
@@ -136,15 +162,16 @@ def run_all_cells(page: Page, timeout: float = 240) -> float:
             if attempt == 3:
                 raise AssertionError(f"Run All Cells did not start the cells: {err}") from None
     wait_until(
-        lambda: not any("*" in p for p in _prompts(page)),
+        lambda: not any("*" in p for p in _prompts(page)) and not _executing(page),
         timeout,
         "every cell to finish running",
         interval=0.25,
     )
     page.evaluate("() => window.__e61Watch.disconnect()")
     prompts = _prompts(page)
-    if not all(_DONE_PROMPT.match(p) for p in prompts):  # Run All stops at an error
-        errors = page.locator(
+    failed = page.locator(".jp-OutputArea-output[data-mime-type*='error']").count()
+    if failed or not all(_DONE_PROMPT.match(p) or p == FOLDED for p in prompts):
+        errors = page.locator(  # Run All stops at an error
             ".jp-OutputArea-output[data-mime-type*='stderr'], "
             ".jp-OutputArea-output[data-mime-type*='error']"
         )

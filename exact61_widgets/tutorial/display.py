@@ -1,12 +1,4 @@
-"""What every tutorial notebook needs in its first cell: the language and a way to show pictures.
-
-The notebooks are built in English and Russian from one source; their first code
-cell is ``from exact61_widgets.tutorial import setup, show`` and ``setup("en")``
-(or ``"ru"``), so that the rest of the code is the same in both languages. The
-pictures are shown with :func:`show`, which gives a reader without SVG support
-(an untrusted notebook, a screen reader, a text diff) the picture's title and
-description instead.
-"""
+"""The notebook's language, and pictures shown with the text that stands for them."""
 
 from __future__ import annotations
 

@@ -1,0 +1,319 @@
+"""What does the blocked-hand settlement add to a seat's (pair's) score (R8)? A number.
+
+The engine plays the blocking action on a copy and the explanation comes from
+its award events. The misconceptions are computed the way a mistaken learner
+computes, target check included: the award rejected (or given after the
+winning one), the sum not rounded or rounded the wrong way, each difference
+rounded apart, the partner compared, smaller totals counted, only the largest
+opponent compared, a tie taken to cancel the awards, only the smallest total
+taken to earn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from exact61_widgets.engine.actions import Action, parse_action
+from exact61_widgets.engine.errors import IllegalMoveError, NotationError
+from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scoring import round5
+from exact61_widgets.exercises.action_words import action_text
+from exact61_widgets.exercises.giveaway_texts import explains
+from exact61_widgets.exercises.result import (
+    ExerciseError,
+    Misconception,
+    Mistake,
+    Result,
+    join,
+    number_answer,
+)
+from exact61_widgets.exercises.task import Task, own_match
+from exact61_widgets.exercises.wording import (
+    ROUNDED_WRONG_WAY,
+    applied,
+    pips,
+    round_wrong_way,
+    target,
+)
+from exact61_widgets.i18n import Msg, check_lang
+from exact61_widgets.render import blocked_settlement_svg
+
+BLOCK_REJECTED = Misconception(
+    "award-target-forgotten",
+    Msg("That award would take the score above 61: that award alone is rejected (R8.4)."),
+)
+BLOCK_NOT_ROUNDED = Misconception(
+    "sum-not-rounded",
+    Msg("Round the sum of the differences once to the nearest multiple of 5 (R8.2)."),
+)
+PARTNER_COMPARED = Misconception(
+    "partner-compared", Msg("A partner's total is never compared (R8.3).")
+)
+ONLY_LARGER = Misconception(
+    "smaller-totals-counted", Msg("Only strictly larger opponent totals count (R8.3).")
+)
+ONLY_LARGEST = Misconception(
+    "only-largest-compared",
+    Msg("Compare with every strictly larger opponent total, not only the largest (R8.2)."),
+)
+ROUND_ONCE = Misconception(
+    "each-difference-rounded", Msg("Add the differences first, then round the sum once (R8.2).")
+)
+#: With two larger opponents (the most there can be), rounding each difference apart gives
+#: the answer of rounding the sum the wrong way, or the right one: the two are answered together.
+ROUNDING = Misconception(
+    "rounding-of-the-differences",
+    Msg(
+        "Add the differences first, then round their sum once to the nearest multiple of 5: "
+        "1 and 2 round down, 3 and 4 round up (R8.2)."
+    ),
+)
+TIE_CANCELS = Misconception(
+    "tie-cancels",
+    Msg(
+        "An equal total brings nothing from that opponent alone; the larger totals still "
+        "count (R8.3)."
+    ),
+)
+SMALLEST_ONLY = Misconception(
+    "only-smallest-earns",
+    Msg(
+        "Every player who has an opponent with a larger total earns an award, not only "
+        "the player with the smallest total (R8.2)."
+    ),
+)
+AFTER_THE_WIN = Misconception(
+    "award-after-the-win",
+    Msg(
+        "The match ended at exactly 61 before this award, and nothing after the "
+        "winning award is applied (R8.5)."
+    ),
+)
+MISCONCEPTIONS = (
+    BLOCK_REJECTED,
+    BLOCK_NOT_ROUNDED,
+    ROUNDED_WRONG_WAY,
+    ROUNDING,
+    PARTNER_COMPARED,
+    ONLY_LARGER,
+    ONLY_LARGEST,
+    TIE_CANCELS,
+    SMALLEST_ONLY,
+    AFTER_THE_WIN,
+)
+
+
+def blocked(match: Match, action: Action | str | None) -> tuple[Action, Match, list[Event]]:
+    """The blocking action (given or found, R8), the position after it, and its events."""
+    after = match.copy()
+    try:
+        chosen = after.blocking_action(parse_action(action) if isinstance(action, str) else action)
+    except (IllegalMoveError, NotationError) as err:
+        raise ExerciseError(err.message) from None
+    events = after.push(chosen)
+    return chosen, after, events
+
+
+def match_won(events: list[Event]) -> MatchWonEvent | None:
+    """The match-won event among ``events``, if the match ended there."""
+    return next((e for e in events if isinstance(e, MatchWonEvent)), None)
+
+
+def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> list[Mistake]:
+    """The answers the known mistakes give to a blocked-hand question, each with its
+    misconception."""
+    totals = [after.pips(s) for s in range(after.players)]
+    mine = totals[seat]
+    opponents = [s for s in range(after.players) if after.side_of(s) != after.side_of(seat)]
+    larger = [totals[s] - mine for s in opponents if totals[s] > mine]
+    if event is None:
+        would = round5(sum(larger))
+        return [Mistake(would, AFTER_THE_WIN)] if would else []
+    before = event.score_before
+    found: list[Mistake] = []
+
+    def mistake(
+        award: int, misconception: Misconception, family: Misconception | None = None
+    ) -> None:
+        found.append(Mistake(applied(before, award), misconception, family))
+
+    if applied(before, event.award) != event.award:
+        found.append(Mistake(event.award, BLOCK_REJECTED))
+    if event.difference != event.award:
+        mistake(event.difference, BLOCK_NOT_ROUNDED)
+        mistake(round_wrong_way(event.difference), ROUNDED_WRONG_WAY, ROUNDING)
+    partner = after.partner_of(seat)
+    if partner is not None and totals[partner] > mine:
+        mistake(round5(sum(larger) + totals[partner] - mine), PARTNER_COMPARED)
+    smaller = [mine - totals[s] for s in opponents if totals[s] < mine]
+    if smaller:
+        mistake(round5(sum(larger) + sum(smaller)), ONLY_LARGER)
+    if len(larger) > 1:
+        mistake(sum(round5(d) for d in larger), ROUND_ONCE, ROUNDING)
+        mistake(round5(max(larger)), ONLY_LARGEST)
+    if event.award:
+        if any(totals[s] == mine for s in opponents):
+            mistake(0, TIE_CANCELS)
+        if mine > min(totals):
+            mistake(0, SMALLEST_ONLY)
+    return found
+
+
+def check_blocked_award(
+    match: Match, seat: int, answer: str | int, action: Action | str | None = None
+) -> Result:
+    """What does the blocked-hand settlement add to ``seat``'s raw score (R8)? Answer: a number.
+
+    ``match`` is the position one action before the block; ``action`` the action
+    that blocks (default: found). An award passing 61 adds 0 (R8.4); an award
+    after the match was won is not applied (R8.5).
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
+        raise ExerciseError(
+            Msg(
+                "seat is a number from 0 to {last}, not {seat}",
+                {"last": match.players - 1, "seat": repr(seat)},
+            )
+        )
+    _, after, events = blocked(match, action)
+    event = next((e for e in events if isinstance(e, BlockedAwardEvent) and e.seat == seat), None)
+    why: Msg | str
+    if event is None:
+        why = Msg(
+            "The match ended at exactly 61 before seat {seat}'s award, so it is not "
+            "applied (R8.5).",
+            {"seat": seat},
+        )
+        change = 0
+    elif not event.compared:
+        change = 0
+        why = Msg(
+            "Seat {seat} holds {pips}; no opponent holds a strictly larger total, so "
+            "seat {seat} gets nothing (R8.3).",
+            {"seat": seat, "pips": pips(event.pips)},
+        )
+    else:
+        change = event.scores[event.side] - event.score_before
+        parts: list[Msg | str] = [
+            Msg(
+                "Seat {seat} holds {pips}. The differences to each strictly larger opponent total "
+                "are {diffs} = {difference}, rounded once to {award} (R8.2).",
+                {
+                    "seat": seat,
+                    "pips": pips(event.pips),
+                    "diffs": differences(event),
+                    "difference": event.difference,
+                    "award": event.award,
+                },
+            )
+        ]
+        if event.award:
+            parts.append(target(event.score_before, event.award, "R8.4"))
+        why = join(parts)
+    return number_answer(answer, change, why, block_mistakes(after, seat, event))
+
+
+def differences(event: BlockedAwardEvent) -> str:
+    """``(15 − 6) + (31 − 6)``: the differences of an award, written out."""
+    return " + ".join(f"({total} − {event.pips})" for _, total, _ in event.compared)
+
+
+@dataclass(frozen=True, eq=False)
+class BlockedAward(Task):
+    """What does the blocked-hand settlement add to ``seat``'s (pair's) score (R8)?
+
+    ``position`` is the match one action before the block; ``action`` that
+    action (default: found).
+    """
+
+    position: Match
+    seat: int
+    action: str | None = None
+    kind: ClassVar[str] = "blocked_award"
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
+
+    def __post_init__(self) -> None:
+        match = own_match(self.position)
+        check_blocked_award(match, self.seat, "0", self.action)  # a bad seat fails now
+        chosen, _, _ = blocked(match, self.action)
+        object.__setattr__(self, "position", match)
+        object.__setattr__(self, "action", action_text(chosen, "en"))
+
+    def question(self) -> Msg:
+        """The question."""
+        params = {"mover": self.position.to_move, "action": self.action, "seat": self.seat}
+        pairs = self.position.players == 4
+        if self.action == "pass":
+            if pairs:
+                return Msg(
+                    "Seat {mover} passes, and the hand is blocked. How many raw points "
+                    "does the settlement add for seat {seat} to their pair's score?",
+                    params,
+                )
+            return Msg(
+                "Seat {mover} passes, and the hand is blocked. How many raw points does "
+                "the settlement add to seat {seat}'s score?",
+                params,
+            )
+        if pairs:
+            return Msg(
+                "Seat {mover} plays {action}, and the hand is blocked. How many raw "
+                "points does the settlement add for seat {seat} to their pair's score?",
+                params,
+            )
+        return Msg(
+            "Seat {mover} plays {action}, and the hand is blocked. How many raw points "
+            "does the settlement add to seat {seat}'s score?",
+            params,
+        )
+
+    def answer_form(self) -> Msg:
+        """A whole number of raw points."""
+        return Msg("a whole number of raw points")
+
+    def check(self, answer: str) -> Result:
+        """See :func:`check_blocked_award`."""
+        return check_blocked_award(self.position, self.seat, answer, self.action)
+
+    def answer(self, lang: str | None = None) -> str:
+        """What the settlement adds, in raw points."""
+        return self.check("0").expected
+
+    def _events(
+        self,
+    ) -> tuple[Match, BlockedAwardEvent | None, list[BlockedAwardEvent], list[Event]]:
+        _, after, events = blocked(self.position, self.action)
+        awards = [e for e in events if isinstance(e, BlockedAwardEvent)]
+        mine = next((e for e in awards if e.seat == self.seat), None)
+        return after, mine, awards, events
+
+    def mistakes(self) -> list[Mistake]:
+        """The answers of the blocked-hand question's misconceptions."""
+        after, mine, _, _ = self._events()
+        return block_mistakes(after, self.seat, mine)
+
+    def picture(self, id_prefix: str, lang: str | None = None) -> str:
+        """The awards as the engine applies them, in the order of the totals."""
+        _, _, awards, _ = self._events()
+        return str(blocked_settlement_svg(awards, lang=lang, id_prefix=id_prefix))
+
+    def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
+        """The engine's explanation of the seat's award (or of the win before it), the
+        differences summed, the settlement picture's texts.
+
+        When the match ends before the seat's award (R8.5), the winning award and
+        the win itself give the answer away.
+        """
+        lang = check_lang(lang)
+        _, mine, awards, events = self._events()
+        if mine is None:
+            won = match_won(events)
+            return tuple(
+                explains([awards[-1], *([won] if won is not None else [])], lang, whole=True)
+            )
+        found = explains([mine], lang, whole=mine.status == "rejected")
+        if mine.compared and mine.status != "rejected":
+            found.append(f"{differences(mine)} = {mine.difference}")
+        return tuple(dict.fromkeys(found))

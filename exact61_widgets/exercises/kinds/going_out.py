@@ -1,0 +1,314 @@
+"""By how much does going out change the mover's (pair's) score (R7, R6.3)? A number.
+
+The engine plays the last tile on a copy and the explanation comes from its
+settlement event. The misconceptions are computed the way a mistaken learner
+computes, target check included: the settlement rejected (or only part of
+it), the partner's tiles forgotten, pooled or added, the last play forgotten,
+nothing rounded, each opponent rounded apart, rounding the wrong way, and a
+score that goes down given without its minus sign.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from exact61_widgets.engine.actions import Play, parse_action
+from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.events import OutEvent
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scoring import TARGET, round5
+from exact61_widgets.exercises.giveaway_texts import explains, svg_texts
+from exact61_widgets.exercises.result import (
+    ExerciseError,
+    Misconception,
+    Mistake,
+    Result,
+    join,
+    number_answer,
+)
+from exact61_widgets.exercises.task import Task, own_match
+from exact61_widgets.exercises.wording import (
+    ROUNDED_WRONG_WAY,
+    applied,
+    pips,
+    raw,
+    round_wrong_way,
+    target,
+    tiles_text,
+)
+from exact61_widgets.i18n import Msg, check_lang
+from exact61_widgets.render import out_settlement_svg
+
+OUT_REJECTED = Misconception(
+    "settlement-target-forgotten",
+    Msg(
+        "That settlement would take the score above 61, so all its parts are rejected "
+        "together (R7.4)."
+    ),
+)
+PART_REJECTED = Misconception(
+    "settlement-split",
+    Msg("A settlement is applied or rejected as a whole, the last play's award too (R7.4)."),
+)
+PARTNER_FORGOTTEN = Misconception(
+    "partner-forgotten", Msg("Subtract the partner's rounded tiles too (R7.3).")
+)
+PARTNER_POOLED = Misconception(
+    "partner-pooled",
+    Msg("Never pool the partner's tiles with the opponents' before rounding (R7.3)."),
+)
+PARTNER_ADDED = Misconception(
+    "partner-added",
+    Msg("The partner's tiles are subtracted, not added to the opponents' (R7.3)."),
+)
+#: The hint when several mistakes about the partner's tiles give the same answer.
+PARTNER_RULE = Misconception(
+    "partner-rule",
+    Msg("Round the partner's tiles on their own and subtract them from the settlement (R7.3)."),
+)
+LAST_PLAY_FORGOTTEN = Misconception(
+    "last-play-forgotten", Msg("The last play's own award is part of the settlement (R7.4).")
+)
+OUT_NOT_ROUNDED = Misconception(
+    "not-rounded", Msg("Round each total to the nearest multiple of 5 (R7.5).")
+)
+OUT_EACH_ROUNDED = Misconception(
+    "each-hand-rounded", Msg("Add all the opponents' tiles first, then round once (R7.2).")
+)
+#: Rounding each opponent apart often gives the answer of rounding their total the wrong way;
+#: then the hint names what both mistakes miss.
+ROUNDING = Misconception(
+    "rounding-of-the-opponents",
+    Msg(
+        "Add all the opponents' tiles first, then round the total once to the nearest "
+        "multiple of 5: 1 and 2 round down, 3 and 4 round up (R7.2)."
+    ),
+)
+MINUS_FORGOTTEN = Misconception(
+    "minus-sign-forgotten",
+    Msg("Here the settlement takes points away: the score goes down, so write a minus sign (D3)."),
+)
+MISCONCEPTIONS = (
+    OUT_REJECTED,
+    PART_REJECTED,
+    PARTNER_FORGOTTEN,
+    PARTNER_POOLED,
+    PARTNER_ADDED,
+    PARTNER_RULE,
+    LAST_PLAY_FORGOTTEN,
+    OUT_NOT_ROUNDED,
+    OUT_EACH_ROUNDED,
+    ROUNDED_WRONG_WAY,
+    ROUNDING,
+    MINUS_FORGOTTEN,
+)
+
+
+def going_out(match: Match, play: Play | str | None) -> tuple[Play, OutEvent, Match]:
+    """The going-out play of the mover, its settlement, and the match after it."""
+    after = match.copy()
+    seat = after.to_move
+    if after.status != "playing" or len(after.hand(seat)) != 1:
+        raise ExerciseError(Msg("seat {seat} is not about to play their last tile", {"seat": seat}))
+    if play is None:
+        plays = after.legal_plays()
+        if not plays:
+            raise ExerciseError(Msg("seat {seat} cannot play their last tile now", {"seat": seat}))
+        chosen = plays[0]
+    else:
+        try:
+            action = parse_action(play) if isinstance(play, str) else play
+        except NotationError as err:
+            raise ExerciseError(err.message) from None
+        reason = after.why_illegal(action)
+        if reason is not None or not isinstance(action, Play):
+            raise ExerciseError(
+                Msg(
+                    "{play} cannot be played in this position: {reason}",
+                    {"play": str(action), "reason": reason or Msg("it is not a play")},
+                )
+            )
+        chosen = action
+    out = next(e for e in after.push(chosen) if isinstance(e, OutEvent))
+    return chosen, out, after
+
+
+def out_mistakes(out: OutEvent, after: Match) -> list[Mistake]:
+    """The answers the known mistakes give to a going-out question, each with its misconception."""
+    before, play = out.score_before, out.play_award
+    opp, ded, opips, ppips = (
+        out.opponents_award,
+        out.partner_deduction,
+        out.opponents_pips,
+        out.partner_pips,
+    )
+    change = applied(before, out.net)
+    found: list[Mistake] = []
+
+    def mistake(
+        net: int, misconception: Misconception, family: Misconception | None = None
+    ) -> None:
+        found.append(Mistake(applied(before, net), misconception, family))
+
+    if change != out.net:
+        found.append(Mistake(out.net, OUT_REJECTED))
+        if play and before + play <= TARGET:
+            found.append(Mistake(play, PART_REJECTED))
+    if after.partner_of(out.seat) is not None:
+        if ded:
+            mistake(play + opp, PARTNER_FORGOTTEN, PARTNER_RULE)
+        if ppips:
+            mistake(play + round5(opips - ppips), PARTNER_POOLED, PARTNER_RULE)
+            mistake(play + round5(opips + ppips), PARTNER_ADDED, PARTNER_RULE)
+    if play:
+        mistake(opp - ded, LAST_PLAY_FORGOTTEN)
+    if opips != opp or ppips != ded:
+        mistake(play + opips - ppips, OUT_NOT_ROUNDED)
+    if round_wrong_way(opips) != opp or round_wrong_way(ppips) != ded:
+        mistake(play + round_wrong_way(opips) - round_wrong_way(ppips), ROUNDED_WRONG_WAY, ROUNDING)
+    holding = [s for s in range(after.players) if after.side_of(s) != out.side and out.remaining[s]]
+    if len(holding) > 1:
+        each = sum(round5(sum(t.pips for t in out.remaining[s])) for s in holding)
+        mistake(play + each - ded, OUT_EACH_ROUNDED, ROUNDING)
+    if change < 0:
+        found.append(Mistake(-change, MINUS_FORGOTTEN))
+    return found
+
+
+def check_going_out(match: Match, answer: str | int, play: Play | str | None = None) -> Result:
+    """By how much does going out change the mover's score (R7, R6.3)? Answer: a number.
+
+    ``match`` is the position before the last tile; ``play`` that tile's play
+    (default: its first legal play). A settlement passing 61 changes nothing (R7.4).
+    """
+    chosen, out, after = going_out(match, play)
+    side = out.side
+    change = out.scores[side] - out.score_before
+    opponents = [s for s in range(after.players) if after.side_of(s) != side]
+    partner = after.partner_of(out.seat)
+    parts: list[Msg | str] = [
+        Msg(
+            "The last play, {play}, earns {award} (R6.3).",
+            {"play": str(chosen), "award": raw(out.play_award)},
+        ),
+        Msg(
+            "The opponents keep {tiles} = {pips}, rounded once to {rounded} (R7.2).",
+            {
+                "tiles": tiles_text(t for s in opponents for t in out.remaining[s]),
+                "pips": pips(out.opponents_pips),
+                "rounded": out.opponents_award,
+            },
+        ),
+    ]
+    if partner is not None:
+        parts.append(
+            Msg(
+                "The partner keeps {tiles} = {pips}, rounded on their own to "
+                "{rounded} and subtracted (R7.3).",
+                {
+                    "tiles": tiles_text(out.remaining[partner]),
+                    "pips": pips(out.partner_pips),
+                    "rounded": out.partner_deduction,
+                },
+            )
+        )
+        parts.append(
+            Msg(
+                "One settlement: {play} + {opp} − {mate} = {net} (R7.4).",
+                {
+                    "play": out.play_award,
+                    "opp": out.opponents_award,
+                    "mate": out.partner_deduction,
+                    "net": out.net,
+                },
+            )
+        )
+    else:
+        parts.append(
+            Msg(
+                "One settlement: {play} + {opp} = {net} (R7.4).",
+                {"play": out.play_award, "opp": out.opponents_award, "net": out.net},
+            )
+        )
+    parts.append(target(out.score_before, out.net, "R7.4"))
+    why = join(parts)
+    return number_answer(answer, change, why, out_mistakes(out, after))
+
+
+@dataclass(frozen=True, eq=False)
+class GoingOut(Task):
+    """By how much does the mover's going out change their (pair's) score (R7)?
+
+    ``position`` is the match before the last tile; ``play`` that tile's play
+    (default: its first legal play).
+    """
+
+    position: Match
+    play: str | None = None
+    kind: ClassVar[str] = "going_out"
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
+
+    def __post_init__(self) -> None:
+        match = own_match(self.position)
+        chosen, _, _ = going_out(match, self.play)
+        object.__setattr__(self, "position", match)
+        object.__setattr__(self, "play", str(chosen))
+
+    def question(self) -> Msg:
+        """The question."""
+        params = {"seat": self.position.to_move, "play": self.play}
+        if self.position.players == 4:
+            return Msg(
+                "Seat {seat} goes out with {play}. By how many raw points does the "
+                "settlement change the score of their pair?",
+                params,
+            )
+        return Msg(
+            "Seat {seat} goes out with {play}. By how many raw points does the "
+            "settlement change seat {seat}'s score?",
+            params,
+        )
+
+    def answer_form(self) -> Msg:
+        """A whole number, with a minus sign if the score goes down."""
+        return Msg("a whole number of raw points, with a minus sign if the score goes down")
+
+    def check(self, answer: str) -> Result:
+        """See :func:`check_going_out`."""
+        return check_going_out(self.position, answer, self.play)
+
+    def answer(self, lang: str | None = None) -> str:
+        """The change of the score, in raw points."""
+        return self.check("0").expected
+
+    def mistakes(self) -> list[Mistake]:
+        """The answers of the going-out question's misconceptions."""
+        _, out, after = going_out(self.position, self.play)
+        return out_mistakes(out, after)
+
+    def settlement(self) -> OutEvent:
+        """The engine's settlement of the going out."""
+        return going_out(self.position, self.play)[1]
+
+    def picture(self, id_prefix: str, lang: str | None = None) -> str:
+        """The settlement, part by part."""
+        return str(out_settlement_svg(self.settlement(), lang=lang, id_prefix=id_prefix))
+
+    def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
+        """The engine's explanation of the settlement (all of it when the target check
+        rejects the settlement, since the verdict is then the answer), its picture's texts."""
+        lang = check_lang(lang)
+        _, out, after = going_out(self.position, self.play)
+        found = explains([out], lang, whole=out.status == "rejected")
+        drawn = svg_texts(out_settlement_svg(out, lang=lang, id_prefix="giveaway"))
+        found.extend(t for t in drawn if "=" in t)  # its description, not its bare title
+        if out.status != "rejected":
+            found.append(
+                f"{out.play_award} + {out.opponents_award} − {out.partner_deduction} = {out.net}"
+                if after.partner_of(out.seat) is not None
+                else f"{out.play_award} + {out.opponents_award} = {out.net}"
+            )
+            if not out.play_award and not out.partner_deduction:  # the opponents' pips are all
+                found.append(f"{out.opponents_pips}, rounded once to {out.opponents_award}")
+        return tuple(dict.fromkeys(found))

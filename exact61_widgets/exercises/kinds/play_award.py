@@ -1,0 +1,297 @@
+"""What does a play earn (R5, R6), or add to a score near 61 (R1.4)? A number.
+
+The answer is in raw or displayed points. The misconceptions are computed the
+way a mistaken learner computes, target check included: the sum taken for the
+award, an internal double counted, an end double counted once, the unit mixed
+up (or multiplied instead of divided), the target check forgotten or the award
+cut down to fit, the new score given instead of the change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from exact61_widgets.engine.actions import Play
+from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.scoring import POINT, TARGET
+from exact61_widgets.exercises.giveaway_texts import (
+    contributions_part,
+    core,
+    play_event,
+    starting_at,
+)
+from exact61_widgets.exercises.layout_facts import (
+    award_of,
+    end_key,
+    multiple_test,
+    play_on,
+    scoring_ends,
+)
+from exact61_widgets.exercises.result import (
+    ExerciseError,
+    Misconception,
+    Mistake,
+    Result,
+    join,
+    number_answer,
+)
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.wording import (
+    TIMES_FIVE,
+    applied,
+    check_score,
+    raw,
+    shown,
+    target,
+    values,
+)
+from exact61_widgets.i18n import Msg, check_lang
+from exact61_widgets.render import render_svg
+
+Unit = Literal["raw", "displayed"]
+
+SUM_IS_NOT_AWARD = Misconception(
+    "sum-taken-as-award",
+    Msg("That is the sum of the ends; only a positive multiple of 5 scores (R6.2)."),
+)
+AWARD_REJECTED = Misconception(
+    "target-check-forgotten",
+    Msg(
+        "That award would take the score above 61: it is rejected whole, so the "
+        "score does not change (R1.4)."
+    ),
+)
+CUT_TO_FIT = Misconception(
+    "award-cut-to-fit",
+    Msg("An award that would pass 61 is not cut down to fit: it is rejected whole (R1.4)."),
+)
+RAW_NOT_SHOWN = Misconception(
+    "raw-for-displayed", Msg("That is in raw points; displayed points are raw ÷ 5 (R1.2).")
+)
+SHOWN_NOT_RAW = Misconception(
+    "displayed-for-raw",
+    Msg("That is in displayed points; the question asks for raw points (R1.2)."),
+)
+NEW_SCORE = Misconception(
+    "new-score",
+    Msg("That is the score after the play; the question asks how much the play adds to it."),
+)
+INTERNAL_COUNTED = Misconception(
+    "internal-double-counted",
+    Msg("A double with both lines filled is internal: it adds nothing to the sum (R5.2)."),
+)
+END_DOUBLE_ONCE = Misconception(
+    "end-double-counted-once", Msg("An end double counts both its halves (R5.1).")
+)
+MISCONCEPTIONS = (
+    SUM_IS_NOT_AWARD,
+    AWARD_REJECTED,
+    CUT_TO_FIT,
+    RAW_NOT_SHOWN,
+    TIMES_FIVE,
+    SHOWN_NOT_RAW,
+    NEW_SCORE,
+    INTERNAL_COUNTED,
+    END_DOUBLE_ONCE,
+)
+
+
+#: How :func:`exact61_widgets.engine.hints.hint` explains a play it does not choose because
+#: its award would pass 61 (the same message, so the same text in both languages).
+BOT_REJECTS = (
+    "{play} scores {gain} now; {other} would score {award} but pass 61 and be rejected (R1.4)"
+)
+
+
+def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake]:
+    """The answers the known mistakes give to an award question, each with its misconception.
+
+    Each value is computed the way the mistaken learner would, target check
+    included; :func:`~exact61_widgets.exercises.result.number_result` keeps only
+    a misconception whose value is wrong and unique.
+    """
+    end_sum, award = after.end_sum, after.award
+    per = 1 if unit == "raw" else POINT
+    added = award if score is None else applied(score, award)
+
+    def shown_of(sum_: int) -> int:  # the answer a learner gives from a (wrong) end sum
+        gained = award_of(sum_)
+        return (gained if score is None else applied(score, gained)) // per
+
+    found: list[Mistake] = []
+    if added != award:  # the award passes 61: forgetting the target check gives the award
+        found.append(Mistake(award // per, AWARD_REJECTED))
+        assert score is not None
+        if TARGET - score > 0:
+            found.append(Mistake((TARGET - score) // per, CUT_TO_FIT))
+    if end_sum % POINT:  # a sum that earns nothing, taken as the award
+        found.append(
+            Mistake(
+                end_sum if score is None or unit == "displayed" else applied(score, end_sum),
+                SUM_IS_NOT_AWARD,
+            )
+        )
+    if added:
+        if unit == "displayed":
+            found.append(Mistake(added, RAW_NOT_SHOWN))
+            found.append(Mistake(added * POINT, TIMES_FIVE))
+        else:
+            found.append(Mistake(added // POINT, SHOWN_NOT_RAW))
+    if score:
+        found.append(Mistake((score + added) // per, NEW_SCORE))
+    internal = [t for t in after.tiles if t.is_double and not after.is_end_double(t)]
+    if internal:
+        found.append(Mistake(shown_of(end_sum + sum(t.pips for t in internal)), INTERNAL_COUNTED))
+    doubles = [c for c in after.contributions() if c.port is None and c.value]
+    if doubles:
+        found.append(
+            Mistake(shown_of(end_sum - sum(c.value // 2 for c in doubles)), END_DOUBLE_ONCE)
+        )
+    return found
+
+
+def check_play_award(
+    layout: Layout | str,
+    play: Play | str,
+    answer: str | int,
+    *,
+    unit: Unit = "raw",
+    score: int | None = None,
+) -> Result:
+    """What does ``play`` on ``layout`` score (R5, R6)? Answer: a number in ``unit``.
+
+    With ``score`` (the player's or pair's raw score before the play) the answer
+    is what the play adds to that score, so an award passing 61 adds 0 (R1.4).
+    """
+    if unit not in ("raw", "displayed"):
+        raise ExerciseError(Msg("the unit is raw or displayed, not {unit}", {"unit": repr(unit)}))
+    if score is not None:
+        check_score(score)
+    table, action = play_on(layout, play)
+    end_sum, award = table.end_sum, table.award
+    added = award if score is None else applied(score, award)
+    parts: list[Msg | str] = [
+        Msg(
+            "{play}: the scoring ends are {values} = {sum}; {test}.",
+            {
+                "play": str(action),
+                "values": values(table.contributions()),
+                "sum": end_sum,
+                "test": multiple_test(end_sum),
+            },
+        )
+    ]
+    if score is not None and award:
+        parts.append(target(score, award, "R1.4"))
+    per = 1 if unit == "raw" else POINT
+    expected = added // per
+    if unit == "displayed":
+        parts.append(
+            Msg(
+                "5 raw points make 1 displayed point: {raw} ÷ 5 = {shown} (R1.2).",
+                {"raw": added, "shown": expected},
+            )
+        )
+    why = join(parts)
+    return number_answer(answer, expected, why, award_mistakes(table, unit, score))
+
+
+def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -> tuple[str, ...]:
+    """Giveaways of "what does this play earn": the layout after it, described and explained.
+
+    When the award would pass 61 (R1.4) the answer is the target check's
+    verdict, so the texts that only state the award are not giveaways then;
+    the engine's whole explanation and the sum of the check are.
+    """
+    before = Layout.parse(layout)
+    after, action = play_on(before, play)
+    award = after.award
+    rejected = score is not None and score + award > TARGET
+    ends = scoring_ends(after)
+    helper = "; ".join(f"{end_key(c)} = {c.value}" for c in ends)
+    found = [f"{action} end sum {after.end_sum} award {award}", f"{action} {after.end_sum} {award}"]
+    if not rejected:
+        found[:0] = [
+            contributions_part(after, lang),
+            f"{helper} -> sum {after.end_sum}, award {award} raw",
+        ]
+    event = play_event(before, action, score)
+    if event is not None:
+        explained = starting_at(event.explain(lang), str(action.tile))
+        found.append(explained if rejected else core(explained))
+    if rejected:  # the search bot's hint says so of a play it does not choose
+        hint = Msg(
+            BOT_REJECTS,
+            {"play": "", "gain": "", "other": str(action), "award": shown(award // POINT)},
+        )
+        found.append(starting_at(hint.text(lang), str(action)))
+    if score is not None and award:
+        found.append(f"{score} + {award} = {score + award}")
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class PlayAward(Task):
+    """What does ``play`` on ``layout`` score (R6), optionally from ``score`` (R1.4)?"""
+
+    layout: str
+    play: str
+    unit: Unit = "raw"
+    score: int | None = None
+    kind: ClassVar[str] = "play_award"
+    misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
+
+    def __post_init__(self) -> None:
+        # An illegal play or a bad unit or score fails now, not at the first answer.
+        check_play_award(self.layout, self.play, 0, unit=self.unit, score=self.score)
+        _, action = play_on(self.layout, self.play)
+        object.__setattr__(self, "layout", str(Layout.parse(str(self.layout))))
+        object.__setattr__(self, "play", str(action))
+
+    def question(self) -> Msg:
+        """The question."""
+        if self.score is not None:
+            params = {"score": raw(self.score), "play": self.play}
+            if self.unit == "displayed":
+                return Msg(
+                    "The player (or their pair) has {score}. How many displayed points "
+                    "does {play} add to that score?",
+                    params,
+                )
+            return Msg(
+                "The player (or their pair) has {score}. How many raw points does "
+                "{play} add to that score?",
+                params,
+            )
+        if self.unit == "displayed":
+            return Msg("How many displayed points does {play} earn?", {"play": self.play})
+        return Msg("How many raw points does {play} earn?", {"play": self.play})
+
+    def answer_form(self) -> Msg:
+        """A whole number of points in the task's unit."""
+        if self.unit == "displayed":
+            return Msg("a whole number of displayed points")
+        return Msg("a whole number of raw points")
+
+    def check(self, answer: str) -> Result:
+        """See :func:`check_play_award`."""
+        return check_play_award(self.layout, self.play, answer, unit=self.unit, score=self.score)
+
+    def answer(self, lang: str | None = None) -> str:
+        """What the play earns (or adds to the score), in the task's unit."""
+        return self.check("0").expected
+
+    def mistakes(self) -> list[Mistake]:
+        """The answers of the award question's misconceptions."""
+        after, _ = play_on(self.layout, self.play)
+        return award_mistakes(after, self.unit, self.score)
+
+    def picture(self, id_prefix: str, lang: str | None = None) -> str:
+        """The layout after the play, its scoring ends marked, summed and scored."""
+        after, _ = play_on(self.layout, self.play)
+        return str(render_svg(after, lang=lang, id_prefix=id_prefix))
+
+    def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
+        """The layout after the play described and explained; the target check's sum."""
+        return play_award_giveaways(self.layout, self.play, self.score, check_lang(lang))

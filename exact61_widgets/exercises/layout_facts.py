@@ -1,0 +1,89 @@
+"""Facts about a layout that several kinds of exercise state: joins, ends, a play, its test.
+
+The open places, scoring ends, sums and awards all come from the engine; these
+helpers only name them the way an answer names them (``[3|4]:low``, an end
+double by its tile ``[1|1]``) and put the engine's tests into words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from exact61_widgets.engine.actions import Play, parse_action
+from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.ports import Place
+from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.tiles import TILES, Tile
+from exact61_widgets.exercises.result import ExerciseError, Misconception
+from exact61_widgets.exercises.wording import as_layout, raw
+from exact61_widgets.i18n import Msg
+
+#: Shared by the kinds that ask where a tile may go: a branch named before both lines are filled.
+BRANCH_TOO_EARLY = Misconception(
+    "branch-too-early",
+    Msg("A spinner's branches open only after both its lines are filled (R4.3)."),
+)
+
+
+def neighbour(table: Layout, place: Place) -> Tile | None:
+    """The tile joined to ``place`` from either side: a child joined there, or the parent."""
+    for link in table.connections():
+        if link.parent == place:
+            return link.child.tile
+        if link.child == place:
+            return link.parent.tile
+    return None
+
+
+def end_key(c: Contribution) -> str:
+    """A scoring end as an answer names it: ``[3|4]:low``, or an end double's tile ``[1|1]``."""
+    return str(c.tile) if c.port is None else f"{c.tile}:{c.port.notation}"
+
+
+def scoring_ends(table: Layout) -> list[Contribution]:
+    """The scoring ends in the order answers list them: by tile, then port."""
+    return sorted(table.contributions(), key=lambda c: (c.tile.index, c.port or 0))
+
+
+def play_on(layout: Layout | str, play: Play | str) -> tuple[Layout, Play]:
+    """The layout after ``play``; an illegal play raises :class:`ExerciseError`."""
+    table = as_layout(layout)
+    action = parse_action(play) if isinstance(play, str) else play
+    if not isinstance(action, Play):
+        raise ExerciseError(
+            Msg("{play} is not a play: write it like [1|2]@[1|4]:low", {"play": str(play)})
+        )
+    reason = table.why_illegal(action.tile, action.at)
+    if reason is not None:
+        raise ExerciseError(
+            Msg(
+                "{play} cannot be played on this layout: {reason}",
+                {"play": str(action), "reason": reason},
+            )
+        )
+    table.push(action.tile, action.at)
+    return table, action
+
+
+def multiple_test(end_sum: int) -> Msg:
+    """The multiple-of-5 test of an end sum, in words (R6.2)."""
+    if end_sum == 0:
+        return Msg("the ends add up to 0, and 0 earns nothing (R6.2)")
+    if end_sum % POINT:
+        return Msg("{sum} is not a multiple of 5, so it earns nothing (R6.2)", {"sum": end_sum})
+    return Msg(
+        "{sum} is a positive multiple of 5, so it earns {raw} (R6.2)",
+        {"sum": end_sum, "raw": raw(end_sum)},
+    )
+
+
+def award_of(end_sum: int) -> int:
+    """What an end sum earns: itself if a positive multiple of 5, else 0 (R6.2)."""
+    return end_sum if end_sum > 0 and end_sum % POINT == 0 else 0
+
+
+def spare_tiles(taken: Iterable[Tile], count: int = 1) -> list[Tile]:
+    """The first ``count`` tiles of the set not in ``taken``: for an example of an answer's
+    form that can never be the answer (a tile on no table and in no hand)."""
+    used = set(taken)
+    return [t for t in TILES if t not in used][:count]

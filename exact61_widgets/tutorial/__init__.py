@@ -1,0 +1,46 @@
+"""What the tutorial notebooks' cells call: the language, pictures with their texts, positions.
+
+The notebooks are built in English and Russian from one source; their first code
+cell is ``from exact61_widgets.tutorial import setup, show`` and ``setup("en")``
+(or ``"ru"``), so that the rest of the code is the same in both languages. The
+pictures are shown with :func:`show`, which gives a reader without SVG support
+(an untrusted notebook, a screen reader, a text diff) the picture's title and
+description instead. The small helpers the teaching notebooks share — every
+hand face up, a made-up position, the settlement of going out or of a block,
+a story told up to a step — live in :mod:`.positions` and :mod:`.pictures`, so
+that the notebooks' cells stay short and a learner need not read them.
+"""
+
+from __future__ import annotations
+
+from exact61_widgets.tutorial.display import alt_text, setup, show
+from exact61_widgets.tutorial.pictures import hands_svg, show_captioned, show_hands
+from exact61_widgets.tutorial.positions import (
+    before_step,
+    block,
+    explain,
+    go_out,
+    plays,
+    position,
+    refusal,
+    say,
+    story_until,
+)
+
+__all__ = [
+    "alt_text",
+    "before_step",
+    "block",
+    "explain",
+    "go_out",
+    "hands_svg",
+    "plays",
+    "position",
+    "refusal",
+    "say",
+    "setup",
+    "show",
+    "show_captioned",
+    "show_hands",
+    "story_until",
+]
