@@ -211,6 +211,7 @@ def execute(path: Path) -> str:
     client = NotebookClient(
         nb,
         timeout=600,
+        startup_timeout=300,  # a kernel on a busy machine can take more than the default 60 s
         kernel_name="python3",
         record_timing=False,
         store_widget_state=True,

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -194,11 +195,31 @@ def test_every_topic_chooses_items_of_that_topic(topic: str) -> None:
 
 def test_the_topics_of_exercises_come_from_their_tasks() -> None:
     by_name = {e.name: e for e in tutorial_exercises()}
-    assert "exact-61" in by_name["ex-out-rejected"].topics  # the settlement is rejected near 61
-    assert "exact-61" not in by_name["ex-out-three"].topics
-    assert "spinners" in by_name["ex-open-one-line"].topics
-    assert by_name["ex-round-18"].topics == ("rounding",)
-    assert by_name["ex-tally-7"].topics == ("tally",)
+
+    def one(kind: str, **fields: object) -> tuple[str, ...]:
+        found = [
+            e
+            for e in by_name.values()
+            if e.spec["kind"] == kind and all(e.spec.get(k) == v for k, v in fields.items())
+        ]
+        assert found, (kind, fields)
+        return found[0].topics
+
+    def mover_score(position: dict[str, Any]) -> int:
+        seat = position["to_move"]
+        return int(position["scores"][seat % 2 if position["players"] == 4 else seat])
+
+    rejected = [  # a going-out settlement at 300 raw: rejected, or exactly 61 (sections 5.4, 8)
+        e
+        for e in by_name.values()
+        if e.spec["kind"] == "going_out" and mover_score(e.spec["position"]) >= 300
+    ]
+    assert rejected and all("exact-61" in e.topics for e in rejected)
+    assert "exact-61" not in one("going_out", play="[4|4]@[3|4]:high")  # three players, at 0
+    assert "spinners" in one("open_places", layout="[2|2] [2|6]@[2|2]:lineA")
+    assert "spinners" not in one("open_places", layout="[2|5] [5|6]@[2|5]:high [0|2]@[2|5]:low")
+    assert one("rounding", total=18) == ("rounding",)
+    assert one("tally_points", points=7) == ("tally",)
 
 
 def test_a_rating_range_chooses_puzzles_in_it_by_rising_rating() -> None:

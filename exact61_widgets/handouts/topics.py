@@ -140,7 +140,7 @@ def exercise_topics(task: Task, notebook: str) -> tuple[str, ...]:
                 found.discard("matching")
     if spec.get("score") is not None:
         found.add("exact-61")
-    match = getattr(task, "match", None)
+    match = getattr(task, "position", None)  # the match before the last action
     if isinstance(match, Match) and task.kind in ("going_out", "blocked_award"):
         action = spec.get("play", spec.get("action"))
         if _near_target(match, action if isinstance(action, str) else None):
