@@ -2,7 +2,11 @@
 
 Made for a projector (``make classroom`` serves ``tutorials/classroom.ipynb`` with
 Voila). One control switches every tab, button and caption between English and
-Russian; a slider zooms every board in the browser alone.
+Russian; a slider zooms every board in the browser alone. The match tab is one
+picture of the table with its controls under it; at the default tile size the page
+fits a 1366×768 screen without scrolling, and a 1920×1080 one at a larger size
+(:data:`TABLE_SIZE`). In Voila the notebook's own text cells are left out of the page:
+the app is the page.
 """
 
 from __future__ import annotations
@@ -25,6 +29,11 @@ from exact61_widgets.widgets.walkthroughs import (
     SpinnerWalkthrough,
 )
 
+#: The table picture's width in pixels at zoom 1, a little under half its units: at the
+#: classroom's tile size 2 (the walkthroughs' tiles twice notebook size) the match tab fits a
+#: 1366×768 screen, at tile size 3 a 1920×1080 one (the browser tests measure both).
+TABLE_SIZE = 600
+
 #: Each language named in itself, for the language control.
 LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "ru": "Русский"}
 
@@ -40,18 +49,42 @@ WALKTHROUGHS: Sequence[tuple[str, Callable[..., Any]]] = (
 
 
 def classroom_css(text: int) -> str:
-    """The classroom's style sheet: text, buttons and tab titles ``text`` pixels high."""
+    """The classroom's style sheet: text, buttons and tab titles ``text`` pixels high.
+
+    Everything is kept compact, so that the match tab fits one screen: the controls in
+    one row, small gaps, and in Voila (``#rendered_cells``) neither the notebook's text
+    cells nor its margins.
+    """
     if not 10 <= text <= 60:
         raise ValueError(f"text_size {text} is out of range: use 10 to 60 pixels")
+    small = round(text * 0.8)
     return f"""<style>
 .exact61-classroom .widget-html-content, .exact61-classroom .widget-label,
 .exact61-classroom .exact61-board-live, .exact61-classroom .exact61-board-error,
-.exact61-classroom .lm-TabBar-tab {{ font-size: {text}px; line-height: 1.4; }}
+.exact61-classroom .lm-TabBar-tab, .exact61-classroom .exact61-slider-label,
+.exact61-classroom .exact61-slider-readout,
+.exact61-classroom input {{ font-size: {text}px; line-height: 1.3; }}
 .exact61-classroom .widget-html-content h3 {{ font-size: {round(text * 1.4)}px; }}
-.exact61-classroom button.jupyter-button {{ font-size: {text}px; height: {round(text * 2.2)}px;
-  width: auto; min-width: {text * 7}px; }}
+.exact61-classroom button.jupyter-button {{ font-size: {text}px; height: {round(text * 1.9)}px;
+  width: auto; min-width: {text * 3}px; padding: 0 {round(text * 0.6)}px; }}
+.exact61-classroom .widget-inline-hbox, .exact61-classroom .widget-toggle-buttons {{
+  height: auto; }}
+.exact61-classroom .widget-combobox input {{ height: {round(text * 1.9)}px; }}
 .exact61-classroom {{ --jp-widgets-horizontal-tab-width: auto;
-  --jp-widgets-horizontal-tab-height: {round(text * 2)}px; }}
+  --jp-widgets-horizontal-tab-height: {round(text * 1.9)}px;
+  --jp-widgets-inline-height: {round(text * 1.9)}px; }}
+.exact61-classroom .widget-tab-contents {{ padding: 4px 6px; }}
+.exact61-classroom .exact61-board-live {{ min-height: 1.3em; margin: 2px 0; }}
+.exact61-classroom .exact61-table .exact61-board-live {{ display: -webkit-box;
+  -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }}
+.exact61-classroom .exact61-language {{ display: flex; align-items: center; gap: 8px; }}
+.exact61-classroom .exact61-language > div {{ display: flex; }}
+.exact61-classroom .exact61-log-box .widget-html-content {{ font-size: {small}px; }}
+.exact61-classroom .exact61-table-controls > * {{ margin: 2px 4px 2px 0; }}
+#rendered_cells {{ padding: 4px 8px; }}
+#rendered_cells .jp-MarkdownCell {{ display: none; }}
+#rendered_cells .jp-Cell {{ padding: 0; }}
+#rendered_cells .jp-Cell-outputWrapper {{ margin-top: 0; }}
 </style>"""
 
 
@@ -71,7 +104,7 @@ class Classroom(w.VBox):  # type: ignore[misc]
         seed: int = 1,
         bots: str = "greedy",
         tile_scale: float = 2.0,
-        text_size: int = 20,
+        text_size: int = 18,
     ) -> None:
         self.players, self.seed, self.bots = players, seed, bots
         self.lang: Lang = check_lang(lang)
@@ -80,6 +113,7 @@ class Classroom(w.VBox):  # type: ignore[misc]
             value=self.lang,
             description="",
             tooltips=[LANGUAGE_NAMES[code] for code in LANGUAGES],
+            style={"description_width": "initial", "button_width": "auto"},
         )
         self.language.add_class("exact61-language")
         self.size = NamedSlider(
@@ -91,12 +125,16 @@ class Classroom(w.VBox):  # type: ignore[misc]
             readout=True,
         )
         self.size.add_class("exact61-tile-size")
+        self.header = w.HBox(
+            [self.language, self.size], layout=w.Layout(flex_flow="row wrap", align_items="center")
+        )
+        self.header.add_class("exact61-classroom-header")
         self.tabs = w.Tab()
         self.table: MatchTable | None = None
         self.walkthroughs: list[Any] = []
         self._links: list[Any] = []
         super().__init__(
-            [w.HTML(classroom_css(text_size)), self.language, self.size, self.tabs],
+            [w.HTML(classroom_css(text_size)), self.header, self.tabs],
             layout=w.Layout(width="100%"),
         )
         self.add_class("exact61-classroom")
@@ -123,7 +161,13 @@ class Classroom(w.VBox):  # type: ignore[misc]
         self.language.description = gettext("Language", lang)
         self.size.description = gettext("Tile size", lang)
         self.table = MatchTable(
-            self.players, seed=self.seed, bots=self.bots, lang=lang, name="classroom-table"
+            self.players,
+            seed=self.seed,
+            bots=self.bots,
+            lang=lang,
+            name="classroom-table",
+            size=TABLE_SIZE,
+            log_open=False,
         )
         self.walkthroughs = [make(lang=lang, name=f"classroom-{key}") for key, make in WALKTHROUGHS]
         boards = [self.table, *self.walkthroughs]
