@@ -18,7 +18,9 @@ that plain Voila does not do by itself:
   the notebook before anyone asks (Voila's preheated pool), so a page is interactive in a
   second or two; the pool fills again as pages take its kernels. 0 turns it off.
 
-Everything else is Voila's own; every Voila option still works.
+It also waits longer for a cell's output (:data:`IOPUB_TIMEOUT`) than Voila does, so that a
+room arriving at once on a small computer still gets its widgets. Everything else is Voila's
+own; every Voila option still works.
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ WARM_KERNELS = 2
 #: Seconds a kernel no page is connected to may stay idle, and how often the culler looks.
 CULL_IDLE = 60
 CULL_INTERVAL = 15
+#: Seconds Voila waits for a cell's output once the kernel has run it: nbclient's 4 s drop
+#: the classroom's widget (the cell's only output) when many pages start at once on two cores.
+IOPUB_TIMEOUT = 120
 #: Milliseconds between Jupyter's WebSocket pings, and how long a page may leave them
 #: unanswered before its connection counts as gone (Jupyter's own: 30 s and 90 s).
 PING = 10_000
@@ -115,12 +120,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         return kernel_id
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
-        """Shut a kernel down and free its seat (a page closed, or the culler found it)."""
+        """End a kernel and free its seat (a page closed, the culler found it, the server
+        stops): at once, since a lesson's kernel keeps nothing to save and a kernel that
+        is asked to stop may take seconds on a busy computer."""
+        kwargs["now"] = True
         try:
             await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:
             self._pages.discard(kernel_id)
             self._warm = {t: k for t, k in self._warm.items() if k != kernel_id}
+
+    async def shutdown_all(self, now: bool = False) -> None:
+        """End every kernel at once, as :meth:`shutdown_kernel` does."""
+        await super().shutdown_all(now=True)
 
 
 class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
@@ -171,6 +183,8 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         configuration.preheat_kernel = self.warm_kernels > 0
         configuration.default_pool_size = self.warm_kernels
         self.config.ClassroomKernelManager.max_learners = self.max_learners
+        if "iopub_timeout" not in self.config.VoilaExecutor:
+            self.config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
         self.tornado_settings = {
             "ws_ping_interval": PING,
             "ws_ping_timeout": PING_TIMEOUT,
