@@ -157,16 +157,16 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         kernel waits for the culler instead.
         """
         manager = self.kernel_manager
-        if not path and isinstance(manager, ClassroomKernelManager):
-            _ = self.xsrf_token  # sets the cookie
-            try:
+        # The notebook's own page: "/" when Voila serves one notebook, else a notebook's path.
+        page = not path if self.notebook_path else str(path).endswith(".ipynb")
+        try:
+            if page and isinstance(manager, ClassroomKernelManager):
+                _ = self.xsrf_token  # sets the cookie
                 manager.admit()  # then straight to the warm pool, with no wait between
-                await super().get(path)
-            except ClassroomFull:
-                if not self._headers_written:
-                    self.refuse()
-            return
-        await super().get(path)
+            await super().get(path)
+        except ClassroomFull:
+            if not self._headers_written:
+                self.refuse()
 
 
 class ClassroomVoila(Voila):  # type: ignore[misc]

@@ -5,7 +5,8 @@ as the viewer sees it. The viewer's hand lies at the bottom, face up; the other 
 round the layout in turn order (left, opposite, right: with four players the partner
 opposite), each hand face down with its count until the hand is over (R2.3); the layout
 lies in the middle, scaled down to fit; at the side stand whose turn it is and the last
-action, the boneyard, the score board and each side's paper tally (R10).
+action, the layout's sum and award, the boneyard, the score board and each side's paper
+tally (R10).
 
 The picture has one size in user units whatever the position (:data:`WIDTH` ×
 :data:`HEIGHT`), so a page that holds it once holds it always: 1200 pixels wide it fits a
@@ -75,15 +76,16 @@ HEIGHT = 500
 #: The side column (turn, boneyard, scores, tallies) and the gap between regions.
 SIDE = 290
 GAP = 12
-#: The bands of the viewer's hand (bottom), the seat opposite (top) and the seats at the
-#: left and right, and the line under the layout that gives its sum and award.
-SOUTH = 118
-NORTH = 64
+#: The bands of the viewer's hand (bottom) and of the seat opposite (top), each one row
+#: (the label, then the tiles), and the columns of the seats at the left and right.
+SOUTH = 80
+NORTH = 44
 WEST = 96
-CAPTION = 22
-#: The largest scale of each part: the viewer's tiles are drawn a quarter larger than the
-#: layout's, the other seats' backs at half size; the layout never grows past its own size.
-HAND_SCALE = 1.25
+#: The space between a seat's label and its tiles.
+ROW_GAP = 14
+#: The largest scale of each part: the viewer's tiles are drawn a little larger than the
+#: layout's, the other seats' backs at 0.6; the layout never grows past its own size.
+HAND_SCALE = 1.15
 BACK_SCALE = 0.6
 LAYOUT_SCALE = 1.0
 #: Text sizes in user units: the turn, labels, counts and the caption line.
@@ -95,7 +97,7 @@ TALLY_FIGURES = -(-(TARGET // POINT) // 10)
 
 #: The order the regions are drawn in, which is the order a screen reader meets them in:
 #: the other seats, the layout and its line, the viewer's hand, the side column.
-DRAWING_ORDER = ("west", "north", "east", "layout", "caption", "south", "side")
+DRAWING_ORDER = ("west", "north", "east", "layout", "south", "side")
 
 Box = tuple[float, float, float, float]
 """A rectangle in user units: ``(x, y, width, height)``."""
@@ -143,8 +145,7 @@ def table_regions(players: int) -> dict[str, Box]:
     """The regions of the picture for ``players`` (2–4), in user units; none overlap.
 
     ``side`` (turn, boneyard, scores, tallies), ``south`` (the viewer's hand), the seats'
-    regions that this many players use (``north``, ``west``, ``east``), ``layout`` and
-    ``caption`` (the line under the layout).
+    regions that this many players use (``north``, ``west``, ``east``) and ``layout``.
     """
     names = set(seat_regions(players, 0).values())
     table_w = WIDTH - SIDE - GAP
@@ -162,8 +163,7 @@ def table_regions(players: int) -> dict[str, Box]:
         regions["west"] = (0, top, WEST, middle)
         regions["east"] = (table_w - WEST, top, WEST, middle)
         left, right = WEST + GAP, table_w - WEST - GAP
-    regions["layout"] = (left, top, right - left, middle - CAPTION)
-    regions["caption"] = (left, top + middle - CAPTION, right - left, CAPTION)
+    regions["layout"] = (left, top, right - left, middle)
     return regions
 
 
@@ -393,43 +393,44 @@ def _text_part(
 
 
 def _label(
-    x: float,
-    y: float,
+    left: float,
+    baseline: float,
     width: float,
     words: str,
     to_move: bool,
     colors: Mapping[str, str],
-    *,
-    centre: bool,
 ) -> dict[str, _Part]:
-    """A seat's label at the top of its region; the seat to move has a marker before it.
+    """A seat's label starting at ``left``; the seat to move has a marker before it.
 
     The marker is a triangle pointing at the label, which is then bold: told by its shape
-    and weight, not by colour alone. ``centre`` centres the two across ``width``.
+    and weight, not by colour alone. The two take at most ``width``.
     """
     mark = LABEL_SIZE * 0.8
     indent = mark + 6 if to_move else 0.0
-    weight = "bold" if to_move else None
-    used = min(width - indent, text_width(words, LABEL_SIZE, bold=to_move))
-    left = x + (width - indent - used) / 2 if centre else x
     parts = {
         "label": _text_part(
             left + indent,
-            y + LABEL_SIZE,
-            used,
+            baseline,
+            width - indent,
             words,
             LABEL_SIZE,
             colors["text"],
-            weight=weight,
+            weight="bold" if to_move else None,
             cls="label",
         )
     }
     if to_move:
-        middle = y + LABEL_SIZE * 0.62
+        middle = baseline - LABEL_SIZE * 0.38
         parts["mark"] = _Part(
             [_marker(left, middle, mark, colors)], (left, middle - mark / 2, mark, mark)
         )
     return parts
+
+
+def _label_width(words: str, to_move: bool, most: float) -> float:
+    """How wide :func:`_label` draws ``words`` (marker included), at most ``most``."""
+    indent = LABEL_SIZE * 0.8 + 6 if to_move else 0.0
+    return min(most, indent + text_width(words, LABEL_SIZE, bold=to_move))
 
 
 def _seat_parts(
@@ -450,13 +451,14 @@ def _seat_parts(
     name = seat_name(match, seat, viewer, lang)
     parts: dict[str, _Part] = {}
     if where in ("west", "east"):
-        parts.update(_label(x, y, w, name, to_move, colors, centre=False))
+        parts.update(_label(x, y + LABEL_SIZE, w, name, to_move, colors))
         count = Plural("{n} tile", "{n} tiles", len(hand)).text(lang)
         parts["count"] = _text_part(
             x, y + LABEL_SIZE + 4 + SMALL_SIZE, w, count, SMALL_SIZE, colors["muted"], cls="count"
         )
         tiles_box = (x, y + LABEL_SIZE + SMALL_SIZE + 12, w, h - LABEL_SIZE - SMALL_SIZE - 12)
     else:
+        # One row, centred in the band: the label, then the tiles.
         words = (
             name
             if seat == viewer
@@ -465,11 +467,22 @@ def _seat_parts(
                 {"label": name, "count": Plural("{n} tile", "{n} tiles", len(hand))},
             ).text(lang)
         )
-        parts.update(_label(x, y, w, words, to_move, colors, centre=True))
-        tiles_box = (x, y + LABEL_SIZE + 8, w, h - LABEL_SIZE - 8)
+        label_w = _label_width(words, to_move, w * 0.4)
+        room = w - label_w - ROW_GAP
+        panel = (
+            hand_panel(hand, colors, f"{prefix}-hand", highlight=chosen)
+            if seat == viewer
+            else hand_panel(hand, colors, f"{prefix}-seat{seat}-hand", face_up=False)
+        )
+        most = HAND_SCALE if seat == viewer else BACK_SCALE
+        scale = _fit(panel.box, (0, 0, room, h), most)[2]
+        row = label_w + ROW_GAP + panel.width * scale
+        left = x + (w - row) / 2
+        parts.update(_label(left, y + h / 2 + LABEL_SIZE * 0.38, label_w, words, to_move, colors))
+        tiles_box = (left + label_w + ROW_GAP, y, panel.width * scale, h)
     if seat == viewer:
         panel = hand_panel(hand, colors, f"{prefix}-hand", highlight=chosen)
-        fit = _fit(panel.box, tiles_box, HAND_SCALE, "top")
+        fit = _fit(panel.box, tiles_box, HAND_SCALE)
         parts["tiles"] = _placed(panel.nodes, panel.box, fit, "exact61-hand")
     else:
         # Everyone's tiles are shown in the settlement at the end of the hand (R2.3).
@@ -489,7 +502,7 @@ def _seat_parts(
                 (dx + turned[0] * scale, dy + turned[1] * scale, bh * scale, bw * scale),
             )
         else:
-            fit = _fit(panel.box, tiles_box, BACK_SCALE, "top")
+            fit = _fit(panel.box, tiles_box, BACK_SCALE)
             parts["tiles"] = _placed(panel.nodes, panel.box, fit, "shown" if shown else "backs")
     return parts
 
@@ -510,7 +523,8 @@ def _tally_shape(sides: int, height: float) -> tuple[int, float]:
 def _side_parts(
     match: Match, viewer: int | None, colors: Mapping[str, str], lang: str, prefix: str
 ) -> dict[str, _Part]:
-    """The side column: the turn and the last action, the boneyard, the scores, the tallies."""
+    """The side column: the turn, the last action and the layout's sum and award, the
+    boneyard, the scores, the tallies."""
     x, y, w, h = table_regions(match.players)["side"]
     parts = {
         "turn": _text_part(
@@ -530,7 +544,14 @@ def _side_parts(
         parts["last"] = _text_part(
             x, top + SMALL_SIZE + 2, w, last, SMALL_SIZE + 1, colors["muted"], cls="last-action"
         )
-    top += 2 * SMALL_SIZE + 12
+    top += SMALL_SIZE + 8
+    # The layout's sum and award, as every layout picture gives it under the tiles.
+    layout = match.layout
+    line = caption_line_of(layout, sorted_contributions(layout.contributions(), lang), lang)
+    parts["caption"] = _text_part(
+        x, top + LABEL_SIZE + 2, w, line, LABEL_SIZE, colors["text"], cls="caption"
+    )
+    top += LABEL_SIZE * 1.25 + 12
     bones = boneyard_panel(match.boneyard_count, colors, lang, f"{prefix}-boneyard")
     fit = _fit(bones.box, (x, top, w, bones.height), 1.0, "top", "left")
     parts["boneyard"] = _placed(bones.nodes, bones.box, fit, "pile")
@@ -623,11 +644,6 @@ def _compose(
     )
     fit = _fit(panel.box, regions["layout"], LAYOUT_SCALE)
     parts["layout"] = _placed(panel.nodes, panel.box, fit, "exact61-layout layout")
-    cx, cy, cw, _ch = regions["caption"]
-    line = caption_line_of(layout, sorted_contributions(contributions, lang), lang)
-    parts["caption"] = _text_part(
-        cx, cy + 16, cw, line, LABEL_SIZE, colors["text"], anchor="middle", cls="caption"
-    )
     for name, part in _side_parts(match, viewer, colors, lang, prefix).items():
         parts[f"side-{name}"] = part
     return parts, regions, seats

@@ -32,7 +32,7 @@ from exact61_widgets.widgets.walkthroughs import (
 #: The table picture's width in pixels at zoom 1, a little under half its units: at the
 #: classroom's tile size 2 (the walkthroughs' tiles twice notebook size) the match tab fits a
 #: 1366×768 screen, at tile size 3 a 1920×1080 one (the browser tests measure both).
-TABLE_SIZE = 600
+TABLE_SIZE = 570
 
 #: Each language named in itself, for the language control.
 LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "ru": "Русский"}
@@ -52,8 +52,9 @@ def classroom_css(text: int) -> str:
     """The classroom's style sheet: text, buttons and tab titles ``text`` pixels high.
 
     Everything is kept compact, so that the match tab fits one screen: the controls in
-    one row, small gaps, and in Voila (``#rendered_cells``) neither the notebook's text
-    cells nor its margins.
+    one row, small gaps, the live line at most two lines (screen readers hear all of it;
+    the log keeps every event), the hint read there and not repeated under the controls,
+    and in Voila (``#rendered_cells``) neither the notebook's text cells nor its margins.
     """
     if not 10 <= text <= 60:
         raise ValueError(f"text_size {text} is out of range: use 10 to 60 pixels")
@@ -65,18 +66,21 @@ def classroom_css(text: int) -> str:
 .exact61-classroom .exact61-slider-readout,
 .exact61-classroom input {{ font-size: {text}px; line-height: 1.3; }}
 .exact61-classroom .widget-html-content h3 {{ font-size: {round(text * 1.4)}px; }}
-.exact61-classroom button.jupyter-button {{ font-size: {text}px; height: {round(text * 1.9)}px;
+.exact61-classroom button.jupyter-button {{ font-size: {text}px; height: {round(text * 1.8)}px;
   width: auto; min-width: {text * 3}px; padding: 0 {round(text * 0.6)}px; }}
 .exact61-classroom .widget-inline-hbox, .exact61-classroom .widget-toggle-buttons {{
   height: auto; }}
-.exact61-classroom .widget-combobox input {{ height: {round(text * 1.9)}px; }}
+.exact61-classroom .widget-combobox input {{ height: {round(text * 1.8)}px; }}
 .exact61-classroom {{ --jp-widgets-horizontal-tab-width: auto;
-  --jp-widgets-horizontal-tab-height: {round(text * 1.9)}px;
-  --jp-widgets-inline-height: {round(text * 1.9)}px; }}
+  --jp-widgets-horizontal-tab-height: {round(text * 1.8)}px;
+  --jp-widgets-inline-height: {round(text * 1.8)}px; }}
 .exact61-classroom .widget-tab-contents {{ padding: 4px 6px; }}
 .exact61-classroom .exact61-board-live {{ min-height: 1.3em; margin: 2px 0; }}
-.exact61-classroom .exact61-table .exact61-board-live {{ display: -webkit-box;
+.exact61-classroom .exact61-table .exact61-board-live,
+.exact61-classroom .exact61-table .exact61-board-error:not(:empty) {{ display: -webkit-box;
   -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }}
+.exact61-classroom .exact61-log-box .jupyter-widget-Collapse-header {{ padding: 2px 8px; }}
+.exact61-classroom .exact61-table .exact61-hint-line {{ display: none; }}
 .exact61-classroom .exact61-language {{ display: flex; align-items: center; gap: 8px; }}
 .exact61-classroom .exact61-language > div {{ display: flex; }}
 .exact61-classroom .exact61-log-box .widget-html-content {{ font-size: {small}px; }}
