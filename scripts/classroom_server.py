@@ -30,6 +30,7 @@ import sys
 from typing import Any
 
 import tornado.web
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Integer, default
 from voila.app import Voila
@@ -80,17 +81,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._pages: set[str] = set()
         self._starting = 0
         self._warm: dict[asyncio.Task[Any], str] = {}
+        self._handed: set[str] = set()
 
     def _pool_tasks(self) -> set[asyncio.Task[Any]]:
         """The warm pool's tasks still waiting for a page (Voila's own pool, if any)."""
         pools: dict[str, list[asyncio.Task[Any]]] = getattr(self, "_pools", {})
         return {task for pool in pools.values() for task in pool}
 
+    def _taken(self) -> set[str]:
+        """Warm kernels that pages have taken from the pool."""
+        waiting = self._pool_tasks()
+        return {kid for task, kid in self._warm.items() if task not in waiting and kid in self}
+
     def learners(self) -> int:
         """How many pages hold a kernel now, or are having one started."""
-        waiting = self._pool_tasks()
-        taken = {kid for task, kid in self._warm.items() if task not in waiting and kid in self}
-        return len(self._pages | taken) + self._starting
+        return len(self._pages | self._taken()) + self._starting
 
     def admit(self) -> None:
         """Raise :class:`ClassroomFull` if no seat is free."""
@@ -119,6 +124,18 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._pages.add(kernel_id)
         return kernel_id
 
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's culling, except that a warm kernel a page has just taken is idle from
+        now on, not since it warmed: else the culler, finding it idle for minutes and not
+        yet connected, would end it under the learner who has just arrived."""
+        if kernel_id in self._taken() and kernel_id not in self._handed:
+            self._handed.add(kernel_id)
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         """End a kernel and free its seat (a page closed, the culler found it, the server
         stops): at once, since a lesson's kernel keeps nothing to save and a kernel that
@@ -128,6 +145,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             await super().shutdown_kernel(kernel_id, *args, **kwargs)
         finally:
             self._pages.discard(kernel_id)
+            self._handed.discard(kernel_id)
             self._warm = {t: k for t, k in self._warm.items() if k != kernel_id}
 
     async def shutdown_all(self, now: bool = False) -> None:

@@ -56,6 +56,8 @@ RENDER_TIMEOUT = 300
 STOP_TIMEOUT = 10
 #: The classroom's kernels of pages nobody connects to must be gone within two minutes.
 CULL_TIMEOUT = 120
+#: How often the classroom's culler looks (scripts/classroom_server.py).
+CULL_INTERVAL = 15
 #: The kernels a Jupyter server starts (ipykernel's launcher).
 KERNEL = "ipykernel_launcher"
 
@@ -473,4 +475,8 @@ def test_make_classroom_serves_the_classroom_app_rendered_by_voila(tmp_path: Pat
         took = wait_for_kernels(run, 1, CULL_TIMEOUT)
         print(f"\nthe pages' kernels ended {took:.0f} s after the last visit")
         assert get(url, timeout=RENDER_TIMEOUT)[0] == 200  # a seat is free again
+        # That page took the warm kernel, which had waited in the pool for over a minute:
+        # its idle time starts now, so the culler's next rounds leave it to its learner.
+        time.sleep(CULL_INTERVAL + 5)
+        assert len(kernels(run.process.pid)) == 2, "the page's warm kernel was culled at once"
         assert_stopped_cleanly(run)
