@@ -8,8 +8,10 @@ board's keyboard items drawn from the kernel's widgets), plays a tile with a cli
 waits for Python's answer on the board's live line, and the page is then closed as a tab
 is (its ``beforeunload`` asks the server to shut its kernel down). Reported:
 
-* time from navigation to an interactive table, median and slowest, and to the answer of
-  the first click;
+* time from navigation to the page served (Voila streams it while the notebook runs in
+  the page's kernel: at once from a warm kernel) and to an interactive table, median and
+  slowest, and from the first click to its answer (every browser shares this computer's
+  cores with the server: on learners' own computers the browser's part runs there);
 * memory per learner: the resident set of each page's kernel (``/proc``), median and
   largest, and the server's own;
 * kernels left once every page is closed (they must come back to the warm pool), and how
@@ -41,19 +43,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+sys.path.insert(0, str(ROOT / "tests"))
+# The browser tests' Chromium and their reading of /proc: the same machine, the same way.
+from browser.harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from processes import command_line, descendants, kernels, rss_mb  # noqa: E402
+
 #: What the board's script marks once it drew a table that takes clicks and keys.
 INTERACTIVE = ".exact61-table .exact61-board [data-exact61-item]"
-KERNEL = "ipykernel_launcher"
 #: Bounds on every wait (seconds): the run fails rather than hangs.
 PAGE_TIMEOUT = 240
 CLOSE_TIMEOUT = 120
@@ -64,6 +60,7 @@ ADDRESS = re.compile(r"^\s+(http://localhost:(\d+)/)\s*$", re.MULTILINE)
 class Visit:
     """One learner's page: its timings (seconds) and what went wrong, if anything."""
 
+    served: float | None = None
     interactive: float | None = None
     answered: float | None = None
     errors: list[str] = field(default_factory=list)
@@ -75,6 +72,8 @@ class Report:
 
     pages: int
     warm: int
+    served_median: float
+    served_slowest: float
     interactive_median: float
     interactive_slowest: float
     answer_median: float
@@ -93,6 +92,8 @@ class Report:
         return (
             f"{self.pages} pages at once (warm pool {self.warm}), load average "
             f"{self.load_before:.1f} -> {self.load_after:.1f}\n"
+            f"  page served (the notebook run): median {self.served_median:.1f} s, "
+            f"slowest {self.served_slowest:.1f} s\n"
             f"  interactive table: median {self.interactive_median:.1f} s, "
             f"slowest {self.interactive_slowest:.1f} s; "
             f"a click answered after {self.answer_median:.2f} s (median)\n"
@@ -102,55 +103,6 @@ class Report:
             f"(in {self.close_seconds:.1f} s)\n"
             f"  errors: {len(self.errors)}" + "".join(f"\n    {e}" for e in self.errors)
         )
-
-
-def _children() -> dict[int, list[int]]:
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if fields[0] != "Z":
-            children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    return children
-
-
-def descendants(pid: int) -> set[int]:
-    """The processes ``pid`` started, their children and so on."""
-    children = _children()
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def command_line(pid: int) -> str:
-    """A process's command line (empty once it is gone)."""
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except OSError:
-        return ""
-
-
-def kernels(pid: int) -> list[int]:
-    """The kernels among ``pid``'s descendants."""
-    return sorted(c for c in descendants(pid) if KERNEL in command_line(c))
-
-
-def rss_mb(pid: int) -> float:
-    """A process's resident set in MB (0 once it is gone)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return 0.0
 
 
 class Classroom:
@@ -225,10 +177,12 @@ async def visit(browser: Any, url: str, start: asyncio.Event) -> tuple[Visit, An
     await start.wait()
     began = time.monotonic()
     try:
-        response = await page.goto(url, timeout=PAGE_TIMEOUT * 1000)
+        response = await page.goto(url, timeout=PAGE_TIMEOUT * 1000, wait_until="commit")
         if response is None or response.status != 200:
             result.errors.append(f"status {None if response is None else response.status}")
             return result, context, page
+        await response.finished()  # Voila streams the page while the notebook runs
+        result.served = time.monotonic() - began
         await page.wait_for_selector(INTERACTIVE, timeout=PAGE_TIMEOUT * 1000)
         result.interactive = time.monotonic() - began
         live = page.locator(".exact61-table .exact61-board-live").first
@@ -299,12 +253,15 @@ def measure(pages: int = 16, *, warm: int | None = None) -> Report:
         close_seconds = time.monotonic() - seen["closing"]
         after = len(kernels(server))
         errors = [f"page {i}: {e}" for i, v in enumerate(visits) for e in v.errors]
+        served = [v.served for v in visits if v.served is not None]
         ready = [v.interactive for v in visits if v.interactive is not None]
         answers = [v.answered for v in visits if v.answered is not None]
         page_kernels = sorted(seen["memory"].values())
         return Report(
             pages=pages,
             warm=expected,
+            served_median=statistics.median(served) if served else float("nan"),
+            served_slowest=max(served) if served else float("nan"),
             interactive_median=statistics.median(ready) if ready else float("nan"),
             interactive_slowest=max(ready) if ready else float("nan"),
             answer_median=statistics.median(answers) if answers else float("nan"),

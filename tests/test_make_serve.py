@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import command_line, descendants, kernels, parents
 
 #: Each test starts a real server through make: minutes, not seconds (not in `make check`).
 pytestmark = pytest.mark.slow
@@ -58,8 +59,6 @@ STOP_TIMEOUT = 10
 CULL_TIMEOUT = 120
 #: How often the classroom's culler looks (scripts/classroom_server.py).
 CULL_INTERVAL = 15
-#: The kernels a Jupyter server starts (ipykernel's launcher).
-KERNEL = "ipykernel_launcher"
 
 
 def free_port() -> int:
@@ -67,44 +66,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def _parents() -> dict[int, int]:
-    """Every live process id with its parent's (Linux ``/proc``)."""
-    parents = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with suppress(OSError, ValueError, IndexError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            if fields[0] != "Z":
-                parents[int(stat.parent.name)] = int(fields[1])
-    return parents
-
-
-def command_line(pid: int) -> str:
-    """A process's command line (empty once it is gone)."""
-    with suppress(OSError):
-        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    return ""
-
-
-def kernels(pid: int) -> set[int]:
-    """The kernels among ``pid``'s descendants."""
-    return {child for child in descendants(pid) if KERNEL in command_line(child)}
-
-
-def descendants(pid: int) -> set[int]:
-    """The processes ``pid`` started, their children and so on (kernels included)."""
-    children: dict[int, list[int]] = {}
-    for child, parent in _parents().items():
-        children.setdefault(parent, []).append(child)
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
 
 
 @dataclass
@@ -148,7 +109,7 @@ class Run:
         left = family
         while left and time.monotonic() < deadline:
             self.process.poll()  # reaps make itself
-            left = family & set(_parents())
+            left = family & set(parents())
             time.sleep(0.2)
         for pid in left:
             with suppress(ProcessLookupError):

@@ -78,14 +78,14 @@ SIDE = 290
 GAP = 12
 #: The bands of the viewer's hand (bottom) and of the seat opposite (top), each one row
 #: (the label, then the tiles), and the columns of the seats at the left and right.
-SOUTH = 80
+SOUTH = 84
 NORTH = 44
 WEST = 96
 #: The space between a seat's label and its tiles.
 ROW_GAP = 14
-#: The largest scale of each part: the viewer's tiles are drawn a little larger than the
+#: The largest scale of each part: the viewer's tiles are drawn a quarter larger than the
 #: layout's, the other seats' backs at 0.6; the layout never grows past its own size.
-HAND_SCALE = 1.15
+HAND_SCALE = 1.25
 BACK_SCALE = 0.6
 LAYOUT_SCALE = 1.0
 #: Text sizes in user units: the turn, labels, counts and the caption line.
@@ -196,29 +196,6 @@ def _placed(nodes: Sequence[Markup], content: Box, fit: tuple[float, ...], cls: 
         [element("g", attrs, list(nodes))],
         (dx + cx * scale, dy + cy * scale, cw * scale, ch * scale),
     )
-
-
-def _line(
-    x: float,
-    y: float,
-    width: float,
-    words: str,
-    size: float,
-    fill: str,
-    *,
-    anchor: str = "start",
-    weight: str | None = None,
-    cls: str | None = None,
-) -> tuple[Markup, float]:
-    """A line of text with its baseline at ``y``, shrunk if need be to fit ``width``.
-
-    Returns the element and the size it is drawn at.
-    """
-    needed = text_width(words, size, bold=weight == "bold")
-    if needed > width:
-        size = size * width / needed
-    left = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
-    return text(left, y, words, size=size, fill=fill, anchor=anchor, weight=weight, cls=cls), size
 
 
 def _marker(x: float, y: float, size: float, colors: Mapping[str, str]) -> Markup:
@@ -383,13 +360,17 @@ def _text_part(
     weight: str | None = None,
     cls: str | None = None,
 ) -> _Part:
-    """A line of text and the box it fills (its advance estimated generously)."""
-    node, drawn = _line(
-        x, baseline, width, words, size, fill, anchor=anchor, weight=weight, cls=cls
-    )
-    used = min(width, text_width(words, drawn, bold=weight == "bold"))
+    """A line of text at ``x`` with its baseline at ``baseline``, shrunk if need be to fit
+    ``width``, and the box it fills (its advance estimated generously)."""
+    bold = weight == "bold"
+    needed = text_width(words, size, bold=bold)
+    if needed > width:
+        size = size * width / needed
+    used = min(width, text_width(words, size, bold=bold))
+    start = {"start": x, "middle": x + width / 2, "end": x + width}[anchor]
+    node = text(start, baseline, words, size=size, fill=fill, anchor=anchor, weight=weight, cls=cls)
     left = {"start": x, "middle": x + (width - used) / 2, "end": x + width - used}[anchor]
-    return _Part([node], (left, baseline - drawn, used, drawn * 1.25))
+    return _Part([node], (left, baseline - size, used, size * 1.25))
 
 
 def _label(

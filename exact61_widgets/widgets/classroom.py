@@ -11,7 +11,7 @@ the app is the page.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -37,7 +37,7 @@ TABLE_SIZE = 570
 #: Each language named in itself, for the language control.
 LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "ru": "Русский"}
 
-WALKTHROUGHS: Sequence[tuple[str, Callable[..., Any]]] = (
+WALKTHROUGHS: Sequence[tuple[str, type[Any]]] = (
     ("spinners", SpinnerWalkthrough),
     ("scoring", EndScoringWalkthrough),
     ("rounding", RoundingWalkthrough),
@@ -97,7 +97,9 @@ class Classroom(w.VBox):  # type: ignore[misc]
 
     ``players``, ``seed`` and ``bots`` set up the match table (the class plays seat 0);
     ``tile_scale`` is the boards' first zoom and ``text_size`` the text height in pixels.
-    Choosing a language rebuilds every tab in it, from the first step.
+    Choosing a language rebuilds every tab in it, from the first step. A walkthrough is
+    made when its tab is first chosen (:meth:`walkthrough`): a page then starts with the
+    match alone, which is what a room of learners arriving at once waits for.
     """
 
     def __init__(
@@ -135,7 +137,7 @@ class Classroom(w.VBox):  # type: ignore[misc]
         self.header.add_class("exact61-classroom-header")
         self.tabs = w.Tab()
         self.table: MatchTable | None = None
-        self.walkthroughs: list[Any] = []
+        self._made: dict[int, Any] = {}
         self._links: list[Any] = []
         super().__init__(
             [w.HTML(classroom_css(text_size)), self.header, self.tabs],
@@ -144,6 +146,33 @@ class Classroom(w.VBox):  # type: ignore[misc]
         self.add_class("exact61-classroom")
         self._build()
         self.language.observe(lambda change: self.switch(change["new"]), names="value")
+        self.tabs.observe(self._chosen, names="selected_index")
+
+    @property
+    def walkthroughs(self) -> list[Any]:
+        """The walkthroughs made so far, in the order of their tabs."""
+        return [self._made[index] for index in sorted(self._made)]
+
+    def walkthrough(self, index: int) -> Any:
+        """The walkthrough of tab ``index`` (1 to 7), made now if it is not yet."""
+        if not 1 <= index <= len(WALKTHROUGHS):
+            raise ValueError(f"tab {index} is not a walkthrough's: use 1 to {len(WALKTHROUGHS)}")
+        made = self._made.get(index)
+        if made is None:
+            key, make = WALKTHROUGHS[index - 1]
+            made = self._made[index] = make(lang=self.lang, name=f"classroom-{key}")
+            made.board.zoom = self.size.value
+            self._links.append(w.jslink((self.size, "value"), (made.board, "zoom")))
+            children = list(self.tabs.children)
+            children[index] = made
+            selected = self.tabs.selected_index
+            self.tabs.children = tuple(children)
+            self.tabs.selected_index = selected
+        return made
+
+    def _chosen(self, change: Any) -> None:
+        if change["new"]:
+            self.walkthrough(change["new"])
 
     def switch(self, lang: str) -> None:
         """Show every tab in ``lang`` (what the language control does)."""
@@ -162,6 +191,7 @@ class Classroom(w.VBox):  # type: ignore[misc]
         for old in (self.table, *self.walkthroughs):
             if old is not None:
                 old.close()
+        self._made = {}
         self.language.description = gettext("Language", lang)
         self.size.description = gettext("Tile size", lang)
         self.table = MatchTable(
@@ -173,17 +203,17 @@ class Classroom(w.VBox):  # type: ignore[misc]
             size=TABLE_SIZE,
             log_open=False,
         )
-        self.walkthroughs = [make(lang=lang, name=f"classroom-{key}") for key, make in WALKTHROUGHS]
-        boards = [self.table, *self.walkthroughs]
-        for widget in boards:
-            widget.board.zoom = self.size.value
-        self._links = [w.jslink((self.size, "value"), (widget.board, "zoom")) for widget in boards]
-        self.tabs.children = boards
+        self.table.board.zoom = self.size.value
+        self._links = [w.jslink((self.size, "value"), (self.table.board, "zoom"))]
+        selected = self.tabs.selected_index or 0
+        self.tabs.children = [self.table, *(w.VBox() for _ in WALKTHROUGHS)]
         self.tabs.titles = [
             gettext("Match", lang),
-            *(type(x).title.text(lang) for x in self.walkthroughs),
+            *(make.title.text(lang) for _key, make in WALKTHROUGHS),
         ]
-        self.tabs.selected_index = 0
+        self.tabs.selected_index = selected
+        if selected:
+            self.walkthrough(selected)
 
     def __repr__(self) -> str:
         return f"Classroom(players={self.players}, lang={self.lang!r})"

@@ -290,7 +290,8 @@ def test_start_page_opens_the_first_tutorial_and_its_exercise_answers(lite: Lite
     """The site's page links both start notebooks and the classroom; Start here runs in Python.
 
     The first tutorial opens in JupyterLab, all its cells run in the browser kernel, and
-    an answer typed into its exercise is checked by Python there.
+    an answer typed into its exercise is checked by Python there; by then no prompt about
+    Jupyter news has come up.
     """
     page = lite.new_page()
     page.goto(lite.url)
@@ -319,6 +320,9 @@ def test_start_page_opens_the_first_tutorial_and_its_exercise_answers(lite: Lite
         "exact61-feedback-wrong",
     ), feedback.inner_html()
     assert feedback.text_content()
+    # The site's own settings (lite/overrides.json): JupyterLab asks nothing about news.
+    toasts = page.locator(".Toastify__toast").all_text_contents()
+    assert not [t for t in toasts if "Jupyter news" in t], toasts
     page.context.close()
 
 
