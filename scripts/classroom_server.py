@@ -7,9 +7,10 @@ that plain Voila does not do by itself:
   kernel down at once (it needs the ``_xsrf`` cookie for that, which this server sets); a
   page that vanishes (a laptop shut, a network gone, a link checker that never opens the
   page) leaves a kernel nobody is connected to. Jupyter's culler shuts such a kernel down
-  once it has been idle :data:`CULL_IDLE` seconds, looking every :data:`CULL_INTERVAL`
-  seconds, and WebSocket pings every 10 s notice within 30 s a connection that died
-  silently: within two minutes in all.
+  once it has been idle :data:`CULL_IDLE` seconds (:data:`UNSEEN_IDLE` if no page ever
+  connected to it: a page may take that long to load when a whole room arrives on a small
+  computer), looking every :data:`CULL_INTERVAL` seconds; WebSocket pings every 10 s notice
+  within 30 s a connection that died silently: within two minutes in all.
 * **A cap on learners.** At most ``--ClassroomVoila.max_learners`` pages hold a kernel at
   once (:data:`MAX_LEARNERS` by default, about 1.7 GB of kernels); a visitor past it gets HTTP
   503 with a short page in English and Russian that tries again by itself
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from datetime import timedelta
 from typing import Any
 
 import tornado.web
@@ -42,9 +44,12 @@ from exact61_widgets.classroom_page import RETRY_SECONDS, full_page
 MAX_LEARNERS = 30
 #: Kernels kept warm, the notebook already run in them.
 WARM_KERNELS = 2
-#: Seconds a kernel no page is connected to may stay idle, and how often the culler looks.
+#: Seconds a kernel whose page was connected and is gone may stay idle; a kernel no page has
+#: connected to yet (a page still loading on a busy computer, or a request that never will)
+#: is left :data:`UNSEEN_IDLE` seconds; the culler looks every :data:`CULL_INTERVAL`.
 CULL_IDLE = 60
-CULL_INTERVAL = 15
+UNSEEN_IDLE = 90
+CULL_INTERVAL = 10
 #: Seconds Voila waits for a cell's output once the kernel has run it: nbclient's 4 s drop
 #: the classroom's widget (the cell's only output) when many pages start at once on two cores.
 IOPUB_TIMEOUT = 120
@@ -82,6 +87,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._starting = 0
         self._warm: dict[asyncio.Task[Any], str] = {}
         self._handed: set[str] = set()
+        self._seen: set[str] = set()
 
     def _pool_tasks(self) -> set[asyncio.Task[Any]]:
         """The warm pool's tasks still waiting for a page (Voila's own pool, if any)."""
@@ -124,16 +130,26 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._pages.add(kernel_id)
         return kernel_id
 
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page connected to the kernel: from now on it is culled as a seen one."""
+        self._seen.add(kernel_id)
+        super().notify_connect(kernel_id)
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        """Jupyter's culling, except that a warm kernel a page has just taken is idle from
+        """Jupyter's culling, but a kernel no page has connected to yet is left
+        :data:`UNSEEN_IDLE` seconds, and a warm kernel a page has just taken is idle from
         now on, not since it warmed: else the culler, finding it idle for minutes and not
         yet connected, would end it under the learner who has just arrived."""
+        kernel = self._kernels.get(kernel_id)
         if kernel_id in self._taken() and kernel_id not in self._handed:
             self._handed.add(kernel_id)
-            kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()
             return
+        if kernel is not None and kernel_id not in self._seen:
+            idle = utcnow() - getattr(kernel, "last_activity", utcnow())
+            if idle < timedelta(seconds=UNSEEN_IDLE):
+                return
         await super().cull_kernel_if_idle(kernel_id)
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
@@ -146,6 +162,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         finally:
             self._pages.discard(kernel_id)
             self._handed.discard(kernel_id)
+            self._seen.discard(kernel_id)
             self._warm = {t: k for t, k in self._warm.items() if k != kernel_id}
 
     async def shutdown_all(self, now: bool = False) -> None:
