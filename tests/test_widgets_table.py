@@ -191,3 +191,32 @@ def test_russian_table() -> None:
     assert "исх." in table.status.value
     assert "Сдача 1" in table.board.picture and "Базар" in table.board.picture
     assert table.log_box.titles == ("Журнал сдачи 1",)
+
+
+def test_a_bots_drawn_tile_stays_hidden_and_the_learners_own_is_named() -> None:
+    """D4: the announcement and the log say that a bot drew, never which tile."""
+    from exact61_widgets.engine.events import DrawEvent
+
+    hidden = named = False
+    for seed in range(40):
+        table = MatchTable(2, seed=seed, auto_reply=False)
+        match = table.match
+        for _ in range(60):
+            if match.status != "playing":
+                break
+            if table.waiting_for_human:
+                table.play(match.legal_actions()[0])
+            else:
+                table.step()
+            last = match.hand_events[-1] if match.hand_events else None
+            if isinstance(last, DrawEvent) and last.seat == 1:
+                assert str(last.tile) not in table.board.announcement
+                assert str(last.tile) not in table.log_panel.value
+                assert "Seat 1 draws a tile." in table.log_panel.value
+                hidden = True
+            elif isinstance(last, DrawEvent) and last.seat == 0:
+                assert f"Seat 0 draws {last.tile}." in table.board.announcement
+                named = True
+        if hidden and named:
+            return
+    pytest.fail(f"no seed drew for both seats: hidden {hidden}, named {named}")

@@ -88,7 +88,7 @@ ROW_GAP = 14
 HAND_SCALE = 1.25
 BACK_SCALE = 0.6
 LAYOUT_SCALE = 1.0
-#: Text sizes in user units: the turn, labels, counts and the caption line.
+#: Text sizes in user units: the turn, the labels (and the layout's line), the counts.
 TURN_SIZE = 17
 LABEL_SIZE = 15
 SMALL_SIZE = 13
@@ -96,7 +96,7 @@ SMALL_SIZE = 13
 TALLY_FIGURES = -(-(TARGET // POINT) // 10)
 
 #: The order the regions are drawn in, which is the order a screen reader meets them in:
-#: the other seats, the layout and its line, the viewer's hand, the side column.
+#: the other seats, the layout, the viewer's hand, the side column.
 DRAWING_ORDER = ("west", "north", "east", "layout", "south", "side")
 
 Box = tuple[float, float, float, float]
@@ -431,60 +431,49 @@ def _seat_parts(
     to_move = match.status == "playing" and match.to_move == seat
     name = seat_name(match, seat, viewer, lang)
     parts: dict[str, _Part] = {}
+    # Everyone's tiles are shown in the settlement at the end of the hand (R2.3).
+    shown = seat == viewer or match.status != "playing"
+    if seat == viewer:
+        panel = hand_panel(hand, colors, f"{prefix}-hand", highlight=chosen)
+        most, cls = HAND_SCALE, "exact61-hand"
+    else:
+        panel = hand_panel(hand, colors, f"{prefix}-seat{seat}-hand", face_up=shown)
+        most, cls = BACK_SCALE, "shown" if shown else "backs"
     if where in ("west", "east"):
         parts.update(_label(x, y + LABEL_SIZE, w, name, to_move, colors))
         count = Plural("{n} tile", "{n} tiles", len(hand)).text(lang)
         parts["count"] = _text_part(
             x, y + LABEL_SIZE + 4 + SMALL_SIZE, w, count, SMALL_SIZE, colors["muted"], cls="count"
         )
-        tiles_box = (x, y + LABEL_SIZE + SMALL_SIZE + 12, w, h - LABEL_SIZE - SMALL_SIZE - 12)
-    else:
-        # One row, centred in the band: the label, then the tiles.
-        words = (
-            name
-            if seat == viewer
-            else Msg(
-                "{label} · {count}",
-                {"label": name, "count": Plural("{n} tile", "{n} tiles", len(hand))},
-            ).text(lang)
+        below = LABEL_SIZE + SMALL_SIZE + 12
+        # The row of tiles turned a quarter: a column of tiles lying across.
+        bx, by, bw, bh = panel.box
+        turned = (-(by + bh), bx, bh, bw)
+        dx, dy, scale = _fit(turned, (x, y + below, w, h - below), most, "top")
+        attrs = {
+            "class": cls,
+            "transform": f"translate({num(dx)},{num(dy)}) scale({num(scale)}) rotate(90)",
+        }
+        parts["tiles"] = _Part(
+            [element("g", attrs, panel.nodes)],
+            (dx + turned[0] * scale, dy + turned[1] * scale, bh * scale, bw * scale),
         )
-        label_w = _label_width(words, to_move, w * 0.4)
-        room = w - label_w - ROW_GAP
-        panel = (
-            hand_panel(hand, colors, f"{prefix}-hand", highlight=chosen)
-            if seat == viewer
-            else hand_panel(hand, colors, f"{prefix}-seat{seat}-hand", face_up=False)
-        )
-        most = HAND_SCALE if seat == viewer else BACK_SCALE
-        scale = _fit(panel.box, (0, 0, room, h), most)[2]
-        row = label_w + ROW_GAP + panel.width * scale
-        left = x + (w - row) / 2
-        parts.update(_label(left, y + h / 2 + LABEL_SIZE * 0.38, label_w, words, to_move, colors))
-        tiles_box = (left + label_w + ROW_GAP, y, panel.width * scale, h)
-    if seat == viewer:
-        panel = hand_panel(hand, colors, f"{prefix}-hand", highlight=chosen)
-        fit = _fit(panel.box, tiles_box, HAND_SCALE)
-        parts["tiles"] = _placed(panel.nodes, panel.box, fit, "exact61-hand")
-    else:
-        # Everyone's tiles are shown in the settlement at the end of the hand (R2.3).
-        shown = match.status != "playing"
-        panel = hand_panel(hand, colors, f"{prefix}-seat{seat}-hand", face_up=shown)
-        if where in ("west", "east"):
-            # The row of upright backs turned a quarter: a column of backs lying across.
-            bx, by, bw, bh = panel.box
-            turned = (-(by + bh), bx, bh, bw)
-            dx, dy, scale = _fit(turned, tiles_box, BACK_SCALE, "top")
-            attrs = {
-                "class": "shown" if shown else "backs",
-                "transform": f"translate({num(dx)},{num(dy)}) scale({num(scale)}) rotate(90)",
-            }
-            parts["tiles"] = _Part(
-                [element("g", attrs, panel.nodes)],
-                (dx + turned[0] * scale, dy + turned[1] * scale, bh * scale, bw * scale),
-            )
-        else:
-            fit = _fit(panel.box, tiles_box, BACK_SCALE)
-            parts["tiles"] = _placed(panel.nodes, panel.box, fit, "shown" if shown else "backs")
+        return parts
+    # One row, centred in the band: the label, then the tiles.
+    words = (
+        name
+        if seat == viewer
+        else Msg(
+            "{label} · {count}",
+            {"label": name, "count": Plural("{n} tile", "{n} tiles", len(hand))},
+        ).text(lang)
+    )
+    label_w = _label_width(words, to_move, w * 0.4)
+    scale = _fit(panel.box, (0, 0, w - label_w - ROW_GAP, h), most)[2]
+    left = x + (w - label_w - ROW_GAP - panel.width * scale) / 2
+    parts.update(_label(left, y + h / 2 + LABEL_SIZE * 0.38, label_w, words, to_move, colors))
+    tiles_box = (left + label_w + ROW_GAP, y, panel.width * scale, h)
+    parts["tiles"] = _placed(panel.nodes, panel.box, _fit(panel.box, tiles_box, most), cls)
     return parts
 
 

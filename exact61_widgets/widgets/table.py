@@ -26,7 +26,7 @@ import ipywidgets as w
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.advice import Advice, best_move
 from exact61_widgets.engine.bots import Bot, make_bot
-from exact61_widgets.engine.events import Event
+from exact61_widgets.engine.events import DrawEvent, Event
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
@@ -177,7 +177,14 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self._done(texts)
 
     def _explain(self, events: Sequence[Event]) -> list[str]:
-        return [e.explain(self.lang) for e in events]
+        return [self._told(e) for e in events]
+
+    def _told(self, event: Event) -> str:
+        """An event as the learner hears and reads it: another seat's drawn tile stays
+        hidden (D4), the learner's own is named."""
+        if isinstance(event, DrawEvent) and event.seat != self.human:
+            return Msg("Seat {seat} draws a tile.", {"seat": event.seat}).text(self.lang)
+        return event.explain(self.lang)
 
     def _advance(self) -> list[str]:
         """One action or deal, without redrawing; what happened, in words."""
@@ -340,7 +347,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             "" if self.advice is None else f"<p>{html.escape(self.advice.text(self.lang))}</p>"
         )
         self.hint_line.layout.display = "none" if self.advice is None else None
-        self.log_panel.value = log_html(match.hand_events, self.lang)
+        self.log_panel.value = log_html(match.hand_events, self.lang, explain=self._told)
         self.log_box.set_title(0, Msg("Log of hand {n}", {"n": match.hand_number}).text(self.lang))
         self.undo_button.disabled = not match.action_stack
         self.hint_button.disabled = not match.legal_actions()
