@@ -49,7 +49,7 @@ WARM_KERNELS = 2
 #: is left :data:`UNSEEN_IDLE` seconds; the culler looks every :data:`CULL_INTERVAL`.
 CULL_IDLE = 60
 UNSEEN_IDLE = 90
-CULL_INTERVAL = 10
+CULL_INTERVAL = 5
 #: Seconds Voila waits for a cell's output once the kernel has run it: nbclient's 4 s drop
 #: the classroom's widget (the cell's only output) when many pages start at once on two cores.
 IOPUB_TIMEOUT = 120

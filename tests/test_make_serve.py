@@ -58,7 +58,7 @@ STOP_TIMEOUT = 10
 #: The classroom's kernels of pages nobody connects to must be gone within two minutes.
 CULL_TIMEOUT = 120
 #: How often the classroom's culler looks (scripts/classroom_server.py).
-CULL_INTERVAL = 10
+CULL_INTERVAL = 5
 
 
 def free_port() -> int:
