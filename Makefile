@@ -6,10 +6,18 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 # make lab / make classroom: PORT is the first port tried (8888 when unset; a busy one moves the
-# server up to the next free port, and it says so); NO_BROWSER=1 serves without opening a browser.
+# server up to the next free port, and it says so); NO_BROWSER=1 serves without opening a browser;
+# HOST=0.0.0.0 serves the room's network (README: what that exposes). make classroom also takes
+# MAX_LEARNERS (kernels at once, 30 when unset) and WARM_KERNELS (kept ready, 2 when unset).
 PORT ?=
 NO_BROWSER ?=
-SERVE = $(BIN)/python scripts/serve.py $(if $(PORT),--port=$(PORT)) $(if $(NO_BROWSER),--no-browser)
+HOST ?=
+MAX_LEARNERS ?=
+WARM_KERNELS ?=
+SERVE = $(BIN)/python scripts/serve.py $(if $(PORT),--port=$(PORT)) $(if $(NO_BROWSER),--no-browser) \
+	$(if $(HOST),--host=$(HOST))
+CLASSROOM_OPTIONS = $(if $(MAX_LEARNERS),--max-learners=$(MAX_LEARNERS)) \
+	$(if $(WARM_KERNELS),--warm-kernels=$(WARM_KERNELS))
 # deps-lab installs only when pyproject.toml is newer than this stamp, so a second `make lab`
 # starts at once; deps-test (which installs the lab extras too) refreshes it.
 LAB_STAMP := $(VENV)/.deps-lab.stamp
@@ -68,12 +76,13 @@ browser:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else echo "make test needs Debian's chromium: run 'sudo apt-get install chromium' once" >&2; exit 2; fi
 
-# scripts/serve.py adds --allow-root only as root and prints the one address to open.
+# scripts/serve.py adds --allow-root only as root and prints the one address to open; it runs the
+# server in a session of its own and stops it, kernels included, on Control-C.
 lab: deps-lab
 	$(SERVE) lab
 
 classroom: deps-lab
-	$(SERVE) classroom
+	$(SERVE) $(CLASSROOM_OPTIONS) classroom
 
 # The notebooks under strict nbval, one notebook per worker at a time on two workers
 # (benchmarks/bench_notebooks.py times exactly this against its one-minute target).

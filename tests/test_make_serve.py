@@ -4,10 +4,14 @@ Each test runs the make command in the repository, as root or not, with ``NO_BRO
 a ``PORT`` (the dependencies are installed already, so make goes straight to
 ``scripts/serve.py``). It reads the one address the command prints, waits until the server
 answers there and checks the widgets are served: the start page's saved widget outputs
-through JupyterLab's contents API, and the classroom app as Voila renders it, with the
-widget states its kernel holds. Then it stops the command as Control-C in its terminal
-would and checks that nothing it started is left running. ``BROWSER`` points at a script
-that only writes down that it was called, so the tests can tell that no browser opened.
+through JupyterLab's contents API, the page itself in Chromium with its kernel and without
+the "Jupyter news" prompt (the project's settings), and the classroom app as Voila renders
+it, with the widget states its kernel holds, its cap on learners (HTTP 503 with a page in
+English and Russian past it) and its kernels of plain requests shut down within two minutes.
+Then it stops the command as Control-C in its terminal would (SIGINT to its process group)
+and checks that everything it started, kernels included, is gone within
+:data:`STOP_TIMEOUT` seconds. ``BROWSER`` points at a script that only writes down that it
+was called, so the tests can tell that no browser opened.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from processes import command_line, descendants, kernels, parents
 
 #: Each test starts a real server through make: minutes, not seconds (not in `make check`).
 pytestmark = pytest.mark.slow
@@ -48,8 +53,12 @@ ADDRESS = re.compile(r"^\s+(http://localhost:(\d+)/\S*)\s*$")
 ADDRESS_TIMEOUT = 300
 #: Voila runs the classroom notebook before it answers (5-40 s here).
 RENDER_TIMEOUT = 300
-#: From Control-C to the last process gone (servers shut their kernels down first).
-STOP_TIMEOUT = 60
+#: From Control-C to the last process gone, kernels included (the servers shut them down).
+STOP_TIMEOUT = 10
+#: The classroom's kernels of pages nobody connects to must be gone within two minutes.
+CULL_TIMEOUT = 120
+#: How often the classroom's culler looks (scripts/classroom_server.py).
+CULL_INTERVAL = 5
 
 
 def free_port() -> int:
@@ -57,32 +66,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-def _parents() -> dict[int, int]:
-    """Every live process id with its parent's (Linux ``/proc``)."""
-    parents = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with suppress(OSError, ValueError, IndexError):
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            if fields[0] != "Z":
-                parents[int(stat.parent.name)] = int(fields[1])
-    return parents
-
-
-def descendants(pid: int) -> set[int]:
-    """The processes ``pid`` started, their children and so on (kernels included)."""
-    children: dict[int, list[int]] = {}
-    for child, parent in _parents().items():
-        children.setdefault(parent, []).append(child)
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
 
 
 @dataclass
@@ -115,7 +98,10 @@ class Run:
         pytest.fail(f"no address in {ADDRESS_TIMEOUT} s:\n{self.output}")
 
     def stop(self) -> set[int]:
-        """Stop the command as Control-C would; kill what is left; return what was left."""
+        """Stop the command as Control-C would; kill what is left; return what was left.
+
+        Control-C in a terminal is SIGINT to its foreground process group: make's own here.
+        """
         family = descendants(self.process.pid) | {self.process.pid}
         with suppress(ProcessLookupError):
             os.killpg(self.process.pid, signal.SIGINT)
@@ -123,7 +109,7 @@ class Run:
         left = family
         while left and time.monotonic() < deadline:
             self.process.poll()  # reaps make itself
-            left = family & set(_parents())
+            left = family & set(parents())
             time.sleep(0.2)
         for pid in left:
             with suppress(ProcessLookupError):
@@ -135,8 +121,9 @@ class Run:
 
 
 @contextmanager
-def make(target: str, port: int, tmp: Path) -> Iterator[Run]:
-    """Run ``make <target> PORT=<port> NO_BROWSER=1`` in the repository; stop it after."""
+def make(target: str, port: int, tmp: Path, *settings: str) -> Iterator[Run]:
+    """Run ``make <target> PORT=<port> NO_BROWSER=1 [settings]`` in the repository; stop it
+    after."""
     browser_log = tmp / "browser-opened.txt"
     browser = tmp / "browser"
     browser.write_text(f'#!/bin/sh\necho "$@" >> "{browser_log}"\n', "utf-8")
@@ -150,7 +137,7 @@ def make(target: str, port: int, tmp: Path) -> Iterator[Run]:
         PYTHONUNBUFFERED="1",
     )
     process = subprocess.Popen(
-        ["make", target, f"PORT={port}", "NO_BROWSER=1"],
+        ["make", target, f"PORT={port}", "NO_BROWSER=1", *settings],
         cwd=ROOT,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -184,10 +171,17 @@ def get(url: str, timeout: float = 30) -> tuple[int, str]:
         return int(error.code), error.read().decode("utf-8", "replace")
 
 
-def assert_stopped_cleanly(run: Run) -> None:
-    """Control-C stops the command and everything it started; no browser was opened."""
+def assert_stopped_cleanly(run: Run, *, kernels_before: int = 1) -> None:
+    """Control-C stops the command and everything it started, kernels included, within
+    :data:`STOP_TIMEOUT` seconds; no browser was opened."""
+    running = kernels(run.process.pid)
+    assert len(running) >= kernels_before, f"kernels before Control-C: {running}"
+    started = time.monotonic()
     left = run.stop()
-    assert not left, f"still running after Control-C: {sorted(left)}\n{run.output}"
+    took = time.monotonic() - started
+    names = {pid: command_line(pid)[:120] for pid in left}
+    assert not left, f"still running {STOP_TIMEOUT} s after Control-C: {names}\n{run.output}"
+    print(f"\nstopped with {len(running)} kernel(s) in {took:.1f} s")
     assert not run.browser_log.exists(), run.browser_log.read_text()
 
 
@@ -290,6 +284,40 @@ def reachable(states: dict[str, Any], root: str) -> list[dict[str, Any]]:
     return [states[model_id] for model_id in seen]
 
 
+#: The news prompt JupyterLab shows when ``fetchNews`` is unset (its notification plugin).
+NEWS_PROMPT = "Would you like to get notified about official Jupyter news?"
+
+
+def lab_page_in_chromium(url: str, settle: float = 5.0) -> dict[str, Any]:
+    """Open ``url`` in headless Chromium, wait for the notebook's kernel and ``settle`` more
+    seconds (the news prompt comes once the page is restored); what the page showed.
+
+    Playwright runs in a thread of its own (see :func:`_widget_states`).
+    """
+    from browser.harness import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    def look() -> dict[str, Any]:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+            try:
+                page = browser.new_page(viewport={"width": 1366, "height": 768})
+                page.goto(url)
+                page.locator("text=/\\| Idle$/").first.wait_for(timeout=120_000)
+                page.wait_for_timeout(settle * 1000)
+                return {
+                    "toasts": page.locator(".Toastify__toast").all_text_contents(),
+                    "notebook": page.locator(".jp-NotebookPanel").count(),
+                }
+            finally:
+                browser.close()
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(look).result()
+
+
 def test_make_lab_serves_the_start_page_even_when_its_port_is_busy(tmp_path: Path) -> None:
     """``make lab`` serves 00_start_here with its widgets; a busy PORT moves it, and it says so."""
     with socket.socket() as busy_socket:
@@ -317,15 +345,44 @@ def test_make_lab_serves_the_start_page_even_when_its_port_is_busy(tmp_path: Pat
             assert widgets, "the start page has no saved widget output"
             # Each widget's saved output also holds a static view (a picture or HTML).
             assert all(set(data) - {WIDGET_VIEW, "text/plain"} for data in widgets), widgets
+
+            # The project's settings, not the user's (JUPYTER_CONFIG_DIR is empty here).
+            plugin = "@jupyterlab/apputils-extension:notification"
+            status, body = get(f"http://localhost:{port}/lab/api/settings/{plugin}?token={token}")
+            assert status == 200, body[:500]
+            answer = json.loads(body)  # overrides become the schema's defaults
+            defaults = {k: v.get("default") for k, v in answer["schema"]["properties"].items()}
+            composite = {**defaults, **answer["settings"]}
+            assert (composite["fetchNews"], composite["checkForUpdates"]) == ("false", False)
+            seen = lab_page_in_chromium(url)
+            assert seen["notebook"] == 1, seen
+            assert not [t for t in seen["toasts"] if "Jupyter news" in t], seen["toasts"]
             assert_stopped_cleanly(run)
 
 
+def wait_for_kernels(run: Run, count: int, timeout: float) -> float:
+    """Seconds until the command's server holds exactly ``count`` kernels (fail after
+    ``timeout``)."""
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        if len(kernels(run.process.pid)) == count:
+            return time.monotonic() - started
+        time.sleep(1)
+    pytest.fail(f"{len(kernels(run.process.pid))} kernels, not {count}, after {timeout} s")
+
+
 def test_make_classroom_serves_the_classroom_app_rendered_by_voila(tmp_path: Path) -> None:
-    """``make classroom`` serves the classroom page: Voila runs it and its widgets are live."""
+    """``make classroom`` serves the classroom page: Voila runs it and its widgets are live.
+
+    With ``MAX_LEARNERS=2 WARM_KERNELS=1``: one kernel waits warm; two visitors get pages,
+    the third the 503 page; the pages' kernels, which no browser ever connects to, end
+    within two minutes and leave the warm kernel, and a visitor gets in again.
+    """
     requested = free_port()
-    with make("classroom", requested, tmp_path) as run:
+    with make("classroom", requested, tmp_path, "MAX_LEARNERS=2", "WARM_KERNELS=1") as run:
         url, port = run.address()
         assert (url, port) == (f"http://localhost:{requested}/", requested)
+        wait_for_kernels(run, 1, RENDER_TIMEOUT)  # the warm pool is full
 
         status, page = get(url, timeout=RENDER_TIMEOUT)
         assert status == 200, page[:500]
@@ -364,4 +421,23 @@ def test_make_classroom_serves_the_classroom_app_rendered_by_voila(tmp_path: Pat
             if isinstance(value, str) and "<svg" in value and "data-tile" in value
         ]
         assert pictures, f"no board shows tiles: {names}"
+
+        # The second visitor gets in; the third is turned away with a page, not a trace.
+        assert get(url, timeout=RENDER_TIMEOUT)[0] == 200
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url, timeout=RENDER_TIMEOUT)
+        assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "30"
+        full = refused.value.read().decode("utf-8")
+        assert "The classroom is full" in full and "Класс заполнен" in full
+        assert "2 learners" in full and "2 ученика" in full and "Traceback" not in full
+
+        # Nobody's browser holds those two pages: their kernels end, the warm one stays.
+        wait_for_kernels(run, 3, RENDER_TIMEOUT)  # two pages and the refilled warm kernel
+        took = wait_for_kernels(run, 1, CULL_TIMEOUT)
+        print(f"\nthe pages' kernels ended {took:.0f} s after the last visit")
+        assert get(url, timeout=RENDER_TIMEOUT)[0] == 200  # a seat is free again
+        # That page took the warm kernel, which had waited in the pool for over a minute:
+        # its idle time starts now, so the culler's next rounds leave it to its learner.
+        time.sleep(CULL_INTERVAL + 5)
+        assert len(kernels(run.process.pid)) == 2, "the page's warm kernel was culled at once"
         assert_stopped_cleanly(run)

@@ -208,7 +208,6 @@ def test_every_button_and_status_line_has_a_stable_class_in_any_language() -> No
         table = classes(MatchTable(hint_budget=None, lang=lang))
         assert {
             "exact61-status",
-            "exact61-scores",
             "exact61-hint-line",
             "exact61-step",
             "exact61-auto-play",
@@ -246,18 +245,20 @@ def keyboard_items(markup: str) -> list[str]:
     assert FOCUSABLE == ".exact61-layout [data-place]:not(.closed), .exact61-hand [data-tile]"
     root = ET.fromstring(f"<board>{markup}</board>")
     found = []
-    for panel in root:
-        classes = panel.get("class", "").split()
-        for node in panel.iter():
-            place, tile = node.get("data-place"), node.get("data-tile")
-            if (
-                "exact61-layout" in classes
-                and place is not None
-                and "closed" not in node.get("class", "").split()
-            ):
-                found.append(place)
-            elif "exact61-hand" in classes and tile is not None:
-                found.append(f"tile {tile}")
+
+    def walk(node: ET.Element, layout: bool, hand: bool) -> None:
+        # A descendant selector: the class may be on any ancestor (a panel's wrapper, or a
+        # group inside one picture, as the match table draws its layout and hand).
+        place, tile = node.get("data-place"), node.get("data-tile")
+        if layout and place is not None and "closed" not in node.get("class", "").split():
+            found.append(place)
+        elif hand and tile is not None:
+            found.append(f"tile {tile}")
+        classes = node.get("class", "").split()
+        for child in node:
+            walk(child, layout or "exact61-layout" in classes, hand or "exact61-hand" in classes)
+
+    walk(root, False, False)
     return found
 
 

@@ -28,7 +28,18 @@ def test_the_learner_sees_only_their_hand_the_boneyard_and_the_score_board() -> 
             assert f'data-tile="{tile}"' not in svg  # hidden until the settlement (R2.3)
     assert f'class="boneyard" data-count="{match.boneyard_count}"' in svg
     assert 'class="scoreboard"' in svg and "Pair 0+2" in svg
+    assert svg.count("<svg") == 1  # one picture of the whole table
+    assert table.static_svg() == table.board.picture and "Seat 2 (partner)" in svg
+
+
+def test_the_status_in_words_is_for_screen_readers_only() -> None:
+    """The picture shows turn, counts and scores; the words stay, hidden from the eye."""
+    table = MatchTable(4, seed=3)
+    assert {"exact61-status", "exact61-sr-only"} <= set(table.status._dom_classes)
     assert "boneyard 8 tiles" in table.status.value
+    assert "side 0 (seats 0 + 2): 0 raw (0)" in table.status.value
+    assert table.status in table.children and table.hint_line.layout.display == "none"
+    assert [type(c).__name__ for c in table.controls.children[:4]] == ["Button"] * 4
 
 
 def test_a_click_on_a_hand_tile_then_a_place_plays_and_the_bots_answer() -> None:
@@ -127,6 +138,7 @@ def test_hint_names_the_strongest_bots_move_with_a_reason() -> None:
     assert isinstance(advice, Advice) and advice.action in table.match.legal_actions()
     assert advice.bot == "search"
     assert table.hint_line.value.startswith("<p>Hint (search): ")
+    assert table.hint_line.layout.display is None  # shown while the hint stands
     again = best_move(table.match, seed=table.seed, budget=None, playouts=200)
     assert again.action == advice.action  # deterministic without a time budget
     if isinstance(advice.action, Play) and advice.action.at is not None:
@@ -176,4 +188,35 @@ def test_russian_table() -> None:
     assert table.hint_button.description == "Подсказка"
     assert "Сдача 1" in table.status.value
     table.auto_play()
-    assert "исх." in table.scores.value
+    assert "исх." in table.status.value
+    assert "Сдача 1" in table.board.picture and "Базар" in table.board.picture
+    assert table.log_box.titles == ("Журнал сдачи 1",)
+
+
+def test_a_bots_drawn_tile_stays_hidden_and_the_learners_own_is_named() -> None:
+    """D4: the announcement and the log say that a bot drew, never which tile."""
+    from exact61_widgets.engine.events import DrawEvent
+
+    hidden = named = False
+    for seed in range(40):
+        table = MatchTable(2, seed=seed, auto_reply=False)
+        match = table.match
+        for _ in range(60):
+            if match.status != "playing":
+                break
+            if table.waiting_for_human:
+                table.play(match.legal_actions()[0])
+            else:
+                table.step()
+            last = match.hand_events[-1] if match.hand_events else None
+            if isinstance(last, DrawEvent) and last.seat == 1:
+                assert str(last.tile) not in table.board.announcement
+                assert str(last.tile) not in table.log_panel.value
+                assert "Seat 1 draws a tile." in table.log_panel.value
+                hidden = True
+            elif isinstance(last, DrawEvent) and last.seat == 0:
+                assert f"Seat 0 draws {last.tile}." in table.board.announcement
+                named = True
+        if hidden and named:
+            return
+    pytest.fail(f"no seed drew for both seats: hidden {hidden}, named {named}")

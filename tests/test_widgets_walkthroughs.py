@@ -11,6 +11,8 @@ import pytest
 from exact61_widgets import Layout, Match, Play
 from exact61_widgets.engine.events import BlockedAwardEvent, PlayEvent
 from exact61_widgets.engine.record import to_record
+from exact61_widgets.render.svg import last_play
+from exact61_widgets.render.table import table_svg
 from exact61_widgets.widgets import (
     BlockedWalkthrough,
     EndScoringWalkthrough,
@@ -24,7 +26,7 @@ from exact61_widgets.widgets import (
 )
 from exact61_widgets.widgets import scenarios as sc
 from exact61_widgets.widgets.mimebundle import NOTEBOOK_WIDTH
-from exact61_widgets.widgets.pictures import LayoutSpec, draw, last_play
+from exact61_widgets.widgets.pictures import LayoutSpec, draw
 from exact61_widgets.widgets.walkthroughs import Walkthrough
 
 RULE = re.compile(r"\bR\d+(\.\d+)?\b")
@@ -523,6 +525,10 @@ def test_a_table_or_explorer_picture_after_a_rejected_play_says_so() -> None:
     assert play is not None and play.status == "rejected"
     svg = draw(LayoutSpec(str(match.layout), play=play), "t", "en")
     assert 'class="caption rejected"' in svg
+    # The match table's side column says it too, in its picture and its description.
+    table = str(table_svg(match, viewer=0, lang="en"))
+    assert 'class="caption rejected"' in table
+    assert table.count(": rejected") >= 2, "the side column and the <desc>"
     assert last_play(sc.EXACT_61.match()) is None  # a set-up table: no play to read
     # A spec whose play is not its layout's last tile draws the layout as it reads.
     assert "caption rejected" not in draw(LayoutSpec("[0|0]", play=play), "u", "en")

@@ -17,6 +17,7 @@ _LAZY = {
     "layout_geometry": "exact61_widgets.render.geometry",
     "tile_svg": "exact61_widgets.render.svg",
     "match_svg": "exact61_widgets.render.svg",
+    "table_svg": "exact61_widgets.render.table",
     "hand_svg": "exact61_widgets.render.svg_pictures",
     "seats_svg": "exact61_widgets.render.svg_pictures",
     "boneyard_svg": "exact61_widgets.render.svg_pictures",

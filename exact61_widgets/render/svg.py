@@ -42,6 +42,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
+from exact61_widgets.engine.events import PlayEvent
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.tiles import Tile, as_tile
@@ -91,7 +92,6 @@ from exact61_widgets.render.text import (
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:
-    from exact61_widgets.engine.events import PlayEvent
     from exact61_widgets.engine.match import Match
 
 MARGIN = 16
@@ -104,6 +104,30 @@ __all__ = ["AUTO", "SvgText", "match_svg", "render_svg", "tile_svg"]
 
 #: The target check's verdicts a picture shows beside its caption line, and their colours.
 VERDICTS = {"rejected": "rejected", "deferred": "muted"}
+
+
+def last_play(match: Match) -> PlayEvent | None:
+    """The event of the play that put the table's last tile down, in this hand (if any)."""
+    final = match.layout.last
+    if final is None:
+        return None
+    for event in reversed(match.hand_events):
+        if isinstance(event, PlayEvent):
+            return event if event.tile == final.tile else None
+    return None
+
+
+def match_caption(match: Match, lang: str) -> tuple[str, str | None]:
+    """The caption line of a match's layout and the last play's verdict (None: as it reads).
+
+    A rejected award (R1.4) or one kept for the settlement (R7.4) reads so, never as earned.
+    """
+    layout = match.layout
+    ordered = sorted_contributions(layout.contributions(), lang)
+    verdict = verdict_of(layout, last_play(match))
+    if verdict is not None:
+        return verdict_line(layout, ordered, verdict, lang), verdict
+    return caption_line_of(layout, ordered, lang), None
 
 
 def verdict_of(layout: Layout, play: PlayEvent | None) -> str | None:

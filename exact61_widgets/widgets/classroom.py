@@ -2,12 +2,16 @@
 
 Made for a projector (``make classroom`` serves ``tutorials/classroom.ipynb`` with
 Voila). One control switches every tab, button and caption between English and
-Russian; a slider zooms every board in the browser alone.
+Russian; a slider zooms every board in the browser alone. The match tab is one
+picture of the table with its controls under it; at the default tile size the page
+fits a 1366×768 screen without scrolling, and a 1920×1080 one at a larger size
+(:data:`TABLE_SIZE`). In Voila the notebook's own text cells are left out of the page:
+the app is the page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -25,10 +29,15 @@ from exact61_widgets.widgets.walkthroughs import (
     SpinnerWalkthrough,
 )
 
+#: The table picture's width in pixels at zoom 1, a little under half its units: at the
+#: classroom's tile size 2 (the walkthroughs' tiles twice notebook size) the match tab fits a
+#: 1366×768 screen, at tile size 3 a 1920×1080 one (the browser tests measure both).
+TABLE_SIZE = 570
+
 #: Each language named in itself, for the language control.
 LANGUAGE_NAMES: dict[Lang, str] = {"en": "English", "ru": "Русский"}
 
-WALKTHROUGHS: Sequence[tuple[str, Callable[..., Any]]] = (
+WALKTHROUGHS: Sequence[tuple[str, type[Any]]] = (
     ("spinners", SpinnerWalkthrough),
     ("scoring", EndScoringWalkthrough),
     ("rounding", RoundingWalkthrough),
@@ -40,18 +49,46 @@ WALKTHROUGHS: Sequence[tuple[str, Callable[..., Any]]] = (
 
 
 def classroom_css(text: int) -> str:
-    """The classroom's style sheet: text, buttons and tab titles ``text`` pixels high."""
+    """The classroom's style sheet: text, buttons and tab titles ``text`` pixels high.
+
+    Everything is kept compact, so that the match tab fits one screen: the controls in
+    one row, small gaps, the live line at most two lines (screen readers hear all of it;
+    the log keeps every event), the hint read there and not repeated under the controls,
+    and in Voila (``#rendered_cells``) neither the notebook's text cells nor its margins.
+    """
     if not 10 <= text <= 60:
         raise ValueError(f"text_size {text} is out of range: use 10 to 60 pixels")
+    small = round(text * 0.8)
     return f"""<style>
 .exact61-classroom .widget-html-content, .exact61-classroom .widget-label,
 .exact61-classroom .exact61-board-live, .exact61-classroom .exact61-board-error,
-.exact61-classroom .lm-TabBar-tab {{ font-size: {text}px; line-height: 1.4; }}
+.exact61-classroom .lm-TabBar-tab, .exact61-classroom .exact61-slider-label,
+.exact61-classroom .exact61-slider-readout,
+.exact61-classroom input {{ font-size: {text}px; line-height: 1.3; }}
 .exact61-classroom .widget-html-content h3 {{ font-size: {round(text * 1.4)}px; }}
-.exact61-classroom button.jupyter-button {{ font-size: {text}px; height: {round(text * 2.2)}px;
-  width: auto; min-width: {text * 7}px; }}
+.exact61-classroom button.jupyter-button {{ font-size: {text}px; height: {round(text * 1.8)}px;
+  width: auto; min-width: {text * 3}px; padding: 0 {round(text * 0.6)}px; }}
+.exact61-classroom .widget-inline-hbox, .exact61-classroom .widget-toggle-buttons {{
+  height: auto; }}
+.exact61-classroom .widget-combobox input {{ height: {round(text * 1.8)}px; }}
 .exact61-classroom {{ --jp-widgets-horizontal-tab-width: auto;
-  --jp-widgets-horizontal-tab-height: {round(text * 2)}px; }}
+  --jp-widgets-horizontal-tab-height: {round(text * 1.8)}px;
+  --jp-widgets-inline-height: {round(text * 1.8)}px; }}
+.exact61-classroom .widget-tab-contents {{ padding: 4px 6px; }}
+.exact61-classroom .exact61-board-live {{ min-height: 1.3em; margin: 2px 0; }}
+.exact61-classroom .exact61-table .exact61-board-live,
+.exact61-classroom .exact61-table .exact61-board-error:not(:empty) {{ display: -webkit-box;
+  -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }}
+.exact61-classroom .exact61-log-box .jupyter-widget-Collapse-header {{ padding: 2px 8px; }}
+.exact61-classroom .exact61-table .exact61-hint-line {{ display: none; }}
+.exact61-classroom .exact61-language {{ display: flex; align-items: center; gap: 8px; }}
+.exact61-classroom .exact61-language > div {{ display: flex; }}
+.exact61-classroom .exact61-log-box .widget-html-content {{ font-size: {small}px; }}
+.exact61-classroom .exact61-table-controls > * {{ margin: 2px 4px 2px 0; }}
+#rendered_cells {{ padding: 4px 8px; }}
+#rendered_cells .jp-MarkdownCell {{ display: none; }}
+#rendered_cells .jp-Cell {{ padding: 0; }}
+#rendered_cells .jp-Cell-outputWrapper {{ margin-top: 0; }}
 </style>"""
 
 
@@ -60,7 +97,9 @@ class Classroom(w.VBox):  # type: ignore[misc]
 
     ``players``, ``seed`` and ``bots`` set up the match table (the class plays seat 0);
     ``tile_scale`` is the boards' first zoom and ``text_size`` the text height in pixels.
-    Choosing a language rebuilds every tab in it, from the first step.
+    Choosing a language rebuilds every tab in it, from the first step. A walkthrough is
+    made when its tab is first chosen (:meth:`walkthrough`): a page then starts with the
+    match alone, which is what a room of learners arriving at once waits for.
     """
 
     def __init__(
@@ -71,7 +110,7 @@ class Classroom(w.VBox):  # type: ignore[misc]
         seed: int = 1,
         bots: str = "greedy",
         tile_scale: float = 2.0,
-        text_size: int = 20,
+        text_size: int = 18,
     ) -> None:
         self.players, self.seed, self.bots = players, seed, bots
         self.lang: Lang = check_lang(lang)
@@ -80,6 +119,7 @@ class Classroom(w.VBox):  # type: ignore[misc]
             value=self.lang,
             description="",
             tooltips=[LANGUAGE_NAMES[code] for code in LANGUAGES],
+            style={"description_width": "initial", "button_width": "auto"},
         )
         self.language.add_class("exact61-language")
         self.size = NamedSlider(
@@ -91,17 +131,48 @@ class Classroom(w.VBox):  # type: ignore[misc]
             readout=True,
         )
         self.size.add_class("exact61-tile-size")
+        self.header = w.HBox(
+            [self.language, self.size], layout=w.Layout(flex_flow="row wrap", align_items="center")
+        )
+        self.header.add_class("exact61-classroom-header")
         self.tabs = w.Tab()
         self.table: MatchTable | None = None
-        self.walkthroughs: list[Any] = []
+        self._made: dict[int, Any] = {}
         self._links: list[Any] = []
         super().__init__(
-            [w.HTML(classroom_css(text_size)), self.language, self.size, self.tabs],
+            [w.HTML(classroom_css(text_size)), self.header, self.tabs],
             layout=w.Layout(width="100%"),
         )
         self.add_class("exact61-classroom")
         self._build()
         self.language.observe(lambda change: self.switch(change["new"]), names="value")
+        self.tabs.observe(self._chosen, names="selected_index")
+
+    @property
+    def walkthroughs(self) -> list[Any]:
+        """The walkthroughs made so far, in the order of their tabs."""
+        return [self._made[index] for index in sorted(self._made)]
+
+    def walkthrough(self, index: int) -> Any:
+        """The walkthrough of tab ``index`` (1 to 7), made now if it is not yet."""
+        if not 1 <= index <= len(WALKTHROUGHS):
+            raise ValueError(f"tab {index} is not a walkthrough's: use 1 to {len(WALKTHROUGHS)}")
+        made = self._made.get(index)
+        if made is None:
+            key, make = WALKTHROUGHS[index - 1]
+            made = self._made[index] = make(lang=self.lang, name=f"classroom-{key}")
+            made.board.zoom = self.size.value
+            self._links.append(w.jslink((self.size, "value"), (made.board, "zoom")))
+            children = list(self.tabs.children)
+            children[index] = made
+            selected = self.tabs.selected_index
+            self.tabs.children = tuple(children)
+            self.tabs.selected_index = selected
+        return made
+
+    def _chosen(self, change: Any) -> None:
+        if change["new"]:
+            self.walkthrough(change["new"])
 
     def switch(self, lang: str) -> None:
         """Show every tab in ``lang`` (what the language control does)."""
@@ -120,22 +191,29 @@ class Classroom(w.VBox):  # type: ignore[misc]
         for old in (self.table, *self.walkthroughs):
             if old is not None:
                 old.close()
+        self._made = {}
         self.language.description = gettext("Language", lang)
         self.size.description = gettext("Tile size", lang)
         self.table = MatchTable(
-            self.players, seed=self.seed, bots=self.bots, lang=lang, name="classroom-table"
+            self.players,
+            seed=self.seed,
+            bots=self.bots,
+            lang=lang,
+            name="classroom-table",
+            size=TABLE_SIZE,
+            log_open=False,
         )
-        self.walkthroughs = [make(lang=lang, name=f"classroom-{key}") for key, make in WALKTHROUGHS]
-        boards = [self.table, *self.walkthroughs]
-        for widget in boards:
-            widget.board.zoom = self.size.value
-        self._links = [w.jslink((self.size, "value"), (widget.board, "zoom")) for widget in boards]
-        self.tabs.children = boards
+        self.table.board.zoom = self.size.value
+        self._links = [w.jslink((self.size, "value"), (self.table.board, "zoom"))]
+        selected = self.tabs.selected_index or 0
+        self.tabs.children = [self.table, *(w.VBox() for _ in WALKTHROUGHS)]
         self.tabs.titles = [
             gettext("Match", lang),
-            *(type(x).title.text(lang) for x in self.walkthroughs),
+            *(make.title.text(lang) for _key, make in WALKTHROUGHS),
         ]
-        self.tabs.selected_index = 0
+        self.tabs.selected_index = selected
+        if selected:
+            self.walkthrough(selected)
 
     def __repr__(self) -> str:
         return f"Classroom(players={self.players}, lang={self.lang!r})"

@@ -29,6 +29,7 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import SavedScenario, Scenario, ScenarioError
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
+from exact61_widgets.render.svg import last_play
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.editor import PositionEditor
@@ -41,7 +42,7 @@ from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.moves import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, last_play
+from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.solution import solution_html
 from exact61_widgets.widgets.texts import scores_text, seat_label, status_text
 

@@ -20,7 +20,7 @@ from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 from exact61_widgets.engine.tiles import parse_tile
 
 if TYPE_CHECKING:
-    from exact61_widgets.engine.match import Match
+    pass
 
 
 @dataclass(frozen=True)
@@ -37,17 +37,6 @@ class LayoutSpec:
     last: bool = True
     ends: bool = True
     play: PlayEvent | None = None
-
-
-def last_play(match: Match) -> PlayEvent | None:
-    """The event of the play that put the table's last tile down, in this hand (if any)."""
-    final = match.layout.last
-    if final is None:
-        return None
-    for event in reversed(match.hand_events):
-        if isinstance(event, PlayEvent):
-            return event if event.tile == final.tile else None
-    return None
 
 
 @dataclass(frozen=True)

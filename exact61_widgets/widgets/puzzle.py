@@ -28,6 +28,7 @@ from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.puzzles import THEMES, Puzzle, load_puzzles, theme_name
+from exact61_widgets.render.svg import last_play
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.errors import WidgetError
@@ -43,7 +44,6 @@ from exact61_widgets.widgets.pictures import (
     Panel,
     ScoreSpec,
     compose,
-    last_play,
 )
 from exact61_widgets.widgets.slider import NamedSlider
 from exact61_widgets.widgets.texts import scores_text, seat_label

@@ -1,13 +1,18 @@
-"""The match table: play a match against bots, with the score board, the log and hints.
+"""The match table: play a match against bots, the whole table in one picture, with hints.
 
 The learner sits at one seat (or none, to watch bots play); the other seats are
-bots by name (``make_bot``). The board shows the table and the learner's hand
-only (hands stay hidden, R2.3); the score board keeps the paper tally (R10);
-the log explains every award. Step plays one action (a bot's, a forced draw or
-pass, or deals the next hand), auto-play runs until the learner must choose,
-undo takes back the learner's last move and the bots' answers, and hint asks
-the strongest bot available for the best move and its reason
-(:func:`~exact61_widgets.engine.advice.best_move`).
+bots by name (``make_bot``). The board shows one picture of the table
+(:func:`~exact61_widgets.render.table.table_svg`): the learner's hand at the bottom,
+the other seats round the layout with their hands face down (R2.3), whose turn it is
+and the last action, the boneyard and the score board with the paper tally (R10).
+Under it sit the compact controls: step plays one action (a bot's, a forced draw or
+pass, or deals the next hand), auto-play runs until the learner must choose, undo
+takes back the learner's last move and the bots' answers, hint asks the strongest bot
+available for the best move and its reason
+(:func:`~exact61_widgets.engine.advice.best_move`), and the move line takes a typed
+move; the log, which explains every award, folds away. The status in words (whose
+turn, the boneyard, every hand's count, the scores) is read out to screen readers
+only: the picture shows it.
 """
 
 from __future__ import annotations
@@ -21,10 +26,11 @@ import ipywidgets as w
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.advice import Advice, best_move
 from exact61_widgets.engine.bots import Bot, make_bot
-from exact61_widgets.engine.events import Event
+from exact61_widgets.engine.events import DrawEvent, Event
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
+from exact61_widgets.render.table import table_svg
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.errors import WidgetError
@@ -33,15 +39,8 @@ from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.picker import PlayPicker
-from exact61_widgets.widgets.pictures import (
-    BoneyardSpec,
-    HandSpec,
-    LayoutSpec,
-    Panel,
-    ScoreSpec,
-    last_play,
-)
-from exact61_widgets.widgets.texts import log_html, scores_text, seat_label, status_text
+from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, focus_labels
+from exact61_widgets.widgets.texts import log_html, scores_text, status_text
 
 __all__ = ["Advice", "MatchTable", "best_move"]  # the advice is the engine's, named here too
 
@@ -56,7 +55,9 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     ``auto_reply`` (default) the bots answer the learner's move at once. A hint
     searches for at most ``hint_budget`` seconds (None: only ``hint_playouts``
     bound it, so it is the same on every machine). ``theme`` is the pictures'
-    palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``.
+    palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``. ``size`` is the
+    picture's width in pixels at zoom 1 (None: one pixel per unit of
+    :data:`~exact61_widgets.render.table.WIDTH`); ``log_open`` shows the log unfolded.
     """
 
     def __init__(
@@ -73,6 +74,8 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         lang: str | None = None,
         name: str | None = None,
         theme: str = "auto",
+        size: int | None = None,
+        log_open: bool = True,
     ) -> None:
         self.lang = check_lang(lang)
         lang = self.lang
@@ -96,6 +99,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.auto_reply = auto_reply
         self.hint_budget = hint_budget
         self.hint_playouts = hint_playouts
+        self.size = size  # checked by the picture (its first drawing is below)
         self.prefix = id_prefix(
             "table",
             players,
@@ -114,10 +118,10 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.on_action(self._guarded_click)
         self.board.on_theme(self.refresh)
         cb = self.guard.callback
+        # The status in words, for screen readers only (the picture shows it to the eye).
         self.status = w.HTML()
         self.status.add_class("exact61-status")
-        self.scores = w.HTML()
-        self.scores.add_class("exact61-scores")
+        self.status.add_class("exact61-sr-only")
         self.step_button = button(gettext("Step", lang), "step", icon="step-forward")
         self.step_button.on_click(cb(self.step))
         self.auto_button = button(gettext("Auto-play", lang), "auto-play", icon="forward")
@@ -130,18 +134,21 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.hint_line.add_class("exact61-hint-line")
         self.log_panel = w.HTML()
         self.log_panel.add_class("exact61-log")
+        self.log_box = w.Accordion([self.log_panel], selected_index=0 if log_open else None)
+        self.log_box.add_class("exact61-log-box")
         self.move_line = MoveLine(self, lang=lang, refuse=self._typing_refused)
-        super().__init__(
+        self.controls = w.HBox(
             [
-                self.status,
-                self.scores,
-                self.board,
+                self.step_button,
+                self.auto_button,
+                self.undo_button,
+                self.hint_button,
                 self.move_line,
-                w.HBox([self.step_button, self.auto_button, self.undo_button, self.hint_button]),
-                self.hint_line,
-                self.log_panel,
-            ]
+            ],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
+        self.controls.add_class("exact61-table-controls")
+        super().__init__([self.status, self.board, self.controls, self.hint_line, self.log_box])
         self.add_class("exact61-table")
         self.refresh()
 
@@ -170,7 +177,14 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self._done(texts)
 
     def _explain(self, events: Sequence[Event]) -> list[str]:
-        return [e.explain(self.lang) for e in events]
+        return [self._told(e) for e in events]
+
+    def _told(self, event: Event) -> str:
+        """An event as the learner hears and reads it: another seat's drawn tile stays
+        hidden (D4), the learner's own is named."""
+        if isinstance(event, DrawEvent) and event.seat != self.human:
+            return Msg("Seat {seat} draws a tile.", {"seat": event.seat}).text(self.lang)
+        return event.explain(self.lang)
 
     def _advance(self) -> list[str]:
         """One action or deal, without redrawing; what happened, in words."""
@@ -270,55 +284,71 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _highlights(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The hand tiles and open places to pick out: the chosen tile's, or the hint's."""
         match = self.match
-        hinted: tuple[str, ...] = ()
         places = self.picker.targets(match.layout, match.why_illegal)
+        chosen = self.picker.chosen()
         advice = self.advice
         if advice is not None and isinstance(advice.action, Play):
-            hinted = (str(advice.action.tile),)
+            chosen += (str(advice.action.tile),)
             if advice.action.at is not None:
                 places = (str(advice.action.at),)
-        spec = LayoutSpec(
-            str(match.layout), places=places, last=bool(match.layout), play=last_play(match)
+        hand = {str(t) for t in match.hand(self.human)} if self.human is not None else set()
+        return tuple(t for t in chosen if t in hand), tuple(
+            p for p in places if match.layout.is_open(p)
         )
-        panels = [Panel(spec)]
+
+    def _panels(self) -> tuple[Panel, ...]:
+        """The parts the keyboard reaches (the layout's places, the hand's tiles), for labels."""
+        match = self.match
+        chosen, places = self._highlights()
+        panels = [Panel(LayoutSpec(str(match.layout), places=places))]
         if self.human is not None:
             panels.append(
-                Panel(
-                    HandSpec(
-                        tuple(str(t) for t in match.hand(self.human)), self.picker.chosen() + hinted
-                    ),
-                    "hand",
-                    Msg("Your hand (seat {seat})", {"seat": self.human}).text(self.lang),
-                )
+                Panel(HandSpec(tuple(str(t) for t in match.hand(self.human)), chosen), "hand")
             )
-        for seat in range(match.players):
-            if seat != self.human:
-                panels.append(
-                    Panel(
-                        HandSpec(tuple(str(t) for t in match.hand(seat)), face_up=False),
-                        f"seat{seat}",
-                        seat_label(seat, seat == match.to_move, self.lang),
-                    )
-                )
-        panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
-        panels.append(Panel(ScoreSpec(match.scores, match.players), "scores"))
         return tuple(panels)
+
+    def table_svg(self) -> str:
+        """The picture of the table as it is now, in the board's theme."""
+        chosen, places = self._highlights()
+        return str(
+            table_svg(
+                self.match,
+                viewer=self.human,
+                chosen=chosen,
+                places=places,
+                size=self.size,
+                lang=self.lang,
+                theme=self.board.drawn_theme,
+                id_prefix=self.prefix,
+            )
+        )
+
+    def static_svg(self) -> str:
+        """The whole table as it is now (a saved notebook shows it)."""
+        return self.table_svg()
 
     def refresh(self) -> None:
         """Redraw everything from the match (after every change)."""
         match = self.match
-        panels = self._panels()
-        self._show_panels(panels)
-        self.status.value = f"<p>{html.escape(status_text(match, self.lang))}</p>"
-        self.scores.value = f"<p>{html.escape(scores_text(match, self.lang))}</p>"
+        picture = self.table_svg()
+        self.board.show(
+            picture,
+            f'<div class="exact61-table-picture">{picture}</div>',
+            focus_labels(self._panels(), self.lang),
+        )
+        self.status.value = (
+            f"<p>{html.escape(status_text(match, self.lang))}</p>"
+            f"<p>{html.escape(scores_text(match, self.lang))}</p>"
+        )
         self.hint_line.value = (
             "" if self.advice is None else f"<p>{html.escape(self.advice.text(self.lang))}</p>"
         )
-        self.log_panel.value = log_html(
-            match.hand_events, self.lang, Msg("Hand {n}", {"n": match.hand_number}).text(self.lang)
-        )
+        self.hint_line.layout.display = "none" if self.advice is None else None
+        self.log_panel.value = log_html(match.hand_events, self.lang, explain=self._told)
+        self.log_box.set_title(0, Msg("Log of hand {n}", {"n": match.hand_number}).text(self.lang))
         self.undo_button.disabled = not match.action_stack
         self.hint_button.disabled = not match.legal_actions()
         self.step_button.disabled = match.is_over

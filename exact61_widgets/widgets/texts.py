@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
@@ -73,9 +73,16 @@ def status_text(match: Match, lang: str) -> str:
     ).text(lang)
 
 
-def log_html(events: Sequence[Event], lang: str, title: str | None = None) -> str:
-    """The events as an HTML list, each with its explanation."""
-    items = "".join(f"<li>{html.escape(e.explain(lang))}</li>" for e in events)
+def log_html(
+    events: Sequence[Event],
+    lang: str,
+    title: str | None = None,
+    explain: Callable[[Event], str] | None = None,
+) -> str:
+    """The events as an HTML list, each with its explanation (``explain``: the event's own,
+    unless a widget tells some events otherwise, e.g. without a hidden tile)."""
+    told = explain if explain is not None else (lambda e: e.explain(lang))
+    items = "".join(f"<li>{html.escape(told(e))}</li>" for e in events)
     if not items:
         items = f"<li>{html.escape(gettext('Nothing has happened yet.', lang))}</li>"
     head = "" if title is None else f"<p><b>{html.escape(title)}</b></p>"

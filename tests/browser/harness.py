@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,9 +116,17 @@ def quiet_settings(config: Path) -> None:
 
 @contextmanager
 def jupyter_server(
-    kind: str, notebooks: list[Path], tmp: Path, voila_notebook: str | None = None
+    kind: str,
+    notebooks: list[Path],
+    tmp: Path,
+    voila_notebook: str | None = None,
+    voila: Sequence[str] = ("-m", "voila"),
 ) -> Iterator[Server]:
-    """Serve copies of ``notebooks`` with JupyterLab, Notebook 7 or Voila; stop it after."""
+    """Serve copies of ``notebooks`` with JupyterLab, Notebook 7 or Voila; stop it after.
+
+    ``voila`` is what runs Voila after the interpreter (e.g. the classroom's own server,
+    ``scripts/classroom_server.py``, which takes Voila's options).
+    """
     root = tmp / "root"
     root.mkdir(parents=True, exist_ok=True)
     for path in notebooks:
@@ -154,12 +162,13 @@ def jupyter_server(
         args = [sys.executable, "-m", "notebook", *common, f"--ServerApp.root_dir={root}"]
         status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
     elif kind == "voila":
+        # One notebook (Voila's single-notebook mode), or with "" the whole folder, each
+        # notebook at /voila/render/NAME.
         assert voila_notebook is not None
         args = [
             sys.executable,
-            "-m",
-            "voila",
-            str(root / voila_notebook),
+            *voila,
+            str(root / voila_notebook) if voila_notebook else str(root),
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",

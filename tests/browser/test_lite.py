@@ -294,8 +294,8 @@ def test_start_page_opens_the_first_tutorial_and_its_exercise_answers(lite: Lite
     """The site's page links both start notebooks and the classroom; Start here runs in Python.
 
     The first tutorial opens in JupyterLab, all its cells run in the browser kernel, an
-    answer typed into its exercise is checked by Python there, and Show solution opens the
-    exercise's reveal (its score board).
+    answer typed into its exercise is checked by Python there, Show solution opens the
+    exercise's reveal (its score board), and by then no prompt about Jupyter news has come up.
     """
     page = lite.new_page()
     page.goto(lite.url)
@@ -324,6 +324,9 @@ def test_start_page_opens_the_first_tutorial_and_its_exercise_answers(lite: Lite
     assert exercise.locator(".exact61-reveal svg").count() == 0  # nothing revealed yet
     exercise.locator("button.exact61-button.exact61-solution").click()
     exercise.locator(".exact61-reveal svg").first.wait_for(state="attached", timeout=30_000)
+    # The site's own settings (lite/overrides.json): JupyterLab asks nothing about news.
+    toasts = page.locator(".Toastify__toast").all_text_contents()
+    assert not [t for t in toasts if "Jupyter news" in t], toasts
     page.context.close()
 
 

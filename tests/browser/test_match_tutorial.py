@@ -162,3 +162,33 @@ def test_a_whole_hand_is_played_with_the_keyboard_alone(
     for play in plays:
         assert play.split("@")[0].split()[0] in log, (play, log)
     assert table.error() == ""
+
+
+def test_the_table_fits_the_notebooks_width(match_page: OpenNotebook, screenshots: Path) -> None:
+    """The whole table is one picture that shrinks to the notebook's width: nothing of it
+    is cut off or scrolls sideways, in a wide window and in a narrow one."""
+    page, table = match_page.page, the_table(match_page)
+    try:
+        for width in (1400, 900):
+            page.set_viewport_size({"width": width, "height": 1000})
+            page.wait_for_timeout(500)  # the notebook lays itself out again
+            found = table.root.evaluate(
+                """root => {
+                     const svg = root.querySelector('.exact61-board svg').getBoundingClientRect();
+                     const area = root.closest('.jp-OutputArea-output');
+                     const box = area.getBoundingClientRect();
+                     const wide = Array.from(root.querySelectorAll('*')).filter(n =>
+                       ['auto', 'scroll'].includes(getComputedStyle(n).overflowX) &&
+                       n.scrollWidth > n.clientWidth + 1).length;
+                     return {svg: [svg.left, svg.right, svg.width, svg.height],
+                             area: [box.left, box.right], wide};
+                   }"""
+            )
+            left, right, w, h = found["svg"]
+            assert found["area"][0] - 1 <= left and right <= found["area"][1] + 1, found
+            assert found["wide"] == 0, found
+            assert 2.3 < w / h < 2.7, found  # the whole picture, scaled, not cropped
+            print(f"\ntable in {match_page.kind} at {width} px: picture {w:.0f}x{h:.0f} px")
+        ui.screenshot(page, screenshots / f"{match_page.kind}-table-narrow.png", table.root)
+    finally:
+        page.set_viewport_size({"width": 1400, "height": 1000})

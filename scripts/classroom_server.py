@@ -1,0 +1,245 @@
+"""Voila for a whole lesson: ``python scripts/classroom_server.py NOTEBOOK [Voila options]``.
+
+``make classroom`` (through ``scripts/serve.py``) runs Voila with three things a room needs
+that plain Voila does not do by itself:
+
+* **Kernels of closed or abandoned pages end.** A page that closes asks Voila to shut its
+  kernel down at once (it needs the ``_xsrf`` cookie for that, which this server sets); a
+  page that vanishes (a laptop shut, a network gone, a link checker that never opens the
+  page) leaves a kernel nobody is connected to. Jupyter's culler shuts such a kernel down
+  once it has been idle :data:`CULL_IDLE` seconds (:data:`UNSEEN_IDLE` if no page ever
+  connected to it: a page may take that long to load when a whole room arrives on a small
+  computer), looking every :data:`CULL_INTERVAL` seconds; WebSocket pings every 10 s notice
+  within 30 s a connection that died silently: within two minutes in all.
+* **A cap on learners.** At most ``--ClassroomVoila.max_learners`` pages hold a kernel at
+  once (:data:`MAX_LEARNERS` by default, about 1.7 GB of kernels); a visitor past it gets HTTP
+  503 with a short page in English and Russian that tries again by itself
+  (:func:`exact61_widgets.classroom_page.full_page`), not an error trace.
+* **Warm kernels.** ``--ClassroomVoila.warm_kernels`` kernels (:data:`WARM_KERNELS`) have run
+  the notebook before anyone asks (Voila's preheated pool), so a page is interactive in a
+  second or two; the pool fills again as pages take its kernels. 0 turns it off.
+
+It also waits longer for a cell's output (:data:`IOPUB_TIMEOUT`) than Voila does, so that a
+room arriving at once on a small computer still gets its widgets. Everything else is Voila's
+own; every Voila option still works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from datetime import timedelta
+from typing import Any
+
+import tornado.web
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer, default
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from exact61_widgets.classroom_page import RETRY_SECONDS, full_page
+
+#: Learners at once: about 55-70 MB of memory each (``benchmarks/bench_classroom.py``).
+MAX_LEARNERS = 30
+#: Kernels kept warm, the notebook already run in them.
+WARM_KERNELS = 2
+#: Seconds a kernel whose page was connected and is gone may stay idle; a kernel no page has
+#: connected to yet (a page still loading on a busy computer, or a request that never will)
+#: is left :data:`UNSEEN_IDLE` seconds; the culler looks every :data:`CULL_INTERVAL`.
+CULL_IDLE = 60
+UNSEEN_IDLE = 90
+CULL_INTERVAL = 5
+#: Seconds Voila waits for a cell's output once the kernel has run it: nbclient's 4 s drop
+#: the classroom's widget (the cell's only output) when many pages start at once on two cores.
+IOPUB_TIMEOUT = 120
+#: Milliseconds between Jupyter's WebSocket pings, and how long a page may leave them
+#: unanswered before its connection counts as gone (Jupyter's own: 30 s and 90 s).
+PING = 10_000
+PING_TIMEOUT = 30_000
+
+
+class ClassroomFull(Exception):
+    """No seat is free: every one of ``max_learners`` pages holds a kernel."""
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Jupyter's kernel manager with the culler on and a count of the pages holding kernels.
+
+    A page's kernel is either started for it (Voila's ``VOILA_PREHEAT`` is ``False``) or
+    taken from the warm pool; warm kernels are known by the pool task that started them,
+    and count as a page's once that task has left the pool.
+    """
+
+    max_learners = Integer(MAX_LEARNERS, config=True, help="The most pages holding kernels.")
+
+    @default("cull_idle_timeout")
+    def _default_cull_idle(self) -> int:
+        return CULL_IDLE
+
+    @default("cull_interval")
+    def _default_cull_interval(self) -> int:
+        return CULL_INTERVAL
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pages: set[str] = set()
+        self._starting = 0
+        self._warm: dict[asyncio.Task[Any], str] = {}
+        self._handed: set[str] = set()
+        self._seen: set[str] = set()
+
+    def _pool_tasks(self) -> set[asyncio.Task[Any]]:
+        """The warm pool's tasks still waiting for a page (Voila's own pool, if any)."""
+        pools: dict[str, list[asyncio.Task[Any]]] = getattr(self, "_pools", {})
+        return {task for pool in pools.values() for task in pool}
+
+    def _taken(self) -> set[str]:
+        """Warm kernels that pages have taken from the pool."""
+        waiting = self._pool_tasks()
+        return {kid for task, kid in self._warm.items() if task not in waiting and kid in self}
+
+    def learners(self) -> int:
+        """How many pages hold a kernel now, or are having one started."""
+        return len(self._pages | self._taken()) + self._starting
+
+    def admit(self) -> None:
+        """Raise :class:`ClassroomFull` if no seat is free."""
+        if self.learners() >= self.max_learners:
+            raise ClassroomFull
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        """Start a kernel: for a page (seat checked first) or for the warm pool."""
+        env = kwargs.get("env") or {}
+        warm = env.get("VOILA_PREHEAT") == "True"
+        if not warm:
+            self.admit()  # no await before the count goes up: requests cannot overtake it
+            self._starting += 1
+        # Kernels' own warnings (every one says it talks TCP on this computer) are noise in
+        # the teacher's terminal; their errors still show.
+        kwargs.setdefault("extra_arguments", ["--IPKernelApp.log_level=ERROR"])
+        try:
+            kernel_id: str = await super().start_kernel(*args, **kwargs)
+        finally:
+            if not warm:
+                self._starting -= 1
+        task = asyncio.current_task()
+        if warm and task is not None:
+            self._warm[task] = kernel_id
+        else:
+            self._pages.add(kernel_id)
+        return kernel_id
+
+    def notify_connect(self, kernel_id: str) -> None:
+        """A page connected to the kernel: from now on it is culled as a seen one."""
+        self._seen.add(kernel_id)
+        super().notify_connect(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        """Jupyter's culling, but a kernel no page has connected to yet is left
+        :data:`UNSEEN_IDLE` seconds, and a warm kernel a page has just taken is idle from
+        now on, not since it warmed: else the culler, finding it idle for minutes and not
+        yet connected, would end it under the learner who has just arrived."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel_id in self._taken() and kernel_id not in self._handed:
+            self._handed.add(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+            return
+        if kernel is not None and kernel_id not in self._seen:
+            idle = utcnow() - getattr(kernel, "last_activity", utcnow())
+            if idle < timedelta(seconds=UNSEEN_IDLE):
+                return
+        await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        """End a kernel and free its seat (a page closed, the culler found it, the server
+        stops): at once, since a lesson's kernel keeps nothing to save and a kernel that
+        is asked to stop may take seconds on a busy computer."""
+        kwargs["now"] = True
+        try:
+            await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._pages.discard(kernel_id)
+            self._handed.discard(kernel_id)
+            self._seen.discard(kernel_id)
+            self._warm = {t: k for t, k in self._warm.items() if k != kernel_id}
+
+    async def shutdown_all(self, now: bool = False) -> None:
+        """End every kernel at once, as :meth:`shutdown_kernel` does."""
+        await super().shutdown_all(now=True)
+
+
+class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page handler, turning a visitor away with :func:`full_page` when it is full."""
+
+    def refuse(self) -> None:
+        """Answer 503 with the short page in English and Russian."""
+        manager: ClassroomKernelManager = self.kernel_manager
+        self.clear()
+        self.set_status(503)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Retry-After", str(RETRY_SECONDS))
+        self.finish(full_page(manager.max_learners))
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        """The notebook's page, if a seat is free (a warm kernel is taken with no wait).
+
+        The page also gets its ``_xsrf`` cookie, which Voila's page leaves unset: without
+        it the page's last request as it closes ("shut my kernel down") is refused, and the
+        kernel waits for the culler instead.
+        """
+        manager = self.kernel_manager
+        # The notebook's own page: "/" when Voila serves one notebook, else a notebook's path.
+        page = not path if self.notebook_path else str(path).endswith(".ipynb")
+        try:
+            if page and isinstance(manager, ClassroomKernelManager):
+                _ = self.xsrf_token  # sets the cookie
+                manager.admit()  # then straight to the warm pool, with no wait between
+            await super().get(path)
+        except ClassroomFull:
+            if not self._headers_written:
+                self.refuse()
+
+
+class ClassroomVoila(Voila):  # type: ignore[misc]
+    """Voila with the culler, the cap on learners and the warm pool (see the module)."""
+
+    max_learners = Integer(MAX_LEARNERS, config=True, help="The most learners (kernels) at once.")
+    warm_kernels = Integer(WARM_KERNELS, config=True, help="Kernels kept warm (0: none).")
+
+    def initialize(self, argv: Any = None) -> None:
+        """Voila's set-up, with this app's kernel manager, pool and WebSocket pings."""
+        super().initialize(argv)
+        configuration = self.voila_configuration
+        configuration.multi_kernel_manager_class = ClassroomKernelManager
+        configuration.preheat_kernel = self.warm_kernels > 0
+        configuration.default_pool_size = self.warm_kernels
+        self.config.ClassroomKernelManager.max_learners = self.max_learners
+        if "iopub_timeout" not in self.config.VoilaExecutor:
+            self.config.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT
+        self.tornado_settings = {
+            "ws_ping_interval": PING,
+            "ws_ping_timeout": PING_TIMEOUT,
+            **self.tornado_settings,
+        }
+
+    def init_handlers(self) -> list[Any]:
+        """Voila's handlers, the notebook's page served by :class:`ClassroomPageHandler`."""
+        return [
+            (route[0], ClassroomPageHandler, *route[2:])
+            if len(route) > 1 and route[1] is TornadoVoilaHandler
+            else route
+            for route in super().init_handlers()
+        ]
+
+
+def main() -> None:
+    """Run the classroom's Voila with the command line's options."""
+    ClassroomVoila.launch_instance(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    main()
