@@ -125,6 +125,26 @@ def test_the_scores_in_a_line_as_the_score_board_shows_them() -> None:
     )
 
 
+def test_a_folded_text_shows_only_its_summary_until_opened(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown: list[dict[str, Any]] = []
+    monkeypatch.setattr("IPython.display.display", lambda bundle, raw: shown.append(bundle))
+    tutorial.show_folded("[3|6]@[4|6]:high  +6 <best>")
+    set_language("ru")
+    try:
+        tutorial.show_folded("x", summary="Свёрнуто")
+        tutorial.show_folded("y")
+    finally:
+        set_language("en")
+    assert shown[0]["text/plain"] == "Solution"
+    assert shown[0]["text/html"] == (
+        '<details class="exact61-folded"><summary>Solution</summary>'
+        "<pre>[3|6]@[4|6]:high  +6 &lt;best&gt;</pre></details>"
+    )
+    assert shown[1]["text/plain"] == "Свёрнуто" and shown[2]["text/plain"] == "Решение"
+
+
 def test_the_original_rules_diagrams() -> None:
     assert len(tutorial.DIAGRAMS) == 11 and tutorial.diagram(1) == tutorial.DIAGRAMS[0]
     assert tutorial.diagram(7) == "[2|2]" and tutorial.diagram(11) == "[0|0]"

@@ -16,7 +16,7 @@ read them.
 from __future__ import annotations
 
 from exact61_widgets.tutorial.diagrams import DIAGRAMS, diagram
-from exact61_widgets.tutorial.display import alt_text, setup, show
+from exact61_widgets.tutorial.display import alt_text, setup, show, show_folded
 from exact61_widgets.tutorial.pictures import hands_svg, show_captioned, show_hands
 from exact61_widgets.tutorial.positions import (
     alternatives,
@@ -51,6 +51,7 @@ __all__ = [
     "setup",
     "show",
     "show_captioned",
+    "show_folded",
     "show_hands",
     "story_part",
     "story_until",
