@@ -82,6 +82,74 @@ def test_a_story_before_a_step_and_told_up_to_a_step() -> None:
     )
 
 
+def test_a_story_told_in_parts_shows_only_its_own_steps_when_saved() -> None:
+    from exact61_widgets.engine.errors import Exact61Error
+    from exact61_widgets.widgets import HandStory
+
+    story = HandStory("going-out", name="t-story")
+    part = tutorial.story_part(story, 6, 11, name="t-6")
+    assert len(part.steps) == 11 and part.step == 5  # the hand up to step 11, opened at step 6
+    text = part.static_text().splitlines()
+    assert text[0] == "HandStory(step 6 of 11, lang='en')"
+    assert [line.split(":")[0] for line in text[1:]] == [f"Step {k} of 11" for k in range(6, 12)]
+    strip = part.static_html()
+    assert "6 steps, each with its pictures" in strip and strip.count("<td") == 6
+    assert "Step 5 of 11" not in strip and "Step 6 of 11" in strip
+    whole = tutorial.story_part(story, 18, name="t-18")  # to the end: the settlement too
+    assert len(whole.steps) == len(story.steps) and whole.step == 17
+    assert HandStory("going-out", name="t-all").static_html().count("<td") == len(story.steps)
+    with pytest.raises(Exact61Error, match="steps 1 to 5, not step 6") as caught:
+        tutorial.story_part(story, 6, 5)
+    assert caught.value.text("ru") == "в этой части сдачи шаги с 1-го по 5-й, а не шаг 6"
+
+
+def test_alternatives_say_what_every_play_would_do() -> None:
+    from exact61_widgets.widgets import HandStory
+
+    before = tutorial.before_step(HandStory("going-out", name="t-story"), 5)
+    lines = tutorial.alternatives(before)
+    assert len(lines) == len(tutorial.plays(before)) == 5
+    assert sum("award 10 raw points" in line for line in lines) == 1
+    assert all(line.startswith("Seat 0 plays ") for line in lines)
+    assert tutorial.alternatives(before, "ru")[0].startswith("Игрок 0 выкладывает ")
+    blocking = tutorial.before_step(HandStory("blocked", name="t-blocked"), 13)
+    settled = [line for line in tutorial.alternatives(blocking) if "Seat 3 holds 16" in line]
+    assert len(settled) == 1 and ". Seat 0 holds 9" in settled[0]  # the block's awards follow
+
+
+def test_the_scores_in_a_line_as_the_score_board_shows_them() -> None:
+    match = tutorial.position(2, "[3|6]", [["[6|6]"], ["[0|0]"]], scores=[300, 285])
+    assert tutorial.scores_line(match) == "Scores: seat 0: 300 raw (60); seat 1: 285 raw (57)."
+    assert (
+        tutorial.scores_line(match, "ru") == "Счёт: игрок 0: 300 исх. (60); игрок 1: 285 исх. (57)."
+    )
+
+
+def test_a_folded_text_shows_only_its_summary_until_opened(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown: list[dict[str, Any]] = []
+    monkeypatch.setattr("IPython.display.display", lambda bundle, raw: shown.append(bundle))
+    tutorial.show_folded("[3|6]@[4|6]:high  +6 <best>")
+    set_language("ru")
+    try:
+        tutorial.show_folded("x", summary="Свёрнуто")
+        tutorial.show_folded("y")
+    finally:
+        set_language("en")
+    assert shown[0]["text/plain"] == "Solution"
+    assert shown[0]["text/html"] == (
+        '<details class="exact61-folded"><summary>Solution</summary>'
+        "<pre>[3|6]@[4|6]:high  +6 &lt;best&gt;</pre></details>"
+    )
+    assert shown[1]["text/plain"] == "Свёрнуто" and shown[2]["text/plain"] == "Решение"
+
+
+def test_the_original_rules_diagrams() -> None:
+    assert len(tutorial.DIAGRAMS) == 11 and tutorial.diagram(1) == tutorial.DIAGRAMS[0]
+    assert tutorial.diagram(7) == "[2|2]" and tutorial.diagram(11) == "[0|0]"
+
+
 def test_say_prints_sentences_in_one_write(capsys: pytest.CaptureFixture[str]) -> None:
     tutorial.say("seat 0 draws.", "Seat 1 passes.")
     assert capsys.readouterr().out == "Seat 0 draws.\nSeat 1 passes."

@@ -7,15 +7,19 @@ pictures are shown with :func:`show`, which gives a reader without SVG support
 (an untrusted notebook, a screen reader, a text diff) the picture's title and
 description instead. The small helpers the teaching notebooks share — every
 hand face up, a made-up position, the settlement of going out or of a block,
-a story told up to a step — live in :mod:`.positions` and :mod:`.pictures`, so
-that the notebooks' cells stay short and a learner need not read them.
+a story told up to a step or in parts, what each legal play would do — live in
+:mod:`.positions` and :mod:`.pictures`, and the original rules' eleven diagrams in
+:mod:`.diagrams`, so that the notebooks' cells stay short and a learner need not
+read them.
 """
 
 from __future__ import annotations
 
-from exact61_widgets.tutorial.display import alt_text, setup, show
+from exact61_widgets.tutorial.diagrams import DIAGRAMS, diagram
+from exact61_widgets.tutorial.display import alt_text, setup, show, show_folded
 from exact61_widgets.tutorial.pictures import hands_svg, show_captioned, show_hands
 from exact61_widgets.tutorial.positions import (
+    alternatives,
     before_step,
     block,
     explain,
@@ -24,13 +28,18 @@ from exact61_widgets.tutorial.positions import (
     position,
     refusal,
     say,
+    scores_line,
+    story_part,
     story_until,
 )
 
 __all__ = [
+    "DIAGRAMS",
     "alt_text",
+    "alternatives",
     "before_step",
     "block",
+    "diagram",
     "explain",
     "go_out",
     "hands_svg",
@@ -38,9 +47,12 @@ __all__ = [
     "position",
     "refusal",
     "say",
+    "scores_line",
     "setup",
     "show",
     "show_captioned",
+    "show_folded",
     "show_hands",
+    "story_part",
     "story_until",
 ]

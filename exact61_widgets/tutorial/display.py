@@ -1,4 +1,4 @@
-"""The notebook's language, and pictures shown with the text that stands for them."""
+"""The notebook's language, pictures shown with the text that stands for them, folded texts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import html
 import re
 from typing import Any, Final
 
-from exact61_widgets.i18n import Lang, set_language
+from exact61_widgets.i18n import Lang, gettext, set_language
 
 _TITLE_DESC: Final = re.compile(r"<(title|desc)\b(?:[^>]*[^/>])?>(.*?)</\1>", re.S)
 
@@ -43,3 +43,20 @@ def show(picture: object, caption: str | None = None) -> None:
     display(bundle, raw=True)  # type: ignore[no-untyped-call]
     if caption is not None:
         display({"text/plain": caption}, raw=True)  # type: ignore[no-untyped-call]
+
+
+def show_folded(text: str, summary: str | None = None) -> None:
+    """Show ``text`` folded away under ``summary`` (default: "Solution").
+
+    What a page asks the reader to predict first — a program's verdict printed by a
+    cell — stays closed until the reader opens it, in a saved notebook too; a
+    frontend without HTML shows only the summary.
+    """
+    from IPython.display import display
+
+    head = summary if summary is not None else gettext("Solution")
+    markup = (
+        f'<details class="exact61-folded"><summary>{html.escape(head)}</summary>'
+        f"<pre>{html.escape(text)}</pre></details>"
+    )
+    display({"text/html": markup, "text/plain": head}, raw=True)  # type: ignore[no-untyped-call]

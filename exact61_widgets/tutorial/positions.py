@@ -3,7 +3,8 @@
 Each helper is one engine call a notebook would otherwise spell out in its own
 cell: a position from plain data, the legal plays in notation, the settlement
 of going out or of a block, the match before a step of a hand story, a story
-told only up to a step, and the engine's texts printed as sentences.
+told only up to a step or from one step to another, what every legal play would
+do, the scores in a line, and the engine's texts printed as sentences.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import HandScript, Scenario, ScenarioError
-from exact61_widgets.i18n import Msg
+from exact61_widgets.i18n import Msg, check_lang
 
 if TYPE_CHECKING:
     from exact61_widgets.widgets import HandStory
@@ -102,12 +103,55 @@ def story_until(story: HandStory, step: int) -> HandScript:
     return replace(story.script, actions=tuple(actions), beats=())
 
 
+def story_part(
+    story: HandStory, first: int, last: int | None = None, *, name: str | None = None
+) -> HandStory:
+    """The story told from step ``first`` to step ``last`` (default: to its end).
+
+    A notebook tells a hand in parts, asking before each part what comes next: each
+    part is the hand up to ``last``, opened at step ``first``, and its saved strip and
+    text show only the steps from ``first`` on (the earlier ones are told above it).
+    ``name`` fixes its pictures' id prefix.
+    """
+    from exact61_widgets.widgets import HandStory
+
+    script = story.script if last is None else story_until(story, last)
+    part = HandStory(script, lang=story.lang, name=name)
+    if not 1 <= first <= len(part.steps):
+        raise ScenarioError(
+            Msg(
+                "the story's part has steps 1 to {last}, not step {step}",
+                {"last": len(part.steps), "step": first},
+            )
+        )
+    part.saved_from = first - 1
+    part.go(first - 1)
+    return part
+
+
+def alternatives(match: Match, lang: str | None = None) -> list[str]:
+    """What each legal play of the player to move would do, in the engine's words (each
+    played on a copy): what a player weighs before choosing one."""
+    return [
+        " ".join(explain(match, action, lang))
+        for action in match.legal_actions()
+        if isinstance(action, Play)
+    ]
+
+
 def explain(match: Match, action: Action | str, lang: str | None = None) -> list[str]:
     """The engine's explanation of every event ``action`` causes, played on a copy of
     ``match`` (the match itself is not changed): what an exercise reveals about a move."""
     trial = match.copy()
     chosen = parse_action(action) if isinstance(action, str) else action
     return [event.explain(lang) for event in trial.push(chosen)]
+
+
+def scores_line(match: Match, lang: str | None = None) -> str:
+    """Every side's score as the score board shows it: ``Scores: seat 0: 300 raw (60); …``."""
+    from exact61_widgets.widgets.texts import scores_text
+
+    return Msg("Scores: {scores}.", {"scores": scores_text(match, check_lang(lang))}).text(lang)
 
 
 def say(*texts: str) -> None:

@@ -78,6 +78,9 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     title: ClassVar[Msg] = Msg("Walkthrough")
     #: Whether the board takes clicks and keys (the learner may play).
     interactive: ClassVar[bool] = False
+    #: The first step (0-based) the saved strip and text show: a story told in parts shows
+    #: only the steps of its own part there, the earlier ones being told above it.
+    saved_from: int = 0
 
     def __init__(
         self,
@@ -237,11 +240,13 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         lines += [
             f"{self._heading(i)}: {localized(step.caption, self.lang)}"
             for i, step in enumerate(self._steps)
+            if i >= self.saved_from
         ]
         return "\n".join(lines)
 
     def static_html(self) -> str:
-        """Every step with all its pictures and its caption, for a reader without a kernel.
+        """Every step (from :attr:`saved_from`) with all its pictures and its caption, for a
+        reader without a kernel.
 
         Each step's pictures are drawn light, with ids of their own (``PREFIX-stepN-…``),
         at full size (a picture wider than a notebook is shrunk to its width); a step
@@ -251,6 +256,8 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         before: Any = None
         drawn_at = 0
         for i, step in enumerate(self._steps):
+            if i < self.saved_from:
+                continue
             caption = linked(localized(step.caption, self.lang), self.lang)
             specs = tuple(panel.spec for panel in step.panels)
             svgs: list[str] = []
@@ -268,7 +275,7 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         intro = html.escape(
             Msg(
                 "{steps}, each with its pictures; run the notebook to step through them.",
-                {"steps": Plural("{n} step", "{n} steps", len(self._steps))},
+                {"steps": Plural("{n} step", "{n} steps", len(self._steps) - self.saved_from)},
             ).text(self.lang)
         )
         return strip_html(self.title.text(self.lang), intro, cells)
