@@ -9,9 +9,27 @@ import pytest
 from exact61_widgets import Layout, Match, Play
 from exact61_widgets.engine.layout import occupancy_of
 from exact61_widgets.engine.ports import PLACES, far_port, joining_port, place_code, port_fits
-from exact61_widgets.engine.scoring import AWARDS, MAX_END_SUM, earns, play_award, round5
-from exact61_widgets.engine.settlement import blocked_shares, blocked_winner, going_out
-from exact61_widgets.engine.tiles import TILES, dealt_hands, pips_of, shuffled_tiles
+from exact61_widgets.engine.scoring import (
+    AWARDS,
+    MAX_END_SUM,
+    TARGET,
+    accepts,
+    earns,
+    play_award,
+    reaches_target,
+    round5,
+)
+from exact61_widgets.engine.settlement import (
+    apply_change,
+    blocked_shares,
+    blocked_winner,
+    going_out,
+    is_blocked,
+    out_pips,
+    settle_blocked,
+    settle_going_out,
+)
+from exact61_widgets.engine.tiles import TILES, Tile, dealt_hands, pips_of, shuffled_tiles
 from exact61_widgets.render.geometry import layout_geometry
 
 
@@ -141,3 +159,42 @@ def test_the_settlements_are_the_rules_arithmetic() -> None:
     assert blocked_winner([7, 12, 12, 20], [0, 1, 0, 1]) == 0
     assert blocked_winner([9, 9, 12], [0, 1, 2]) is None  # opposing players tie (R8.6)
     assert blocked_winner([9, 12, 9, 12], [0, 1, 0, 1]) == 0  # partners tie: their pair wins
+
+
+def test_every_change_goes_to_the_target_check_and_an_exact_hit_wins() -> None:
+    assert accepts(TARGET - 5, 5) and not accepts(TARGET - 5, 10)
+    assert reaches_target(TARGET) and not reaches_target(TARGET - 5)
+    assert apply_change((290, 10), 0, 10) == ("applied", (300, 10), False)
+    assert apply_change((290, 10), 0, 20) == ("rejected", (290, 10), False)  # whole (R1.4)
+    assert apply_change((290, 10), 0, 15) == ("applied", (TARGET, 10), True)  # R9.1
+    assert apply_change((0, 10), 1, -15) == ("applied", (0, -5), False)  # below zero (D3)
+    # A blocked hand of four: seat 0 (pair 0+2) gets 20, seat 2 would get 10 but the match
+    # is won by then, so the settlement stops (R8.5).
+    totals = [7, 12, 12, 20]
+    settled = settle_blocked(totals, [0, 1, 0, 1], 2, (TARGET - 20, 0))
+    assert [(a.share.seat, a.status, a.scores, a.won) for a in settled] == [
+        (0, "applied", (TARGET, 0), True)
+    ]
+    settled = settle_blocked(totals, [0, 1, 0, 1], 2, (TARGET - 15, 0))
+    assert [(a.share.seat, a.status) for a in settled][:2] == [(0, "rejected"), (2, "applied")]
+    assert settled[-1].scores == (TARGET - 5, 0) and not settled[-1].won
+
+
+def test_going_out_counts_the_opponents_and_the_partner_from_the_hands() -> None:
+    hands = [0, 1 << TILES.index(Tile(6, 6)), 1 << TILES.index(Tile(1, 2)), 0b11]
+    # seat 0 of pair 0+2 goes out: opponents 1 and 3 hold 12 and [0|0]+[0|1] = 1 pips
+    assert out_pips(hands, 0, [0, 1, 0, 1], [2, 3, 0, 1]) == (13, 3)
+    out = settle_going_out(hands, 0, [0, 1, 0, 1], [2, 3, 0, 1], 10, (100, 0))
+    assert out.parts == going_out(10, 13, 3) == (15, 5, 20)
+    assert out.applied == ("applied", (120, 0), False)
+
+
+def test_a_hand_blocks_when_no_hand_holds_a_tile_for_the_open_numbers() -> None:
+    layout = Layout.parse("[6|6] [5|6]@[6|6]:lineA")  # open: a 6 (lineB) and a 5
+    five = 1 << 5
+    six = 1 << 6
+    assert layout.open_numbers == five | six
+    holds_0_4 = 1 << TILES.index(Tile(0, 4))
+    holds_3_5 = 1 << TILES.index(Tile(3, 5))
+    assert is_blocked([holds_0_4, 0], layout.open_numbers)
+    assert not is_blocked([holds_0_4, holds_3_5], layout.open_numbers)

@@ -12,11 +12,9 @@ from typing import Any, ClassVar, Final, Literal
 
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
 from exact61_widgets.engine.ports import PLACES, Place
-from exact61_widgets.engine.scoring import TARGET, earns
+from exact61_widgets.engine.scoring import TARGET, Status, earns
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural
-
-Status = Literal["none", "applied", "rejected", "deferred"]
 
 #: The text of each place code, ``str(PLACES[code])`` (event dictionaries name places so).
 _PLACE_TEXTS: Final = tuple(str(place) for place in PLACES)

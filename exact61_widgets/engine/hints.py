@@ -16,7 +16,7 @@ from exact61_widgets.engine.actions import Action, Draw, Pass, Play
 from exact61_widgets.engine.bots.search import ActionValue, decision_rng, search
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import POINT, TARGET, play_award
+from exact61_widgets.engine.scoring import POINT, play_award, reaches_target
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
 #: Playouts a hint may use; about a tenth of a second on a laptop core.
@@ -100,7 +100,7 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
     side = match.side_of(match.to_move)
     score = match.scores[side]
     play = str(action)
-    if best.gain and score + best.gain == TARGET:
+    if best.gain and reaches_target(score + best.gain):
         return Msg("{play} reaches exactly 61 and wins the match (R9)", {"play": play})
     runner = values[1]
     compare = Msg(

@@ -31,7 +31,6 @@ from exact61_widgets.engine.events import (
     PassEvent,
     PlayEvent,
     PlayEventDraft,
-    Status,
     blocked_award_event,
     draw_event,
     hand_end,
@@ -41,8 +40,13 @@ from exact61_widgets.engine.events import (
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.scoring import AWARDS, POINT, TARGET, accepts
-from exact61_widgets.engine.settlement import blocked_shares, blocked_winner, going_out
+from exact61_widgets.engine.scoring import AWARDS, Status, accepts, is_start_score, reaches_target
+from exact61_widgets.engine.settlement import (
+    blocked_winner,
+    is_blocked,
+    settle_blocked,
+    settle_going_out,
+)
 from exact61_widgets.engine.tiles import (
     HAND_SIZE,
     TILES,
@@ -191,6 +195,9 @@ class Match:
         self._n = players
         self._nsides = 2 if players == 4 else players
         self._side_of: tuple[int, ...] = tuple(s % self._nsides for s in range(players))
+        self._partner_of: tuple[int | None, ...] = tuple(
+            (s + 2) % 4 if players == 4 else None for s in range(players)
+        )
         self._next_seat: tuple[int, ...] = (*range(1, players), 0)
         self._scores: tuple[int, ...] = self._check_scores(start_scores)
         self._start_scores = self._scores
@@ -240,7 +247,7 @@ class Match:
                 )
             )
         for s in scores:
-            if isinstance(s, bool) or not isinstance(s, int) or s % POINT or s >= TARGET:
+            if not is_start_score(s):
                 raise SetupError(
                     Msg(
                         "a start score is a raw multiple of 5 below 305 (D10), not {score}",
@@ -483,7 +490,7 @@ class Match:
 
     def partner_of(self, seat: int) -> int | None:
         """The partner's seat with 4 players, else None."""
-        return (seat + 2) % 4 if self._n == 4 else None
+        return self._partner_of[seat]
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -794,7 +801,7 @@ class Match:
         events = self._events
         start = len(events)
         events.append(event)
-        if status == "applied" and before + award == TARGET:
+        if status == "applied" and reaches_target(before + award):
             self._win(side, "match_won")
         elif not hand:
             self._go_out(seat, award)
@@ -855,14 +862,11 @@ class Match:
 
     def _end_turn(self, seat: int) -> None:
         """D9: after a turn, a block ends the hand; otherwise the next seat moves."""
-        if self._bone_pos >= len(self._boneyard):
-            playable = self._layout.playable
-            for hand in self._hands:
-                if playable(hand):
-                    break
-            else:
-                self._block()
-                return
+        if self._bone_pos >= len(self._boneyard) and is_blocked(
+            self._hands, self._layout.open_numbers
+        ):
+            self._block()
+            return
         self._to_move = self._next_seat[seat]
 
     def _win(self, side: int, end_kind: str) -> None:
@@ -876,21 +880,10 @@ class Match:
         """R7: the last play, the opponents' rounded pips and the partner's deduction, as one."""
         side = self._side_of[seat]
         hands = self._hands
-        side_of = self._side_of
-        opponents = 0
-        for s, h in enumerate(hands):
-            if side_of[s] != side:
-                opponents += pips_of(h)
-        partner = self.partner_of(seat)
-        partner_pips = 0 if partner is None else pips_of(hands[partner])
-        parts = going_out(play_award, opponents, partner_pips)
         before = self._scores[side]
-        status: Status
-        if accepts(before, parts.net):
-            status = "applied"
-            self._set_score(side, before + parts.net)
-        else:
-            status = "rejected"
+        opponents, partner_pips, parts, (status, self._scores, won) = settle_going_out(
+            hands, seat, self._side_of, self._partner_of, play_award, self._scores
+        )
         self._events.append(
             out_event(
                 seat,
@@ -907,7 +900,7 @@ class Match:
                 tuple(map(tiles_of, hands)),
             )
         )
-        if status == "applied" and before + parts.net == TARGET:
+        if won:
             self._win(side, "out")
             self._end = hand_end("out", side, None, self._scores)
         else:
@@ -918,35 +911,25 @@ class Match:
         """R8: each player's differences to larger opponent totals, rounded once, in order."""
         totals = [pips_of(h) for h in self._hands]
         won = False
-        for share in blocked_shares(totals, self._side_of, self._leader):
-            side = self._side_of[share.seat]
-            award = share.award
-            before = self._scores[side]
-            status: Status
-            if not award:
-                status = "none"
-            elif not accepts(before, award):
-                status = "rejected"
-            else:
-                status = "applied"
-                self._set_score(side, before + award)
+        for part in settle_blocked(totals, self._side_of, self._leader, self._scores):
+            share = part.share
+            self._scores = part.scores
             self._events.append(
                 blocked_award_event(
                     share.seat,
-                    side,
+                    part.side,
                     share.pips,
                     share.compared,
                     share.difference,
-                    award,
-                    status,
-                    before,
-                    self._scores,
+                    share.award,
+                    part.status,
+                    part.before,
+                    part.scores,
                 )
             )
-            if status == "applied" and before + award == TARGET:
+            if part.won:
                 won = True
-                self._win(side, "blocked")
-                break
+                self._win(part.side, "blocked")
         if not won:
             self._status = HAND_OVER
         self._end = hand_end("blocked", blocked_winner(totals, self._side_of), None, self._scores)

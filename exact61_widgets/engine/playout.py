@@ -26,8 +26,8 @@ from exact61_widgets.engine.layout import (
 )
 from exact61_widgets.engine.match import HAND_OVER, MATCH_OVER, PLAYING, Match
 from exact61_widgets.engine.ports import PLACE_NUMBER
-from exact61_widgets.engine.scoring import AWARDS, TARGET, accepts
-from exact61_widgets.engine.settlement import blocked_shares, going_out
+from exact61_widgets.engine.scoring import AWARDS, accepts, reaches_target
+from exact61_widgets.engine.settlement import is_blocked, settle_blocked, settle_going_out
 from exact61_widgets.engine.tiles import (
     HAND_SIZE,
     TILE_OF_BIT,
@@ -150,7 +150,7 @@ def playout(
     rand = rng.random
     n = match.players
     side_of = tuple(match.side_of(s) for s in range(n))
-    partner = tuple((s + 2) % 4 for s in range(4)) if n == 4 else None
+    partner_of = tuple(match.partner_of(s) for s in range(n))
     scores = list(match.scores)
     status = match.status
     layout = match.layout
@@ -270,17 +270,10 @@ def playout(
             side = side_of[seat]
             if not hand:
                 # Going out (R7): one settlement, accepted or rejected whole.
-                opp = 0
-                for s in range(n):
-                    if side_of[s] != side:
-                        opp += pips_of(hands_[s])
-                net = going_out(
-                    award, opp, 0 if partner is None else pips_of(hands_[partner[seat]])
-                ).net
-                if accepts(scores[side], net):
-                    scores[side] += net
-                    if scores[side] == TARGET:
-                        return tuple(scores)
+                out = settle_going_out(hands_, seat, side_of, partner_of, award, tuple(scores))
+                if out.applied.won:
+                    return out.applied.scores
+                scores = list(out.applied.scores)
                 next_leader = seat
                 status = HAND_OVER
                 ends_left -= 1
@@ -289,7 +282,7 @@ def playout(
                 continue
             if award and accepts(scores[side], award):
                 scores[side] += award
-                if scores[side] == TARGET:
+                if reaches_target(scores[side]):
                     return tuple(scores)
         elif pos < nb:
             t = bones[pos]
@@ -303,36 +296,18 @@ def playout(
         elif trace is not None:
             trace.append(TracePass(seat))
         # End of the turn (D9): a block ends the hand, else the next seat moves.
-        if pos >= nb:
-            can = TILES_WITH[omask]
-            blocked = True
-            for h in hands_:
-                if h & can:
-                    blocked = False
-                    break
-            if blocked:
-                if _settle_block(hands_, scores, side_of, leader):
-                    return tuple(scores)
-                next_leader = None
-                status = HAND_OVER
-                ends_left -= 1
-                if ends_left == 0:
-                    return tuple(scores)
-                continue
+        if pos >= nb and is_blocked(hands_, omask):
+            last = settle_blocked([pips_of(h) for h in hands_], side_of, leader, tuple(scores))[-1]
+            if last.won:
+                return last.scores
+            scores = list(last.scores)
+            next_leader = None
+            status = HAND_OVER
+            ends_left -= 1
+            if ends_left == 0:
+                return tuple(scores)
+            continue
         seat = seat + 1 if seat + 1 < n else 0
-
-
-def _settle_block(
-    hands_: list[int], scores: list[int], side_of: tuple[int, ...], leader: int
-) -> bool:
-    """R8 awards in order, each checked against the target; True if one won the match."""
-    for share in blocked_shares([pips_of(h) for h in hands_], side_of, leader):
-        side = side_of[share.seat]
-        if share.award and accepts(scores[side], share.award):
-            scores[side] += share.award
-            if scores[side] == TARGET:
-                return True
-    return False
 
 
 def random_match_moves(players: int, seed: int) -> int:

@@ -2,18 +2,25 @@
 
 Each rule is written here once and every part of the package uses it: the
 positive-multiple-of-5 test (:func:`earns`), the play award (:func:`play_award`,
-and its table :data:`AWARDS` for the fast loops), rounding to 5 (:func:`round5`)
-and the target check (:func:`accepts`).
+and its table :data:`AWARDS` for the fast loops), rounding to 5 (:func:`round5`),
+the target check (:func:`accepts`) and the exact hit that wins (:func:`reaches_target`).
+The target's numbers are written here and nowhere else.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
-#: Raw points of the exact target: 61 displayed points (R1.3).
-TARGET: Final = 305
 #: Raw points per displayed point (R1.2).
 POINT: Final = 5
+#: Displayed points of the exact target (R1.3).
+TARGET_POINTS: Final = 61
+#: Raw points of the exact target (R1.3).
+TARGET: Final = TARGET_POINTS * POINT
+
+#: What the target check made of an award or a settlement: none to check, applied, rejected,
+#: or deferred to the going-out settlement (R1.4, R7.4).
+Status = Literal["none", "applied", "rejected", "deferred"]
 #: The largest end sum there can be: every pip of the set (each end counts pips once).
 MAX_END_SUM: Final = 168
 
@@ -43,5 +50,25 @@ def displayed(raw: int) -> int:
 
 
 def accepts(score: int, award: int) -> bool:
-    """The target check of R1.4: an award may not take a score above 305 raw."""
+    """The target check of R1.4: an award may not take a score above the target."""
     return score + award <= TARGET
+
+
+def reaches_target(score: int) -> bool:
+    """Whether a score is exactly the target: the match is won at once (R1.3, R9.1)."""
+    return score == TARGET
+
+
+def to_target(score: int) -> int:
+    """The raw points a score still needs to reach the target exactly (R1.3)."""
+    return TARGET - score
+
+
+def is_start_score(score: object) -> bool:
+    """Whether ``score`` may start a match: a raw multiple of 5 below the target (D10)."""
+    return (
+        isinstance(score, int)
+        and not isinstance(score, bool)
+        and not score % POINT
+        and (score < TARGET)
+    )

@@ -1,12 +1,16 @@
-"""The two settlements that end a hand, written once for ``Match`` and the playout loop.
+"""How a hand ends, written once for ``Match``, the playout loop and the exact solver.
 
 Going out (R7): the last play's award, plus the opponents' pips rounded once,
 minus (in pair play) the partner's pips rounded once, as one net change.
 A blocked hand (R8, D5): every player, from the smallest total up (ties in
 turn order from the leader), gets the sum of the differences to the larger
-opponent totals, rounded once. Applying each part against the target (R1.4)
-and stopping at a win (R8.5) is the caller's: :class:`~.match.Match` explains
-every part in events, the playout loop only keeps the scores.
+opponent totals, rounded once. Each change goes to the target check on its own
+(:func:`apply_change`, R1.4); an exact hit wins the match at once and cuts off
+what would follow (R8.5, R9.1). A hand blocks when the boneyard is empty and no
+hand holds a tile that fits (:func:`is_blocked`, R3.5, D9).
+
+:class:`~.match.Match` turns each part into an event; the playout loop and the
+solver keep only the scores.
 """
 
 from __future__ import annotations
@@ -14,7 +18,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from exact61_widgets.engine.scoring import round5
+from exact61_widgets.engine.layout import TILES_WITH
+from exact61_widgets.engine.scoring import Status, accepts, reaches_target, round5
+from exact61_widgets.engine.tiles import pips_of
+
+
+class Applied(NamedTuple):
+    """A change of one side's score put to the target check (R1.4)."""
+
+    status: Status
+    #: The scores after it: unchanged when it was rejected.
+    scores: tuple[int, ...]
+    #: Whether it made the side's score exactly the target, which wins the match (R9.1).
+    won: bool
+
+
+def apply_change(scores: tuple[int, ...], side: int, change: int) -> Applied:
+    """``change`` added to ``side``'s score if the target check accepts it, else rejected whole.
+
+    Only the upper bound is checked: a negative change (a partner's deduction)
+    applies even below zero (D3).
+    """
+    before = scores[side]
+    if not accepts(before, change):
+        return Applied("rejected", scores, False)
+    after = before + change
+    return Applied("applied", (*scores[:side], after, *scores[side + 1 :]), reaches_target(after))
+
+
+def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
+    """Whether no hand (bitmasks of tile indices) holds a tile for the open numbers (R3.5).
+
+    With the boneyard empty, the end of a turn in this state ends the hand as
+    blocked (D9); ``open_numbers`` is :attr:`Layout.open_numbers <.layout.Layout.open_numbers>`
+    of a layout that has begun.
+    """
+    fits = TILES_WITH[open_numbers]
+    for hand in hands:  # noqa: SIM110  # a plain loop: all() over a generator is slower here
+        if hand & fits:
+            return False
+    return True
 
 
 class GoingOut(NamedTuple):
@@ -30,6 +73,46 @@ def going_out(play_award: int, opponents_pips: int, partner_pips: int) -> GoingO
     opponents_award = round5(opponents_pips)
     deduction = round5(partner_pips)
     return GoingOut(opponents_award, deduction, play_award + opponents_award - deduction)
+
+
+def out_pips(
+    hands: Sequence[int], seat: int, side_of: Sequence[int], partner_of: Sequence[int | None]
+) -> tuple[int, int]:
+    """The pips the opponents hold and the pips the partner holds when ``seat`` goes out.
+
+    ``hands`` are bitmasks of tile indices; a seat without a partner has 0 (R7.2, R7.3).
+    """
+    side = side_of[seat]
+    opponents = 0
+    for s, hand in enumerate(hands):
+        if side_of[s] != side:
+            opponents += pips_of(hand)
+    partner = partner_of[seat]
+    return opponents, 0 if partner is None else pips_of(hands[partner])
+
+
+class Out(NamedTuple):
+    """A going-out settlement as the target check left it (R7, R1.4)."""
+
+    opponents_pips: int
+    partner_pips: int
+    parts: GoingOut
+    #: The net change put to the target check: applied or rejected whole (R7.4).
+    applied: Applied
+
+
+def settle_going_out(
+    hands: Sequence[int],
+    seat: int,
+    side_of: Sequence[int],
+    partner_of: Sequence[int | None],
+    play_award: int,
+    scores: tuple[int, ...],
+) -> Out:
+    """``seat`` goes out with a last play worth ``play_award``: the settlement from ``scores``."""
+    opponents, partner = out_pips(hands, seat, side_of, partner_of)
+    parts = going_out(play_award, opponents, partner)
+    return Out(opponents, partner, parts, apply_change(scores, side_of[seat], parts.net))
 
 
 class BlockedShare(NamedTuple):
@@ -70,6 +153,43 @@ def blocked_shares(
         difference = sum(c[2] for c in compared)
         shares.append(BlockedShare(seat, mine, compared, difference, round5(difference)))
     return shares
+
+
+class BlockedAward(NamedTuple):
+    """One share of a blocked hand as the target check left it (R8.4)."""
+
+    share: BlockedShare
+    side: int
+    #: ``none`` for a share of 0, else applied or rejected.
+    status: Status
+    #: The side's score before the share.
+    before: int
+    #: Every score after it.
+    scores: tuple[int, ...]
+    #: Whether it won the match: no share after it is settled (R8.5).
+    won: bool
+
+
+def settle_blocked(
+    totals: Sequence[int], side_of: Sequence[int], leader: int, scores: tuple[int, ...]
+) -> list[BlockedAward]:
+    """The blocked-hand settlement from ``scores``: each share in order, checked on its own.
+
+    The list stops at a share that reaches the target exactly (R8.4, R8.5); the
+    last entry's scores are the scores after the settlement.
+    """
+    awards = []
+    for share in blocked_shares(totals, side_of, leader):
+        side = side_of[share.seat]
+        before = scores[side]
+        status: Status = "none"
+        won = False
+        if share.award:
+            status, scores, won = apply_change(scores, side, share.award)
+        awards.append(BlockedAward(share, side, status, before, scores, won))
+        if won:
+            break
+    return awards
 
 
 def blocked_winner(totals: Sequence[int], side_of: Sequence[int]) -> int | None:

@@ -28,12 +28,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from exact61_widgets.engine.layout import CONTRIB, JOIN, OPENING, TILE_DOUBLE, TILES_WITH
+from exact61_widgets.engine.layout import (
+    BRANCHES,
+    CONTRIB,
+    JOIN_AT,
+    OPENING,
+    OPENS_BRANCHES,
+    TILE_DOUBLE,
+    TILE_HIGH,
+    TILE_LOW,
+    TILES_WITH,
+)
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.ports import PLACE_NUMBER
-from exact61_widgets.engine.scoring import AWARDS, TARGET, accepts
-from exact61_widgets.engine.settlement import blocked_shares, going_out
-from exact61_widgets.engine.tiles import TILES
+from exact61_widgets.engine.ports import PLACE_NUMBER, Port
+from exact61_widgets.engine.scoring import AWARDS, accepts, reaches_target
+from exact61_widgets.engine.settlement import (
+    apply_change,
+    going_out,
+    is_blocked,
+    out_pips,
+    settle_blocked,
+    settle_going_out,
+)
+from exact61_widgets.engine.tiles import pips_of
 
 #: The value of winning the match, in raw points: beyond any hand's margin.
 WIN: Final = 10_000
@@ -43,31 +60,21 @@ INF: Final = WIN + 1
 DRAW_MOVE: Final = -1
 PASS_MOVE: Final = -2
 
-_PIPS: Final = tuple(t.pips for t in TILES)
 _BIT: Final = {1 << t: t for t in range(28)}
-_LOW: Final = tuple(t.low for t in TILES)
-_HIGH: Final = tuple(t.high for t in TILES)
-#: For tile t joining a place of number n: (taken bits, the place it opens, its number).
-_JOIN2: Final = tuple(
-    tuple(None if j is None else (j[1], j[2][0], PLACE_NUMBER[j[2][0]]) for j in row)
-    for row in JOIN
-)
-_BOTH_LINES: Final = 0b1100
+#: A spinner's first branch port: its ports from here on are branches (R4.2).
+_FIRST_BRANCH: Final = int(Port.BRANCH_A)
 #: Kinds of open places, as above: free half, line of the opening double, last line, branch.
 _HALF, _TWIN, _LINE, _BRANCH = range(4)
 #: _UNIT[number][kind]: one open place of that number and kind in the packed key.
 _UNIT: Final = tuple(tuple(1 << (3 * (4 * n + k)) for k in range(4)) for n in range(7))
-#: Pip totals of 7-tile slices of a hand mask, for :func:`_pips`.
-_SLICE_PIPS: Final = tuple(
-    tuple(sum(_PIPS[7 * k + i] for i in range(7) if m >> i & 1) for m in range(128))
-    for k in range(4)
-)
 
 
-def _pips(mask: int) -> int:
-    """The pip total of the tiles in ``mask``."""
-    a, b, c, d = _SLICE_PIPS
-    return a[mask & 127] + b[mask >> 7 & 127] + c[mask >> 14 & 127] + d[mask >> 21]
+def _order_key(before: int, award: int) -> int:
+    """How a move whose immediate change of score is ``award`` sorts: a win first (−WIN), then
+    the largest accepted change; one the target check rejects changes nothing (R1.4, R9.1)."""
+    if not accepts(before, award):
+        return 0
+    return -WIN if reaches_target(before + award) else -award
 
 
 class NodeLimit(Exception):
@@ -133,7 +140,7 @@ class OpenPosition:
         """The value of the reached end for ``side``: ±WIN, or its gain minus the best rival's."""
         scores = self.scores
         if self.over == "won":
-            return WIN if scores[side] == TARGET else -WIN
+            return WIN if reaches_target(scores[side]) else -WIN
         root = self.root_scores
         best = -INF
         for s in range(self.nsides):
@@ -149,18 +156,15 @@ class OpenPosition:
         if not TILE_DOUBLE[a]:
             return _HALF
         port = c - a * 6
-        if port >= 4:
+        if port >= _FIRST_BRANCH:
             return _BRANCH
-        return _LINE if self.occ[a] >> (5 - port) & 1 else _TWIN
+        # A line whose filling opens the branches is the spinner's last open line (R4.3).
+        return _LINE if OPENS_BRANCHES[self.occ[a]][port] else _TWIN
 
     def _add(self, side: int, award: int) -> bool:
-        """Apply an award the target check accepts (R1.4); True if it reaches exactly 61."""
-        scores = self.scores
-        if not accepts(scores[side], award):
-            return False
-        score = scores[side] + award
-        self.scores = (*scores[:side], score, *scores[side + 1 :])
-        return score == TARGET
+        """Apply an award the target check accepts (R1.4); True if it wins the match."""
+        _, self.scores, won = apply_change(self.scores, side, award)
+        return won
 
     # -- moves -------------------------------------------------------------------------
 
@@ -184,8 +188,8 @@ class OpenPosition:
     def _scored(self, distinct: bool) -> list[tuple[int, int]]:
         """``(-gain, move)`` for each legal move, gain being the mover's immediate score change.
 
-        An award the target check rejects gains nothing; one that reaches exactly 61
-        gains :data:`WIN`; going out gains its whole settlement (R7.4).
+        An award the target check rejects gains nothing; one that reaches the target
+        exactly gains :data:`WIN`; going out gains its whole settlement (R7.4).
         """
         seat = self.seat
         hand = self.hands[seat]
@@ -213,13 +217,10 @@ class OpenPosition:
             t = _BIT[low]
             if not placed:
                 award = AWARDS[CONTRIB[t][0]] + extra
-                score = before + award
-                result.append(
-                    (0 if score > TARGET else -WIN if score == TARGET else -award, t * 256)
-                )
+                result.append((_order_key(before, award), t * 256))
                 continue
-            lo = _LOW[t]
-            hi = _HIGH[t]
+            lo = TILE_LOW[t]
+            hi = TILE_HIGH[t]
             codes = opn[lo] if lo == hi else opn[lo] + opn[hi]
             if len(codes) > 1:
                 codes = sorted(codes)
@@ -232,18 +233,13 @@ class OpenPosition:
                             seen.add(cls)
                             kept.append(c)
                     codes = kept
-            join = _JOIN2[t]
-            ct = CONTRIB[t]
+            joins = JOIN_AT[t]
             for c in codes:
-                a = c // 6
+                _, a, port, _, value, _, _, _, _ = joins[c]  # type: ignore[misc]
                 old = occ[a]
                 ca = CONTRIB[a]
-                s = total + ca[old | (1 << (c - a * 6))] - ca[old] + ct[join[PLACE_NUMBER[c]][0]]  # type: ignore[index]
-                award = AWARDS[s] + extra
-                score = before + award
-                result.append(
-                    (0 if score > TARGET else -WIN if score == TARGET else -award, t * 256 + c + 1)
-                )
+                award = AWARDS[total + ca[old | 1 << port] - ca[old] + value] + extra
+                result.append((_order_key(before, award), t * 256 + c + 1))
         return result
 
     def push(self, move: int) -> Undo:
@@ -289,11 +285,10 @@ class OpenPosition:
         if p < 0:
             opened = OPENING[t]
             total = CONTRIB[t][0]
-            lo, hi = _LOW[t], _HIGH[t]
+            lo, hi = TILE_LOW[t], TILE_HIGH[t]
             lkey += 2 * _UNIT[lo][_TWIN] if lo == hi else _UNIT[lo][_HALF] + _UNIT[hi][_HALF]
         else:
-            a = p // 6
-            num = PLACE_NUMBER[p]
+            num, a, port, bits, value, _, place, far, spinner = JOIN_AT[t][p]  # type: ignore[misc]
             lst = opn[num]
             index = lst.index(p)
             del lst[index]
@@ -301,28 +296,22 @@ class OpenPosition:
                 omask &= ~(1 << num)
             old = occ[a]
             unit = _UNIT[num]
-            new = old | (1 << (p - a * 6))
-            if not TILE_DOUBLE[a]:
+            new = old | 1 << port
+            # Filling a spinner's second line opens its branches (R4.3): the engine's table.
+            branches = spinner and OPENS_BRANCHES[old][port]
+            if not spinner:
                 lkey -= unit[_HALF]
-            elif p - a * 6 >= 4:
+            elif port >= _FIRST_BRANCH:
                 lkey -= unit[_BRANCH]
-            elif old & _BOTH_LINES:  # the last line: both filled, the branches open (R4.3)
+            elif branches:  # the last line: both filled, the branches open
                 lkey += 2 * unit[_BRANCH] - unit[_LINE]
             else:  # the opening double's other line becomes its last line
                 lkey += unit[_LINE] - 2 * unit[_TWIN]
             occ[a] = new
-            bits, place, far = _JOIN2[t][num]  # type: ignore[misc]
             occ[t] = bits
             lkey += _UNIT[far][_LINE if TILE_DOUBLE[t] else _HALF]
-            if (
-                TILE_DOUBLE[a]
-                and new & _BOTH_LINES == _BOTH_LINES
-                and (old & _BOTH_LINES != _BOTH_LINES)
-            ):
-                opened = (place, a * 6 + 4, a * 6 + 5)
-            else:
-                opened = (place,)
-            total = self.total + CONTRIB[a][new] - CONTRIB[a][old] + CONTRIB[t][bits]
+            opened = (place, *BRANCHES[a]) if branches else (place,)
+            total = self.total + CONTRIB[a][new] - CONTRIB[a][old] + value
         for c in opened:
             num = PLACE_NUMBER[c]
             opn[num].append(c)
@@ -398,36 +387,27 @@ class OpenPosition:
 
     def _end_turn(self, seat: int) -> None:
         """D9: a block ends the hand at the end of a turn; otherwise the next seat moves."""
-        if self.pos >= len(self.bones):
-            can = TILES_WITH[self.omask]
-            for h in self.hands:
-                if h & can:
-                    break
-            else:
-                self._block()
-                return
+        if self.pos >= len(self.bones) and is_blocked(self.hands, self.omask):
+            self._block()
+            return
         self.seat = seat + 1 if seat + 1 < self.n else 0
 
     def _settlement(self, seat: int, award: int) -> int:
         """The net of ``seat`` going out with a last play worth ``award`` (R7.2–R7.4)."""
-        side = self.side_of[seat]
-        opp = sum(_pips(h) for s, h in enumerate(self.hands) if self.side_of[s] != side)
-        mate = self.partner[seat]
-        return going_out(award, opp, 0 if mate is None else _pips(self.hands[mate])).net
+        return going_out(award, *out_pips(self.hands, seat, self.side_of, self.partner)).net
 
     def _go_out(self, seat: int, award: int) -> None:
         """R7: the last play, the opponents' rounded pips and the partner's deduction, as one."""
-        net = self._settlement(seat, award)
-        self.over = "won" if self._add(self.side_of[seat], net) else "out"
+        out = settle_going_out(self.hands, seat, self.side_of, self.partner, award, self.scores)
+        self.scores = out.applied.scores
+        self.over = "won" if out.applied.won else "out"
 
     def _block(self) -> None:
         """R8 (D5): every player's share in settlement order, each checked on its own."""
-        self.over = "blocked"
-        totals = [_pips(h) for h in self.hands]
-        for share in blocked_shares(totals, self.side_of, self.leader):
-            if share.award and self._add(self.side_of[share.seat], share.award):
-                self.over = "won"
-                return
+        totals = [pips_of(h) for h in self.hands]
+        last = settle_blocked(totals, self.side_of, self.leader, self.scores)[-1]
+        self.scores = last.scores
+        self.over = "won" if last.won else "blocked"
 
 
 Table = dict[tuple[int, int, int, tuple[int, ...]], tuple[int, int, int]]

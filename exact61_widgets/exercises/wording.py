@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from exact61_widgets.engine.events import arithmetic, signed
 from exact61_widgets.engine.layout import Contribution, Layout
-from exact61_widgets.engine.scoring import POINT, TARGET
+from exact61_widgets.engine.scoring import POINT, accepts, is_start_score, reaches_target
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.result import ExerciseError, Misconception
 from exact61_widgets.i18n import Msg, Plural
@@ -49,7 +49,7 @@ def as_layout(layout: Layout | str) -> Layout:
 
 def check_score(score: int) -> None:
     """A starting score of a question is a raw multiple of 5 below 305 (D10)."""
-    if isinstance(score, bool) or not isinstance(score, int) or score % POINT or score >= TARGET:
+    if not is_start_score(score):
         raise ExerciseError(
             Msg(
                 "a score is a raw multiple of 5 below 305 (D10), not {score}",
@@ -60,19 +60,18 @@ def check_score(score: int) -> None:
 
 def applied(before: int, change: int) -> int:
     """What a change adds to the score ``before``: all of it, or 0 past 305 (R1.4)."""
-    return change if before + change <= TARGET else 0
+    return change if accepts(before, change) else 0
 
 
 def target(before: int, change: int, rule: str) -> Msg:
     """The target check of a change of score (R1.4), or the exact hit (R9.1)."""
-    total = before + change
     params = {"sum": arithmetic([before, change]), "before": signed(before), "rule": rule}
-    if total > TARGET:
+    if not accepts(before, change):
         return Msg(
             "{sum} would pass 305 (61 points): rejected whole, the score stays {before} ({rule}).",
             params,
         )
-    if total == TARGET:
+    if reaches_target(before + change):
         return Msg("{sum}: exactly 61, the match is won at once (R9.1).", params)
     return Msg("{sum}, not above 305: applied ({rule}).", params)
 

@@ -8,7 +8,7 @@ full and one stroke) and a column in the table of hands.
 
 from __future__ import annotations
 
-from exact61_widgets.engine.scoring import POINT, TARGET
+from exact61_widgets.engine.scoring import TARGET_POINTS
 from exact61_widgets.handouts import art
 from exact61_widgets.handouts.page import document, esc, heading, prose
 from exact61_widgets.i18n import Msg, gettext
@@ -35,7 +35,7 @@ def _title(players: int, lang: str) -> str:
 
 def _key(lang: str, players: int) -> str:
     steps = "".join(art.tally(n, f"{_P}-step-{n}", lang, 0.3, label=str(n)) for n in range(1, 11))
-    target = TARGET // POINT
+    target = TARGET_POINTS
     full = art.tally(target, f"{_P}-target", lang, 0.2, label=str(target))
     below = art.tally(-3, f"{_P}-below", lang, 0.25, label="−3")
     words = [
@@ -71,7 +71,7 @@ def _key(lang: str, players: int) -> str:
 
 
 def _figures(players: int, lang: str) -> str:
-    target = TARGET // POINT
+    target = TARGET_POINTS
     labels = [f"{10 * i + 1}–{10 * (i + 1)}" for i in range(target // 10)] + [str(target)]
     boxes = "".join(
         f'<div class="figure-box"><div class="square"></div><span>{esc(label)}</span></div>'

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from exact61_widgets.engine.scoring import POINT, TARGET, round5
+from exact61_widgets.engine.scoring import POINT, displayed, round5, to_target
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.marks import PICK_EDGE
@@ -365,7 +365,7 @@ def scoreboard_panel(
             text(columns[0], y + 17, label, size=14, fill=colors["text"], weight="bold"),
             text(columns[1], y + 17, str(raw), size=14, fill=colors["text"]),
             text(columns[2], y + 17, str(shown), size=14, fill=colors["text"]),
-            text(columns[3], y + 17, str(TARGET // POINT - shown), size=14, fill=colors["text"]),
+            text(columns[3], y + 17, str(displayed(to_target(raw))), size=14, fill=colors["text"]),
         ]
         height = 26.0
         if tally and shown:
@@ -385,7 +385,7 @@ def scoreboard_panel(
                     "data-side": str(side),
                     "data-raw": str(raw),
                     "data-points": str(shown),
-                    "data-to-target": str(TARGET // POINT - shown),
+                    "data-to-target": str(displayed(to_target(raw))),
                     "id": f"{prefix}-side-{side}",
                 },
                 cells,
@@ -438,7 +438,7 @@ def scoreboard_svg(
                 "side": labels[i] if labels is not None else side_label(i, players, lang),
                 "raw": Plural("{n} raw point", "{n} raw points", raw),
                 "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
-                "left": TARGET // POINT - raw // POINT,
+                "left": displayed(to_target(raw)),
             },
         ).text(lang)
         for i, raw in enumerate(scores)

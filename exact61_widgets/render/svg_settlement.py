@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, arithmetic
-from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.scoring import TARGET, accepts
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svgkit import (
@@ -186,7 +186,6 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
             None,
         )
     )
-    total = event.score_before + event.net
     rows.append(
         (
             {"data-part": "check", "data-status": event.status},
@@ -196,7 +195,7 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
                     "{sum} {relation} {target}",
                     {
                         "sum": arithmetic([event.score_before, event.net]),
-                        "relation": ">" if total > TARGET else "≤",
+                        "relation": "≤" if accepts(event.score_before, event.net) else ">",
                         "target": TARGET,
                     },
                 ).text(lang),

@@ -29,7 +29,7 @@ from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.hidden import knowledge
 from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.playout import playout
-from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.scoring import reaches_target
 from exact61_widgets.i18n import Msg
 
 #: The value of winning the match, in raw points (far above any hand's margin).
@@ -108,7 +108,7 @@ def _check_budget(playouts: int | None, time_limit: float | None) -> None:
 def _margin(final: tuple[int, ...], before: tuple[int, ...], side: int) -> tuple[float, int]:
     """The value of a playout's final scores for ``side``, and +1/-1/0 for win/loss/neither."""
     for s, score in enumerate(final):
-        if score == TARGET:
+        if reaches_target(score):
             return (WIN, 1) if s == side else (-WIN, -1)
     mine = final[side] - before[side]
     others = len(final) - 1

@@ -28,7 +28,7 @@ from exact61_widgets.engine.bots.rollout import greedy_playout
 from exact61_widgets.engine.bots.search import decision_rng
 from exact61_widgets.engine.hidden import knowledge
 from exact61_widgets.engine.match import PLAYING, Match
-from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.scoring import reaches_target
 from exact61_widgets.engine.solve import WIN, Solution, SolveError, solve
 
 Method = Literal["exact", "playout"]
@@ -63,7 +63,7 @@ def unplayed(match: Match) -> int:
 def outcome_value(final: tuple[int, ...], before: tuple[int, ...], side: int) -> int:
     """The solver's value of final scores for ``side``: ±WIN, or its gain minus the best rival's."""
     for s, score in enumerate(final):
-        if score == TARGET:
+        if reaches_target(score):
             return WIN if s == side else -WIN
     mine = final[side] - before[side]
     return mine - max(final[s] - before[s] for s in range(len(final)) if s != side)

@@ -17,7 +17,7 @@ from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET, round5
+from exact61_widgets.engine.scoring import accepts, round5
 from exact61_widgets.exercises.giveaway_texts import explains, svg_texts
 from exact61_widgets.exercises.result import (
     ExerciseError,
@@ -153,7 +153,7 @@ def out_mistakes(out: OutEvent, after: Match) -> list[Mistake]:
 
     if change != out.net:
         found.append(Mistake(out.net, OUT_REJECTED))
-        if play and before + play <= TARGET:
+        if play and accepts(before, play):
             found.append(Mistake(play, PART_REJECTED))
     if after.partner_of(out.seat) is not None:
         if ded:

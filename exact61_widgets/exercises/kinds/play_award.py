@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 
 from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.scoring import POINT, TARGET
+from exact61_widgets.engine.scoring import POINT, accepts, to_target
 from exact61_widgets.exercises.giveaway_texts import (
     contributions_part,
     core,
@@ -123,8 +123,8 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     if added != award:  # the award passes 61: forgetting the target check gives the award
         found.append(Mistake(award // per, AWARD_REJECTED))
         assert score is not None
-        if TARGET - score > 0:
-            found.append(Mistake((TARGET - score) // per, CUT_TO_FIT))
+        if to_target(score) > 0:
+            found.append(Mistake(to_target(score) // per, CUT_TO_FIT))
     if end_sum % POINT:  # a sum that earns nothing, taken as the award
         found.append(
             Mistake(
@@ -207,7 +207,7 @@ def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -
     before = Layout.parse(layout)
     after, action = play_on(before, play)
     award = after.award
-    rejected = score is not None and score + award > TARGET
+    rejected = score is not None and not accepts(score, award)
     ends = scoring_ends(after)
     helper = "; ".join(f"{end_key(c)} = {c.value}" for c in ends)
     found = [f"{action} end sum {after.end_sum} award {award}", f"{action} {after.end_sum} {award}"]

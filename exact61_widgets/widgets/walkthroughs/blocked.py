@@ -17,7 +17,7 @@ from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.scoring import accepts, reaches_target
 from exact61_widgets.i18n import Msg
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import BlockedSpec, HandSpec, LayoutSpec, Panel
@@ -118,7 +118,7 @@ def target_check(match: Match, side: int, before: int, change: int, status: str)
             "award alone is rejected (R8.4).",
             params,
         )
-    if before + change == TARGET:
+    if reaches_target(before + change):
         return Msg(
             "{team} has {before}, and {before} + {award} = 305 is exactly 61: the match "
             "ends at once (R8.5).",
@@ -150,7 +150,7 @@ def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
         }
         if award.award == 0:
             parts.append(Msg("Seat {seat} would have had nothing.", params))
-        elif before + award.award > TARGET:
+        elif not accepts(before, award.award):
             parts.append(
                 Msg(
                     "Seat {seat} would have had {award}, but {before} + {award} would "

@@ -13,7 +13,7 @@ from typing import Any
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.events import DrawEvent, Event, MatchWonEvent, PlayEvent
 from exact61_widgets.engine.match import Deal, Match
-from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.scoring import to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import LayoutSpec, Panel
@@ -130,7 +130,7 @@ class Exact61Walkthrough(Walkthrough):
         """The scores near the target, then one step per action."""
         before = self.before
         side = before.side_of(before.to_move)
-        need = TARGET - before.scores[side]
+        need = to_target(before.scores[side])
         steps = [
             Step(
                 (Panel(LayoutSpec(str(before.layout), last=False)),),

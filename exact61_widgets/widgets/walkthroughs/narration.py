@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.events import DrawEvent, Event, OutEvent, PassEvent, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET
+from exact61_widgets.engine.scoring import reaches_target, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.widgets.texts import team_name, team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines
@@ -304,12 +304,12 @@ def deal_caption(match: Match, lang: str) -> Lines:
         Msg("Scores before the hand: {scores}.", {"scores": scores_list(match, match.scores, lang)})
     )
     for side, raw in enumerate(match.scores):
-        if TARGET - raw <= NEAR:
+        if to_target(raw) <= NEAR:
             parts.append(
                 Msg(
                     "{team} needs exactly {need} more to reach 61, and an award that "
                     "would pass it is rejected whole (R1.4).",
-                    {"team": team_title(match, side), "need": _points(TARGET - raw)},
+                    {"team": team_title(match, side), "need": _points(to_target(raw))},
                 )
             )
     parts.append(Msg("Seat {seat} leads this hand (R2.4).", {"seat": match.leader}))
@@ -396,7 +396,7 @@ def settlement_check(match: Match, out: OutEvent) -> Msg:
             "rejected together (R7.4).",
             check,
         )
-    if out.score_before + out.net == TARGET:
+    if reaches_target(out.score_before + out.net):
         return Msg(
             "{team} has {before}, and {sum} = 305 is exactly 61, which wins the match (R9.1).",
             check,
