@@ -89,7 +89,7 @@ def _places(lang: str) -> str:
                 layout,
                 f"{_P}-place{index}",
                 lang,
-                0.45,
+                0.4,
                 ends=False,
                 highlight_places=(place,),
                 label=label,
@@ -139,7 +139,7 @@ def _layout(lang: str) -> str:
         "then each later tile as `TILE@PLACE`:",
         lang,
     )
-    pic = art.layout(LAYOUT, f"{_P}-layout", lang, 0.6, caption=True)
+    pic = art.layout(LAYOUT, f"{_P}-layout", lang, 0.55, caption=True)
     return _section(
         gettext("Layouts", lang),
         f"<p>{prose(words)}</p><p><code>{esc(LAYOUT)}</code></p><ol>{''.join(steps)}</ol>"
@@ -205,7 +205,7 @@ def _seats(lang: str) -> str:
 
 def _legend(lang: str) -> str:
     svg = render_legend(lang, colors=art.PRINT_COLORS, id_prefix=f"{_P}-legend")
-    return f'<section class="block legend">{picture(str(svg), 0.52)}</section>'
+    return f'<section class="block legend">{picture(str(svg), 0.5)}</section>'
 
 
 def notation_sheet(lang: str, paper: str) -> str:
@@ -216,9 +216,9 @@ def notation_sheet(lang: str, paper: str) -> str:
         + '<div class="grid halves"><div>'
         + _tiles(lang)
         + _places(lang)
+        + _seats(lang)
         + "</div><div>"
         + _layout(lang)
-        + _seats(lang)
         + _legend(lang)
         + "</div></div>"
         + _moves(lang)
