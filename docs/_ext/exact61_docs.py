@@ -1,0 +1,378 @@
+"""The documentation site's own Sphinx extension.
+
+- ``API``: which modules each API page documents, in the order a user meets them (the one list of
+  documented modules; ``tests/test_docs_build.py`` checks that every public package is in it).
+  A page's ``<!-- api -->`` line becomes an ``automodule`` per module.
+- ``<!-- tutorials en -->`` / ``<!-- tutorials ru -->``: a table of contents of the notebooks in
+  ``tutorials/`` in that language, so that a new notebook appears without editing a page.
+- Links are written as the repository reads them (``../RULES.md#r7-3``, ``tutorials/x.ipynb``),
+  also in the notebooks' saved HTML: on the site they lead to the built pages. Headings also get
+  the anchors the repository's Markdown viewers give them (``#the-game-in-one-minute``).
+- ``TRY_IN_BROWSER``: where the JupyterLite site is, relative to the documentation's root; a
+  page links into it as ``href="lite:index.html"``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import re
+import sys
+import unicodedata
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+
+LOGGER = logging.getLogger(__name__)
+
+#: The API pages (``docs/api/NAME.md``) and the modules each documents, in reading order.
+API: dict[str, list[str]] = {
+    "play": [
+        "exact61_widgets.engine",
+        "exact61_widgets.engine.bots",
+        "exact61_widgets.engine.selfplay",
+        "exact61_widgets.simulate",
+    ],
+    "positions": [
+        "exact61_widgets.engine.scenario",
+        "exact61_widgets.engine.record",
+        "exact61_widgets.engine.replay",
+        "exact61_widgets.engine.loader",
+        "exact61_widgets.engine.movetext",
+        "exact61_widgets.i18n",
+        "exact61_widgets.rules",
+    ],
+    "pictures": [
+        "exact61_widgets.render",
+        "exact61_widgets.render.svg",
+        "exact61_widgets.render.geometry",
+        "exact61_widgets.render.svg_pictures",
+        "exact61_widgets.render.svg_settlement",
+        "exact61_widgets.render.svg_tally",
+        "exact61_widgets.render.legend",
+        "exact61_widgets.render.table",
+        "exact61_widgets.render.theme",
+        "exact61_widgets.render.svgkit",
+    ],
+    "widgets": [
+        "exact61_widgets.widgets",
+        "exact61_widgets.widgets.walkthroughs",
+    ],
+    "exercises": [
+        "exact61_widgets.exercises",
+        "exact61_widgets.exercises.kinds",
+        "exact61_widgets.puzzles",
+        "exact61_widgets.tutorial",
+        "exact61_widgets.handouts",
+    ],
+    "review": [
+        "exact61_widgets.engine.hints",
+        "exact61_widgets.engine.solve",
+        "exact61_widgets.engine.review",
+    ],
+    "cli": [
+        "exact61_widgets.cli",
+    ],
+}
+
+#: The JupyterLite site, beside the documentation when both are published (docs/publishing.md).
+TRY_IN_BROWSER = "../lite/"
+
+ROOT = Path(__file__).resolve().parents[2]
+LINK = re.compile(r'(href=")(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]*?)\.(md|ipynb)((?:#[^"]*)?")')
+
+
+def public_names(module: ModuleType) -> list[str]:
+    """A module's public names: its ``__all__``, or else what it defines without an underscore."""
+    if hasattr(module, "__all__"):
+        return [n for n in module.__all__ if not n.startswith("_")]
+    return [
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and not isinstance(value, ModuleType)
+        and getattr(value, "__module__", None) == module.__name__
+    ]
+
+
+def api_members() -> dict[str, tuple[list[str], list[str]]]:
+    """Each documented module's names and those it leaves to an earlier module: every object is
+    documented once, where a user first meets it in reading order (``API``), so that
+    ``exact61_widgets.widgets`` does not repeat the engine's ``Scenario``. A module's name wins
+    over a function of the same name (``engine.solve``)."""
+    modules = {name for names in API.values() for name in names}
+    seen: set[int] = set()
+    members: dict[str, tuple[list[str], list[str]]] = {}
+    for names in API.values():
+        for name in names:
+            module = importlib.import_module(name)
+            chosen, left = [], []
+            for member in public_names(module):
+                if member not in vars(module):
+                    continue  # loaded on first use (a module's __getattr__): documented at home
+                value = getattr(module, member)
+                constant = isinstance(value, (int, str, tuple, frozenset)) or value is None
+                if f"{name}.{member}" in modules or (not constant and id(value) in seen):
+                    left.append(member)
+                else:
+                    seen.add(id(value))
+                    chosen.append(member)
+            members[name] = (chosen, left)
+    return members
+
+
+def aliases() -> dict[str, str]:
+    """Where each documented class and function is defined -> the name it is documented under."""
+    found: dict[str, str] = {}
+    for module, (names, _) in api_members().items():
+        for name in names:
+            value = getattr(importlib.import_module(module), name)
+            home = getattr(value, "__module__", None)
+            qualname = getattr(value, "__qualname__", None)
+            if isinstance(home, str) and isinstance(qualname, str):
+                found.setdefault(f"{home}.{qualname}", f"{module}.{name}")
+    return found
+
+
+def _automodules(names: list[str]) -> str:
+    members = api_members()
+    blocks = []
+    for name in names:
+        chosen, left = members[name]
+        if not chosen:
+            options = "   :no-members:\n"
+        elif left:
+            options = f"   :members:\n   :exclude-members: {', '.join(left)}\n"
+        else:
+            options = "   :members:\n"
+        blocks.append(f"```{{eval-rst}}\n.. automodule:: {name}\n{options}```\n")
+    return "\n".join(blocks)
+
+
+def _tutorials(lang: str) -> str:
+    notebooks = sorted(p.stem for p in (ROOT / "tutorials").glob("*.ipynb"))
+    chosen = [n for n in notebooks if n.endswith("_ru") == (lang == "ru")]
+    lines = ["```{toctree}", ":maxdepth: 1", ""] + [f"/tutorials/{n}" for n in chosen] + ["```"]
+    return "\n".join(lines) + "\n"
+
+
+def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Expand the markers of the API and tutorial pages."""
+    text = source[0]
+    if docname.startswith("docs/api/") and "<!-- api -->" in text:
+        page = docname.removeprefix("docs/api/")
+        text = text.replace("<!-- api -->", _automodules(API[page]))
+    for lang in ("en", "ru"):
+        text = text.replace(f"<!-- tutorials {lang} -->", _tutorials(lang))
+    source[0] = text
+
+
+def github_slug(title: str) -> str:
+    """The anchor a Markdown viewer gives a heading: lower case, punctuation out, spaces to -."""
+    text = unicodedata.normalize("NFC", title).strip().lower()
+    text = "".join(c for c in text if c.isalnum() or c in " -_")
+    return text.replace(" ", "-")
+
+
+def add_slugs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Every section also answers to its heading's repository anchor."""
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        if title is None:
+            continue
+        slug = github_slug(title.astext())
+        if slug and slug not in section["ids"]:
+            section["ids"].append(slug)
+
+
+def rewrite_links(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Relative links to a page's Markdown or notebook source lead to the built page."""
+    body = context.get("body")
+    if not body:
+        return
+    here = Path(pagename).parent
+    found = app.env.found_docs
+
+    def replace(m: re.Match[str]) -> str:
+        target = (here / m.group(2)).as_posix() if m.group(2) else pagename
+        target = _normalise(target)
+        if target in found:
+            return f"{m.group(1)}{m.group(2)}.html{m.group(4)}"
+        return m.group(0)
+
+    body = LINK.sub(replace, body)
+    root = "../" * pagename.count("/")
+    context["body"] = body.replace('href="lite:', f'href="{root}{TRY_IN_BROWSER}')
+
+
+def _normalise(path: str) -> str:
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in (".", ""):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def fill_constant_docs(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """A constant a package re-exports keeps the ``#:`` comment of the module that defines it;
+    a public name of a module without any docstring is a warning (so the build fails)."""
+    package, _, member = name.rpartition(".")
+    if lines or what == "module" or not isinstance(sys.modules.get(package), ModuleType):
+        return
+    module = sys.modules[package]
+    source = Path(module.__file__ or "")
+    if what in ("data", "attribute") and source.name == "__init__.py":
+        for node in ast.walk(ast.parse(source.read_text("utf-8"))):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and any((a.asname or a.name) == member for a in node.names)
+            ):
+                docs = ModuleAnalyzer.for_module(node.module).find_attr_docs()
+                lines.extend(docs.get(("", member), []))
+                break
+    if not lines:
+        LOGGER.warning("public name without a docstring: %s", name, type="exact61", subtype="doc")
+
+
+def skip_member(app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any) -> Any:
+    """A module does not show the classes and functions it imports from other libraries."""
+    imported = inspect.isclass(obj) or inspect.isroutine(obj)
+    if what == "module" and imported:
+        return not str(getattr(obj, "__module__", "")).startswith("exact61_widgets") or None
+    return None
+
+
+def resolve_alias(app: Sphinx, env: Any, node: Any, contnode: nodes.Element) -> Any:
+    """Resolve a docstring's short reference the way its reader would.
+
+    A type hint names where a class is defined, and a docstring may say ``Layout`` or
+    ``Match.setup`` in a module that is not the engine: both lead to the one documented object
+    of that name. A reference to a real part of the package that the API leaves out (an
+    internal module such as ``.scoring``) stays as code, without a link. Anything else is a
+    broken reference, and the build fails on it.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "").lstrip("~")
+    if node.get("refspecific") and not target.startswith("."):
+        target = "." + target  # written ``.name``: Sphinx keeps the dot as this flag
+    domain = env.get_domain("py")
+    builder = app.builder
+    named = app.config.exact61_aliases.get(target)
+    candidates = [named] if named else []
+    candidates += [
+        name
+        for name, entry in domain.objects.items()
+        if name.endswith("." + target.lstrip(".")) and not entry.aliased
+    ]
+    for found in dict.fromkeys(candidates):
+        resolved = domain.resolve_xref(
+            env, node["refdoc"], builder, node["reftype"], found, node, contnode
+        )
+        if resolved is not None:
+            return resolved
+    homes = [node.get("py:module") or ""]
+    documented = DOCSTRING_OF.search(node.source or "")
+    for name in (documented.group(1) if documented else "", f"{homes[0]}.{node.get('py:class')}"):
+        value = _value(name)
+        if value is not None:
+            homes.append(getattr(value, "__module__", None) or name)
+            homes.append(f"{homes[-1]}.{getattr(value, '__qualname__', '')}")
+    if any(_exists(target, home) for home in dict.fromkeys(homes)):
+        return contnode
+    return None
+
+
+DOCSTRING_OF = re.compile(r"docstring of ([\w.]+)")
+
+
+def _exists(target: str, home: str) -> bool:
+    """Whether ``target`` names a module or object of the package, read in module ``home``."""
+    if target.startswith("."):
+        names = [home + target, home.rpartition(".")[0] + target, target[1:]]
+    else:
+        names = [target, f"{home}.{target}"]
+    return any(n.startswith("exact61_widgets") and _importable(n) for n in names)
+
+
+def _sets_attribute(cls: type, name: str) -> bool:
+    """Whether a class's own code sets ``self.name`` (an attribute of its instances)."""
+    try:
+        source = inspect.getsource(cls)
+    except (OSError, TypeError):
+        return False
+    return re.search(rf"self\.{re.escape(name)}\b\s*(:[^=]*)?=", source) is not None
+
+
+def _value(name: str) -> Any:
+    if not name.startswith("exact61_widgets"):
+        return None
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            value = getattr(value, part, None)
+        return value
+    return None
+
+
+def _importable(name: str) -> bool:
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if part in getattr(value, "__annotations__", {}) or part in getattr(
+                value, "__dataclass_fields__", {}
+            ):
+                return True
+            if not hasattr(value, part):
+                return isinstance(value, type) and _sets_attribute(value, part)
+            value = getattr(value, part)
+        return True
+    return False
+
+
+def _math_inline(self: Any, node: nodes.Element) -> None:
+    self.body.append(self.starttag(node, "span", "", CLASS="math"))
+    self.body.append(self.encode(node.astext()) + "</span>")
+    raise nodes.SkipNode
+
+
+def _math_block(self: Any, node: nodes.Element) -> None:
+    self.body.append(self.starttag(node, "pre", "", CLASS="math"))
+    self.body.append(self.encode(node.astext()) + "</pre>")
+    raise nodes.SkipNode
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    # Mathematics as its text: no renderer from the internet (conf.py chooses this one).
+    app.add_html_math_renderer("text", (_math_inline, None), (_math_block, None))
+    app.add_config_value("exact61_aliases", {}, "env")
+    app.config.exact61_aliases = aliases()
+    app.connect("source-read", source_read)
+    app.connect("autodoc-process-docstring", fill_constant_docs)
+    app.connect("autodoc-skip-member", skip_member)
+    app.connect("missing-reference", resolve_alias)
+    app.connect("doctree-resolved", add_slugs)
+    app.connect("html-page-context", rewrite_links)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
