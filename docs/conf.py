@@ -1,7 +1,7 @@
 """Sphinx settings of the documentation site (``make docs``: ``build/docs``).
 
 The source folder is the repository's root, read through ``include_patterns``: the pages in
-``docs/``, ``RULES.md``, ``RULES.ru.md`` and the tutorial notebooks, so that every relative link
+``docs/``, ``README.md``, ``RULES.md``, ``RULES.ru.md`` and the tutorial notebooks, so that every relative link
 they hold works the same on the site as in the repository. Notebooks are rendered from their
 saved outputs (they are committed executed); nothing is fetched at build or view time.
 """
@@ -23,7 +23,7 @@ version = release = __version__
 language = "en"
 
 root_doc = "docs/index"
-include_patterns = ["docs/**", "RULES.md", "RULES.ru.md", "tutorials/*.ipynb"]
+include_patterns = ["docs/**", "README.md", "RULES.md", "RULES.ru.md", "tutorials/*.ipynb"]
 exclude_patterns = [
     ".git",
     ".venv",
@@ -53,6 +53,8 @@ nb_mime_priority_overrides = [
     ("html", "application/vnd.jupyter.widget-state+json", None),
 ]
 nb_output_stderr = "show"
+# No widget manager from a CDN (myst-nb's default): the saved static forms need no script.
+nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 myst_enable_extensions = ["colon_fence", "deflist", "html_image"]
 # Links are written as the repository reads them (``RULES.md#r7-3``, ``../docs/formats.md``):
 # exact61_docs turns those to pages into links to the built pages and checks nothing is lost.

@@ -18,6 +18,7 @@ import ast
 import importlib
 import inspect
 import re
+import shutil
 import sys
 import unicodedata
 from pathlib import Path
@@ -58,7 +59,6 @@ API: dict[str, list[str]] = {
         "exact61_widgets.render.legend",
         "exact61_widgets.render.table",
         "exact61_widgets.render.theme",
-        "exact61_widgets.render.svgkit",
     ],
     "widgets": [
         "exact61_widgets.widgets",
@@ -66,6 +66,7 @@ API: dict[str, list[str]] = {
     ],
     "exercises": [
         "exact61_widgets.exercises",
+        "exact61_widgets.exercises.widget",
         "exact61_widgets.exercises.kinds",
         "exact61_widgets.puzzles",
         "exact61_widgets.tutorial",
@@ -86,10 +87,19 @@ TRY_IN_BROWSER = "../lite/"
 
 ROOT = Path(__file__).resolve().parents[2]
 LINK = re.compile(r'(href=")(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]*?)\.(md|ipynb)((?:#[^"]*)?")')
+FILE = re.compile(r'href="(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]+\.(?:json|svg|png|txt|csv))"')
 
 
-def public_names(module: ModuleType) -> list[str]:
+def entry(text: str) -> tuple[str, list[str] | None]:
+    """An ``API`` entry: a module, or ``module:Name,Name`` for only those of its names."""
+    module, _, names = text.partition(":")
+    return module, names.split(",") if names else None
+
+
+def public_names(module: ModuleType, only: list[str] | None = None) -> list[str]:
     """A module's public names: its ``__all__``, or else what it defines without an underscore."""
+    if only is not None:
+        return only
     if hasattr(module, "__all__"):
         return [n for n in module.__all__ if not n.startswith("_")]
     return [
@@ -106,14 +116,17 @@ def api_members() -> dict[str, tuple[list[str], list[str]]]:
     documented once, where a user first meets it in reading order (``API``), so that
     ``exact61_widgets.widgets`` does not repeat the engine's ``Scenario``. A module's name wins
     over a function of the same name (``engine.solve``)."""
-    modules = {name for names in API.values() for name in names}
+    modules = {entry(name)[0] for names in API.values() for name in names}
     seen: set[int] = set()
     members: dict[str, tuple[list[str], list[str]]] = {}
     for names in API.values():
-        for name in names:
+        for text in names:
+            name, only = entry(text)
             module = importlib.import_module(name)
             chosen, left = [], []
-            for member in public_names(module):
+            if only is not None:
+                left = [n for n in public_names(module) if n not in only]
+            for member in public_names(module, only):
                 if member not in vars(module):
                     continue  # loaded on first use (a module's __getattr__): documented at home
                 value = getattr(module, member)
@@ -141,17 +154,31 @@ def aliases() -> dict[str, str]:
 
 
 def _automodules(names: list[str]) -> str:
+    """The page's directives: each module with its classes and functions, then its constants and
+    type aliases, one ``autodata`` each (automodule leaves out values it cannot tell apart from
+    imports)."""
     members = api_members()
     blocks = []
-    for name in names:
+    for text in names:
+        name = entry(text)[0]
+        module = importlib.import_module(name)
         chosen, left = members[name]
-        if not chosen:
+        values = [
+            n
+            for n in chosen
+            if not (inspect.isclass(getattr(module, n)) or inspect.isroutine(getattr(module, n)))
+        ]
+        left = left + values
+        if len(values) == len(chosen):
             options = "   :no-members:\n"
-        elif left:
-            options = f"   :members:\n   :exclude-members: {', '.join(left)}\n"
         else:
             options = "   :members:\n"
-        blocks.append(f"```{{eval-rst}}\n.. automodule:: {name}\n{options}```\n")
+            if left:
+                options += f"   :exclude-members: {', '.join(left)}\n"
+            if hasattr(module, "__all__"):
+                options += "   :imported-members:\n"  # a package's names come from its modules
+        data = "".join(f"\n.. autodata:: {name}.{n}\n" for n in values)
+        blocks.append(f"```{{eval-rst}}\n.. automodule:: {name}\n{options}{data}```\n")
     return "\n".join(blocks)
 
 
@@ -178,6 +205,21 @@ def github_slug(title: str) -> str:
     text = unicodedata.normalize("NFC", title).strip().lower()
     text = "".join(c for c in text if c.isalnum() or c in " -_")
     return text.replace(" ", "-")
+
+
+def formats_labels(app: Sphinx, doctree: nodes.document) -> None:
+    """``formats-N`` names section N of the formats page, for docstrings' ``:ref:`` links."""
+    docname = app.env.docname
+    if docname != "docs/formats":
+        return
+    std: Any = app.env.get_domain("std")
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        number = re.match(r"(\d+) ", title.astext()) if title is not None else None
+        if number and section["ids"]:
+            label = f"formats-{number.group(1)}"
+            std.labels[label] = (docname, section["ids"][0], title.astext())
+            std.anonlabels[label] = (docname, section["ids"][0])
 
 
 def add_slugs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -209,8 +251,20 @@ def rewrite_links(
         return m.group(0)
 
     body = LINK.sub(replace, body)
+    for link in FILE.findall(body):
+        _copy_file(app, here, link)
     root = "../" * pagename.count("/")
     context["body"] = body.replace('href="lite:', f'href="{root}{TRY_IN_BROWSER}')
+
+
+def _copy_file(app: Sphinx, here: Path, link: str) -> None:
+    """A file of the repository that a page links (a schema, a picture) is copied beside it."""
+    name = _normalise((here / link).as_posix())
+    source = ROOT / name
+    if source.is_file() and not name.startswith((".", "build/")):
+        target = Path(app.outdir) / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
 
 
 def _normalise(path: str) -> str:
@@ -230,11 +284,14 @@ def fill_constant_docs(
     """A constant a package re-exports keeps the ``#:`` comment of the module that defines it;
     a public name of a module without any docstring is a warning (so the build fails)."""
     package, _, member = name.rpartition(".")
-    if lines or what == "module" or not isinstance(sys.modules.get(package), ModuleType):
+    if what == "module" or not isinstance(sys.modules.get(package), ModuleType):
         return
+    if lines and not (what == "data" and "\n".join(lines).strip() == _type_doc(obj)):
+        return
+    lines.clear()  # a value's own type's docstring (``dict``'s) says nothing of the constant
     module = sys.modules[package]
     source = Path(module.__file__ or "")
-    if what in ("data", "attribute") and source.name == "__init__.py":
+    if what in ("data", "attribute") and source.suffix == ".py":
         for node in ast.walk(ast.parse(source.read_text("utf-8"))):
             if (
                 isinstance(node, ast.ImportFrom)
@@ -246,6 +303,10 @@ def fill_constant_docs(
                 break
     if not lines:
         LOGGER.warning("public name without a docstring: %s", name, type="exact61", subtype="doc")
+
+
+def _type_doc(value: Any) -> str:
+    return (inspect.getdoc(type(value)) or "").strip()
 
 
 def skip_member(app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any) -> Any:
@@ -373,6 +434,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", fill_constant_docs)
     app.connect("autodoc-skip-member", skip_member)
     app.connect("missing-reference", resolve_alias)
+    app.connect("doctree-read", formats_labels)
     app.connect("doctree-resolved", add_slugs)
     app.connect("html-page-context", rewrite_links)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
