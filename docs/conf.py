@@ -1,9 +1,10 @@
 """Sphinx settings of the documentation site (``make docs``: ``build/docs``).
 
 The source folder is the repository's root, read through ``include_patterns``: the pages in
-``docs/``, ``README.md``, ``RULES.md``, ``RULES.ru.md`` and the tutorial notebooks, so that every relative link
-they hold works the same on the site as in the repository. Notebooks are rendered from their
-saved outputs (they are committed executed); nothing is fetched at build or view time.
+``docs/``, ``README.md``, ``RULES.md``, ``RULES.ru.md`` and the tutorial notebooks, so that
+every relative link they hold works the same on the site as in the repository. Notebooks are
+rendered from their saved outputs (they are committed executed); nothing is fetched at build or
+view time.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ copyright = "the exact61_widgets authors"
 version = release = __version__
 language = "en"
 
-root_doc = "docs/index"
+root_doc = Path("docs/index.md").with_suffix("").as_posix()  # the start page
 include_patterns = ["docs/**", "README.md", "RULES.md", "RULES.ru.md", "tutorials/*.ipynb"]
 exclude_patterns = [
     ".git",
@@ -85,7 +86,7 @@ html_theme = "furo"
 html_title = f"exact61_widgets {release}"
 html_static_path = ["_static"]
 html_css_files = ["site.css"]
-html_extra_path = ["_root"]  # the site's index.html, which opens docs/index.html
+html_extra_path = ["_root"]  # the site's index.html, which opens the start page
 html_last_updated_fmt = None
 html_show_sourcelink = False
 html_copy_source = False

@@ -5,7 +5,7 @@
   A page's ``<!-- api -->`` line becomes an ``automodule`` per module.
 - ``<!-- tutorials en -->`` / ``<!-- tutorials ru -->``: a table of contents of the notebooks in
   ``tutorials/`` in that language, so that a new notebook appears without editing a page.
-- Links are written as the repository reads them (``../RULES.md#r7-3``, ``tutorials/x.ipynb``),
+- Links are written as the repository reads them (``../RULES.md#r7-3``, ``tutorials/NAME.ipynb``),
   also in the notebooks' saved HTML: on the site they lead to the built pages. Headings also get
   the anchors the repository's Markdown viewers give them (``#the-game-in-one-minute``).
 - ``TRY_IN_BROWSER``: where the JupyterLite site is, relative to the documentation's root; a
@@ -81,6 +81,10 @@ API: dict[str, list[str]] = {
         "exact61_widgets.cli",
     ],
 }
+
+#: Where the API pages are, and the page whose sections ``formats-N`` names.
+API_FOLDER = "docs/api/"
+FORMATS_PAGE = "docs/formats.md"
 
 #: The JupyterLite site, beside the documentation when both are published (docs/publishing.md).
 TRY_IN_BROWSER = "../lite/"
@@ -192,8 +196,8 @@ def _tutorials(lang: str) -> str:
 def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
     """Expand the markers of the API and tutorial pages."""
     text = source[0]
-    if docname.startswith("docs/api/") and "<!-- api -->" in text:
-        page = docname.removeprefix("docs/api/")
+    if docname.startswith(API_FOLDER) and "<!-- api -->" in text:
+        page = docname.removeprefix(API_FOLDER)
         text = text.replace("<!-- api -->", _automodules(API[page]))
     for lang in ("en", "ru"):
         text = text.replace(f"<!-- tutorials {lang} -->", _tutorials(lang))
@@ -210,7 +214,7 @@ def github_slug(title: str) -> str:
 def formats_labels(app: Sphinx, doctree: nodes.document) -> None:
     """``formats-N`` names section N of the formats page, for docstrings' ``:ref:`` links."""
     docname = app.env.docname
-    if docname != "docs/formats":
+    if f"{docname}.md" != FORMATS_PAGE:
         return
     std: Any = app.env.get_domain("std")
     for section in doctree.findall(nodes.section):
