@@ -97,10 +97,12 @@ def test_every_tutorial_and_page_is_built(site: Path) -> None:
 
 
 def test_the_notebooks_show_their_saved_pictures(site: Path) -> None:
-    """Saved SVG and HTML outputs are on the page; a widget's view, which needs a kernel, is not."""
+    """Saved SVG and HTML outputs are on the page; a widget's view, which needs a kernel, is not;
+    code the notebook folds is folded."""
     page = (site / "tutorials" / "03_spinners_and_branches.html").read_text("utf-8")
     assert page.count("<svg") >= 10
     assert "application/vnd.jupyter.widget-view+json" not in page
+    assert "hide-input" in page  # the setup and exercise code the notebook folds is folded here
     for notebook in sorted((ROOT / "tutorials").glob("*.ipynb")):
         text = (site / "tutorials" / f"{notebook.stem}.html").read_text("utf-8")
         assert "cell_output" in text, notebook.name

@@ -4,7 +4,8 @@
   documented modules; ``tests/test_docs_build.py`` checks that every public package is in it).
   A page's ``<!-- api -->`` line becomes an ``automodule`` per module.
 - ``<!-- tutorials en -->`` / ``<!-- tutorials ru -->``: a table of contents of the notebooks in
-  ``tutorials/`` in that language, so that a new notebook appears without editing a page.
+  ``tutorials/`` in that language, so that a new notebook appears without editing a page; the
+  code a notebook folds (its setup, its exercises) is folded on its page too.
 - Links are written as the repository reads them (``../RULES.md#r7-3``, ``tutorials/NAME.ipynb``),
   also in the notebooks' saved HTML: on the site they lead to the built pages. Headings also get
   the anchors the repository's Markdown viewers give them (``#the-game-in-one-minute``).
@@ -17,6 +18,7 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+import json
 import re
 import shutil
 import sys
@@ -201,7 +203,20 @@ def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
         text = text.replace("<!-- api -->", _automodules(API[page]))
     for lang in ("en", "ru"):
         text = text.replace(f"<!-- tutorials {lang} -->", _tutorials(lang))
+    if docname.startswith("tutorials/"):
+        text = _fold_hidden_code(text)
     source[0] = text
+
+
+def _fold_hidden_code(text: str) -> str:
+    """A code cell the notebook shows folded (a setup, an exercise) is folded on its page too."""
+    notebook = json.loads(text)
+    for cell in notebook.get("cells", []):
+        if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+            tags = cell["metadata"].setdefault("tags", [])
+            if "hide-input" not in tags:
+                tags.append("hide-input")
+    return json.dumps(notebook)
 
 
 def github_slug(title: str) -> str:
