@@ -204,18 +204,38 @@ def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
     for lang in ("en", "ru"):
         text = text.replace(f"<!-- tutorials {lang} -->", _tutorials(lang))
     if docname.startswith("tutorials/"):
-        text = _fold_hidden_code(text)
+        text = _notebook_page(text, russian=docname.endswith("_ru"))
     source[0] = text
 
 
-def _fold_hidden_code(text: str) -> str:
-    """A code cell the notebook shows folded (a setup, an exercise) is folded on its page too."""
+#: The line under a tutorial page's title that leads to the notebook in the browser.
+TRY_LINE = {
+    False: '*To run this notebook: <a class="try-in-browser" href="lite:index.html">try it'
+    " in your browser</a> (no installation), or `make lab`.*",
+    True: '*Чтобы выполнить этот блокнот: <a class="try-in-browser" href="lite:index.html">'
+    "откройте его в браузере</a> (ничего не нужно устанавливать) или `make lab`.*",
+}
+
+
+def _notebook_page(text: str, russian: bool) -> str:
+    """A tutorial as its page shows it: the code the notebook folds (a setup, an exercise) is
+    folded, and under the title a line leads to the site in the browser."""
     notebook = json.loads(text)
-    for cell in notebook.get("cells", []):
+    cells = notebook.get("cells", [])
+    for cell in cells:
         if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
             tags = cell["metadata"].setdefault("tags", [])
             if "hide-input" not in tags:
                 tags.append("hide-input")
+    first = next((i for i, c in enumerate(cells) if c.get("cell_type") == "markdown"), None)
+    if first is not None:
+        line = {
+            "cell_type": "markdown",
+            "id": "try-in-browser",
+            "metadata": {},
+            "source": TRY_LINE[russian],
+        }
+        cells.insert(first + 1, line)
     return json.dumps(notebook)
 
 
