@@ -22,7 +22,7 @@ CLASSROOM_OPTIONS = $(if $(MAX_LEARNERS),--max-learners=$(MAX_LEARNERS)) \
 # starts at once; deps-test (which installs the lab extras too) refreshes it.
 LAB_STAMP := $(VENV)/.deps-lab.stamp
 
-.PHONY: check lab test classroom venv deps-lab deps-test deps-lite lite browser bench puzzles clean
+.PHONY: check lab test classroom venv deps-lab deps-test deps-lite lite browser bench puzzles clean docs site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,19 @@ $(LITE_STAMP): lite/requirements.txt | $(BIN)/python
 lite: deps-lite
 	$(BIN)/python lite/build.py --out _site
 
+# make docs: the documentation site in build/docs/ (Sphinx, docs/conf.py; open build/docs/index.html).
+# Warnings are errors and every cross-reference must resolve; nothing is fetched from the internet.
+# make site: the documentation and the JupyterLite site side by side in build/site/ (docs/, lite/),
+# linked to each other (docs/publishing.md).
+DOCS_OUT ?= build/docs
+
+docs: deps-test
+	$(BIN)/python -m sphinx -c docs -b html -n -W --keep-going -q . $(DOCS_OUT)
+
+site: docs lite
+	rm -rf build/site && mkdir -p build/site
+	cp -r $(DOCS_OUT) build/site/docs && cp -r _site build/site/lite
+
 # Debian's Chromium for the real-browser tests (never `playwright install`: it downloads).
 browser:
 	@if [ -x /usr/bin/chromium ]; then :; \
@@ -113,4 +126,4 @@ puzzles: venv
 	$(BIN)/python -m exact61_widgets.puzzles.mine --seed $(PUZZLE_SEED) --count $(PUZZLE_COUNT) --workers 2
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .lite-cache _site
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .lite-cache _site build/docs build/site

@@ -5,9 +5,9 @@ Every figure is tiles placed per second, in pure Python:
 - ``dominoes``: the `dominoes` package playing its own random games (the yardstick);
 - ``match``: random self-play through the public API (``Match.legal_actions`` and
   ``Match.push``, with events and undo records), dealing each new hand;
-- ``replay``: checking game records move by move (``replay(record)``: the CONTRACT §5
-  document, every event and the summary of every hand), records written beforehand
-  from random matches;
+- ``replay``: checking game records move by move (``replay(record)``: the event
+  stream of docs/formats.md, section 6: every event and the summary of every hand),
+  records written beforehand from random matches;
 - ``check``: the same records checked move by move without the document
   (``load_record(record)``), shown for comparison, with no target;
 - ``playout``: the search bot's own loop (``engine.playout``), random matches.

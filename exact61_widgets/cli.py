@@ -1,5 +1,6 @@
-"""The ``exact61`` command (CONTRACT §3): describe, render, replay, play; simulate, solve, review,
-handout.
+"""The ``exact61`` command: describe, render, replay, play; simulate, solve, review, handout.
+
+Its commands and options are stated on the :ref:`formats page, §7 Command line <formats-7>`.
 
 Every error is one line on stderr with exit status 2 and nothing on stdout.
 """

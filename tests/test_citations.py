@@ -25,6 +25,7 @@ SKIP = {
     "node_modules",
     ".lite-cache",
     "_site",
+    "build",
     ".git",
     ".hypothesis",
     ".mypy_cache",

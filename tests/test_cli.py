@@ -1,4 +1,4 @@
-"""The ``exact61`` command line (CONTRACT §3): output, errors on stderr with exit 2."""
+"""The ``exact61`` command line (docs/formats.md §7): output, errors on stderr with exit 2."""
 
 from __future__ import annotations
 

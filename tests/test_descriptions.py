@@ -1,4 +1,4 @@
-"""The accessible texts of a diagram (CONTRACT §2): the eleven diagrams word for word."""
+"""The accessible texts of a diagram (docs/formats.md §2): the eleven diagrams word for word."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Notation of tiles, places and layouts (CONTRACT §1)."""
+"""Notation of tiles, places and layouts (docs/formats.md, section 1)."""
 
 from __future__ import annotations
 

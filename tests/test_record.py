@@ -1,4 +1,4 @@
-"""Game record v1 and the event stream (CONTRACT §4, §5): replay, errors, schema."""
+"""Game record v1 and the event stream (docs/formats.md, sections 3, 6): replay, errors, schema."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def played_record(players: int, seed: int, stop_after: int | None = None) -> dic
     return to_record(match)
 
 
-CONTRACT_EXAMPLE_DEAL = [
+FORMATS_EXAMPLE_DEAL = [
     ["[1|4]", "[0|1]", "[0|2]", "[0|3]", "[0|4]"],
     ["[1|1]", "[0|5]", "[0|6]", "[1|2]", "[1|3]"],
     ["[1|5]", "[1|6]", "[2|2]", "[2|3]", "[2|4]"],
@@ -46,7 +46,7 @@ def small_record() -> dict[str, Any]:
         "hands": [
             {
                 "leader": 0,
-                "deal": copy.deepcopy(CONTRACT_EXAMPLE_DEAL),
+                "deal": copy.deepcopy(FORMATS_EXAMPLE_DEAL),
                 "boneyard": boneyard,
                 "actions": [
                     {"seat": 0, "play": "[1|4]"},

@@ -1,4 +1,4 @@
-"""Record replay's fast paths give exactly what the long ways give (CONTRACT §4, §5).
+"""Record replay's fast paths give exactly what the long ways give (docs/formats.md, §3, §6).
 
 Replay reads canonical entries by dictionary look-ups and writes events through
 ``event_dicts``; these tests hold both to the general reader and to ``to_dict``.

@@ -83,8 +83,11 @@ class Pass:
         return "PASS"
 
 
+#: The draw from the boneyard (R3.3): there is only one.
 DRAW: Final = Draw()
+#: The pass, when the boneyard is empty and nothing fits (R3.4): there is only one.
 PASS: Final = Pass()
+#: Any action of a seat: a play, the draw or the pass.
 Action = Play | Draw | Pass
 
 _PLAYS: dict[tuple[int, int], Play] = {}

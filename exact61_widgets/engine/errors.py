@@ -21,7 +21,10 @@ class Exact61Error(ValueError):
 
 
 class NotationError(Exact61Error):
-    """Text that is not a valid tile, place, port or layout (CONTRACT §1)."""
+    """Text that is not a valid tile, place, port or layout.
+
+    The notation: :ref:`formats page, §1 Notation <formats-1>`.
+    """
 
 
 class IllegalMoveError(Exact61Error):

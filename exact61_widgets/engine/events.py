@@ -1,4 +1,6 @@
-"""Events: what each action did, with the explanation of every award (CONTRACT §5).
+"""Events: what each action did, with the explanation of every award.
+
+As JSON they make the :ref:`formats page, §6 Event stream <formats-6>`.
 
 Widgets show these facts and tests assert them; :meth:`to_dict` gives the
 contract's JSON form and :meth:`explain` a sentence in English or Russian.
@@ -473,6 +475,7 @@ class MatchWonEvent:
         return {"kind": "match_won", "side": self.side, "scores": list(self.scores)}
 
 
+#: Anything an action can do: each event explains itself (``explain``).
 Event = PlayEvent | DrawEvent | PassEvent | OutEvent | BlockedAwardEvent | MatchWonEvent
 
 

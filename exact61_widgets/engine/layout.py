@@ -213,7 +213,9 @@ def occupancy_of(taken: int) -> tuple[int, ...]:
 
 
 class Layout:
-    """The tiles on the table as a tree, with push/pop (CONTRACT §1).
+    """The tiles on the table as a tree, with push/pop.
+
+    Its notation is on the :ref:`formats page, §1 Notation <formats-1>`.
 
     ``Layout.parse(text)`` reads the notation; ``str(layout)`` writes it back.
     Tiles and places also have integer forms (``tile.index``, ``place.code``)

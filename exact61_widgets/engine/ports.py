@@ -1,4 +1,6 @@
-"""Ports and places: where a tile can be joined (R4.2, D1, D2; CONTRACT §1).
+"""Ports and places: where a tile can be joined (R4.2, D1, D2).
+
+Their notation is on the :ref:`formats page, §1 Notation <formats-1>`.
 
 A non-double has the ports ``low`` and ``high`` (its two halves); a double, a
 spinner, has ``lineA``, ``lineB``, ``branchA`` and ``branchB``. A :class:`Place`

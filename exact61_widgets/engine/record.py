@@ -1,4 +1,6 @@
-"""Game record version 1 (CONTRACT §4): reading, checking and writing.
+"""Game record version 1: reading, checking and writing.
+
+The format is stated on the :ref:`formats page, §3 Game record <formats-3>`.
 
 A record is checked move by move by pushing each action into a :class:`Match`,
 so the record rules are exactly the engine's rules; the first fault is raised
@@ -132,7 +134,10 @@ def parse_action_entry(entry: object, hand: int, number: int) -> tuple[int, Acti
 
 
 class Replayer:
-    """Checks a record move by move and summarises each hand as CONTRACT §5 says."""
+    """Checks a record move by move and summarises each hand.
+
+    The summaries are those of the :ref:`formats page, §6 Event stream <formats-6>`.
+    """
 
     def __init__(self, record: object) -> None:
         self.record = _obj(record, Msg("a record"))

@@ -1,4 +1,7 @@
-"""``replay(record)``: the event stream of CONTRACT §5 for a game record."""
+"""``replay(record)``: the event stream for a game record.
+
+The stream is stated on the :ref:`formats page, §6 Event stream <formats-6>`.
+"""
 
 from __future__ import annotations
 

@@ -41,7 +41,9 @@ from exact61_widgets.engine.solvecore import (
 )
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
+#: The solver's search methods (``METHODS``): alpha-beta for two sides, paranoid, or max-n.
 Method = Literal["alphabeta", "paranoid", "maxn"]
+#: Every search method, the default first.
 METHODS: Final[tuple[Method, ...]] = ("alphabeta", "paranoid", "maxn")
 
 __all__ = [

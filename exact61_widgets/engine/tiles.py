@@ -1,4 +1,6 @@
-"""Tiles of the double-six set (R1.1) and their notation ``[a|b]`` (CONTRACT §1).
+"""Tiles of the double-six set (R1.1) and their notation ``[a|b]``.
+
+The notation is stated on the :ref:`formats page, §1 Notation <formats-1>`.
 
 There are exactly 28 :class:`Tile` objects; ``Tile(4, 1)`` and ``Tile.parse("41")``
 return the same singleton, so tiles compare by identity and cost nothing to pass.
@@ -106,6 +108,7 @@ def _index(low: int, high: int) -> int:
     return low * (2 * MAX_PIP + 3 - low) // 2 + (high - low)
 
 
+#: The 28 tiles of the double-six set, in order ([0|0], [0|1], … [6|6]).
 TILES: Final[tuple[Tile, ...]] = tuple(
     Tile._make(a, b) for a in range(MAX_PIP + 1) for b in range(a, MAX_PIP + 1)
 )
@@ -116,7 +119,7 @@ TILE_OF_BIT: Final[dict[int, int]] = {1 << t: t for t in range(TILE_COUNT)}
 _TILE_OF_BIT: Final = {1 << t: tile for t, tile in enumerate(TILES)}
 #: TILE_PIPS[t]: the pips of tile index ``t``.
 TILE_PIPS: Final = tuple(t.pips for t in TILES)
-#: Every accepted spelling of every tile (CONTRACT §1), the fast path of :func:`parse_tile`.
+#: Every accepted spelling of every tile (the formats page, §1), the fast path of parse_tile.
 _SPELLINGS: Final[dict[str, Tile]] = {
     text: TILES[_index(min(a, b), max(a, b))]
     for a in range(MAX_PIP + 1)

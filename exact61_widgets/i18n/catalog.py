@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Final, Literal
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
+#: A language code: English or Russian.
 Lang = Literal["en", "ru"]
+#: The languages of every text, English first.
 LANGUAGES: tuple[Lang, ...] = ("en", "ru")
 
 #: The environment variable that sets the session's language when Python starts.

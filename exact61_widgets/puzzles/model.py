@@ -1,11 +1,11 @@
 """A puzzle and the versioned JSON file that holds the puzzle set (format ``exact61-puzzles`` 2).
 
-Each puzzle keeps its position as a game record of one hand (record v1, CONTRACT
-§4) stopped at the mover's turn, so the position comes back exactly, history
-included — what the mover has seen is part of a fair puzzle. Beside it: the
-answer (one move, or places of one tile that are worth the same), the margin,
-the per-move numbers over the sampled deals, the themes, the rating and the
-explanation in English and Russian.
+Each puzzle keeps its position as a game record of one hand (record v1:
+:ref:`formats page, §3 Game record <formats-3>`) stopped at the mover's turn, so the
+position comes back exactly, history included — what the mover has seen is part of a
+fair puzzle. Beside it: the answer (one move, or places of one tile that are worth the
+same), the margin, the per-move numbers over the sampled deals, the themes, the rating and
+the explanation in English and Russian.
 """
 
 from __future__ import annotations

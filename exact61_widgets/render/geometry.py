@@ -1,4 +1,6 @@
-"""Where each tile and open place of a layout is drawn (CONTRACT §6 ``layout_geometry``).
+"""Where each tile and open place of a layout is drawn (``layout_geometry``).
+
+What it returns is stated on the :ref:`formats page, §8 Python entry points <formats-8>`.
 
 The table is a grid of square cells of :data:`UNIT` user units, a quarter of a
 tile's length: a tile covers 4 × 2 cells, a spinner (drawn across its line)
@@ -798,7 +800,9 @@ def _state(notation: str) -> _State:
 
 @dataclass(frozen=True)
 class LayoutGeometry:
-    """Where a layout is drawn, in SVG user units (CONTRACT §6).
+    """Where a layout is drawn, in SVG user units.
+
+    Stated on the :ref:`formats page, §8 Python entry points <formats-8>`.
 
     ``tiles`` maps tile text (``[1|4]``) to its rectangle ``(x, y, width, height)``;
     ``places`` maps each open place (``[4|4]:branchA``) to its dot ``(x, y)``.

@@ -1,4 +1,6 @@
-"""The layout picture (CONTRACT §6 ``render_svg``), a single tile, and a match at a glance.
+"""The layout picture (``render_svg``), a single tile, and a match at a glance.
+
+``render_svg`` is stated on the :ref:`formats page, §8 Python entry points <formats-8>`.
 
 The marks are those of the one legend (:mod:`exact61_widgets.render.legend`),
 each told apart by its shape: a badge (a filled square with the value) on each

@@ -1,4 +1,6 @@
-"""The accessible text of a diagram: caption and long description (CONTRACT §2).
+"""The accessible text of a diagram: caption and long description.
+
+Both are stated on the :ref:`formats page, §2 Descriptions <formats-2>`.
 
 Pure functions of a layout and a language; the SVG carries the caption as
 ``<title>`` and the description as ``<desc>``.

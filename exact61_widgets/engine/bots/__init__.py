@@ -9,6 +9,7 @@ from exact61_widgets.engine.bots.basic import GreedyBot, RandomBot, immediate_ga
 from exact61_widgets.engine.bots.search import SearchBot
 from exact61_widgets.i18n import Msg
 
+#: What ``register_bot`` takes: a function of a seed that builds a bot.
 BotFactory = Callable[[int | str | None], Bot]
 
 _REGISTRY: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}

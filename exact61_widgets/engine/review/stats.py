@@ -38,12 +38,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+#: A decision's grade, from best to blunder; ``only`` when there was one legal action.
 Grade = Literal["best", "inaccuracy", "mistake", "blunder", "only"]
 #: Every class, best first; ``only`` (no choice) last.
 GRADES: Final[tuple[Grade, ...]] = ("best", "inaccuracy", "mistake", "blunder", "only")
-#: The smallest losses (raw points) of an inaccuracy, a mistake and a blunder.
+#: The smallest loss of an inaccuracy (raw points); a mistake and a blunder follow.
 INACCURACY: Final = 10
+#: The smallest loss of a mistake (raw points).
 MISTAKE: Final = 25
+#: The smallest loss of a blunder (raw points).
 BLUNDER: Final = 50
 #: The normal quantile of a two-sided 95% interval.
 Z95: Final = 1.96

@@ -1,0 +1,479 @@
+"""The documentation site's own Sphinx extension.
+
+- ``API``: which modules each API page documents, in the order a user meets them (the one list of
+  documented modules; ``tests/test_docs_build.py`` checks that every public package is in it).
+  A page's ``<!-- api -->`` line becomes an ``automodule`` per module.
+- ``<!-- tutorials en -->`` / ``<!-- tutorials ru -->``: a table of contents of the notebooks in
+  ``tutorials/`` in that language, so that a new notebook appears without editing a page; the
+  code a notebook folds (its setup, its exercises) is folded on its page too.
+- Links are written as the repository reads them (``../RULES.md#r7-3``, ``tutorials/NAME.ipynb``),
+  also in the notebooks' saved HTML: on the site they lead to the built pages. Headings also get
+  the anchors the repository's Markdown viewers give them (``#the-game-in-one-minute``).
+- ``TRY_IN_BROWSER``: where the JupyterLite site is, relative to the documentation's root; a
+  page links into it as ``href="lite:index.html"``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import json
+import re
+import shutil
+import sys
+import unicodedata
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
+
+LOGGER = logging.getLogger(__name__)
+
+#: The API pages (``docs/api/NAME.md``) and the modules each documents, in reading order.
+API: dict[str, list[str]] = {
+    "play": [
+        "exact61_widgets.engine",
+        "exact61_widgets.engine.bots",
+        "exact61_widgets.engine.selfplay",
+        "exact61_widgets.simulate",
+    ],
+    "positions": [
+        "exact61_widgets.engine.scenario",
+        "exact61_widgets.engine.record",
+        "exact61_widgets.engine.replay",
+        "exact61_widgets.engine.loader",
+        "exact61_widgets.engine.movetext",
+        "exact61_widgets.i18n",
+        "exact61_widgets.rules",
+    ],
+    "pictures": [
+        "exact61_widgets.render",
+        "exact61_widgets.render.svg",
+        "exact61_widgets.render.geometry",
+        "exact61_widgets.render.svg_pictures",
+        "exact61_widgets.render.svg_settlement",
+        "exact61_widgets.render.svg_tally",
+        "exact61_widgets.render.legend",
+        "exact61_widgets.render.table",
+        "exact61_widgets.render.theme",
+    ],
+    "widgets": [
+        "exact61_widgets.widgets",
+        "exact61_widgets.widgets.walkthroughs",
+    ],
+    "exercises": [
+        "exact61_widgets.exercises",
+        "exact61_widgets.exercises.widget",
+        "exact61_widgets.exercises.kinds",
+        "exact61_widgets.puzzles",
+        "exact61_widgets.tutorial",
+        "exact61_widgets.handouts",
+    ],
+    "review": [
+        "exact61_widgets.engine.hints",
+        "exact61_widgets.engine.solve",
+        "exact61_widgets.engine.review",
+    ],
+    "cli": [
+        "exact61_widgets.cli",
+    ],
+}
+
+#: Where the API pages are, and the page whose sections ``formats-N`` names.
+API_FOLDER = "docs/api/"
+FORMATS_PAGE = "docs/formats.md"
+
+#: The JupyterLite site, beside the documentation when both are published (docs/publishing.md).
+TRY_IN_BROWSER = "../lite/"
+
+ROOT = Path(__file__).resolve().parents[2]
+LINK = re.compile(r'(href=")(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]*?)\.(md|ipynb)((?:#[^"]*)?")')
+FILE = re.compile(r'href="(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]+\.(?:json|svg|png|txt|csv))"')
+
+
+def entry(text: str) -> tuple[str, list[str] | None]:
+    """An ``API`` entry: a module, or ``module:Name,Name`` for only those of its names."""
+    module, _, names = text.partition(":")
+    return module, names.split(",") if names else None
+
+
+def public_names(module: ModuleType, only: list[str] | None = None) -> list[str]:
+    """A module's public names: its ``__all__``, or else what it defines without an underscore."""
+    if only is not None:
+        return only
+    if hasattr(module, "__all__"):
+        return [n for n in module.__all__ if not n.startswith("_")]
+    return [
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and not isinstance(value, ModuleType)
+        and getattr(value, "__module__", None) == module.__name__
+    ]
+
+
+def api_members() -> dict[str, tuple[list[str], list[str]]]:
+    """Each documented module's names and those it leaves to an earlier module: every object is
+    documented once, where a user first meets it in reading order (``API``), so that
+    ``exact61_widgets.widgets`` does not repeat the engine's ``Scenario``. A module's name wins
+    over a function of the same name (``engine.solve``)."""
+    modules = {entry(name)[0] for names in API.values() for name in names}
+    seen: set[int] = set()
+    members: dict[str, tuple[list[str], list[str]]] = {}
+    for names in API.values():
+        for text in names:
+            name, only = entry(text)
+            module = importlib.import_module(name)
+            chosen, left = [], []
+            if only is not None:
+                left = [n for n in public_names(module) if n not in only]
+            for member in public_names(module, only):
+                if member not in vars(module):
+                    continue  # loaded on first use (a module's __getattr__): documented at home
+                value = getattr(module, member)
+                constant = isinstance(value, (int, str, tuple, frozenset)) or value is None
+                if f"{name}.{member}" in modules or (not constant and id(value) in seen):
+                    left.append(member)
+                else:
+                    seen.add(id(value))
+                    chosen.append(member)
+            members[name] = (chosen, left)
+    return members
+
+
+def aliases() -> dict[str, str]:
+    """Where each documented class and function is defined -> the name it is documented under."""
+    found: dict[str, str] = {}
+    for module, (names, _) in api_members().items():
+        for name in names:
+            value = getattr(importlib.import_module(module), name)
+            home = getattr(value, "__module__", None)
+            qualname = getattr(value, "__qualname__", None)
+            if isinstance(home, str) and isinstance(qualname, str):
+                found.setdefault(f"{home}.{qualname}", f"{module}.{name}")
+    return found
+
+
+def _automodules(names: list[str]) -> str:
+    """The page's directives: each module with its classes and functions, then its constants and
+    type aliases, one ``autodata`` each (automodule leaves out values it cannot tell apart from
+    imports)."""
+    members = api_members()
+    blocks = []
+    for text in names:
+        name = entry(text)[0]
+        module = importlib.import_module(name)
+        chosen, left = members[name]
+        values = [
+            n
+            for n in chosen
+            if not (inspect.isclass(getattr(module, n)) or inspect.isroutine(getattr(module, n)))
+        ]
+        left = left + values
+        if len(values) == len(chosen):
+            options = "   :no-members:\n"
+        else:
+            options = "   :members:\n"
+            if left:
+                options += f"   :exclude-members: {', '.join(left)}\n"
+            if hasattr(module, "__all__"):
+                options += "   :imported-members:\n"  # a package's names come from its modules
+        data = "".join(f"\n.. autodata:: {name}.{n}\n" for n in values)
+        blocks.append(f"```{{eval-rst}}\n.. automodule:: {name}\n{options}{data}```\n")
+    return "\n".join(blocks)
+
+
+def _tutorials(lang: str) -> str:
+    notebooks = sorted(p.stem for p in (ROOT / "tutorials").glob("*.ipynb"))
+    chosen = [n for n in notebooks if n.endswith("_ru") == (lang == "ru")]
+    lines = ["```{toctree}", ":maxdepth: 1", ""] + [f"/tutorials/{n}" for n in chosen] + ["```"]
+    return "\n".join(lines) + "\n"
+
+
+def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Expand the markers of the API and tutorial pages."""
+    text = source[0]
+    if docname.startswith(API_FOLDER) and "<!-- api -->" in text:
+        page = docname.removeprefix(API_FOLDER)
+        text = text.replace("<!-- api -->", _automodules(API[page]))
+    for lang in ("en", "ru"):
+        text = text.replace(f"<!-- tutorials {lang} -->", _tutorials(lang))
+    if docname.startswith("tutorials/"):
+        text = _notebook_page(text, russian=docname.endswith("_ru"))
+    source[0] = text
+
+
+#: The line under a tutorial page's title that leads to the notebook in the browser.
+TRY_LINE = {
+    False: '*To run this notebook: <a class="try-in-browser" href="lite:index.html">try it'
+    " in your browser</a> (no installation), or `make lab`.*",
+    True: '*Чтобы выполнить этот блокнот: <a class="try-in-browser" href="lite:index.html">'
+    "откройте его в браузере</a> (ничего не нужно устанавливать) или `make lab`.*",
+}
+
+
+def _notebook_page(text: str, russian: bool) -> str:
+    """A tutorial as its page shows it: the code the notebook folds (a setup, an exercise) is
+    folded, and under the title a line leads to the site in the browser."""
+    notebook = json.loads(text)
+    cells = notebook.get("cells", [])
+    for cell in cells:
+        if cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+            tags = cell["metadata"].setdefault("tags", [])
+            if "hide-input" not in tags:
+                tags.append("hide-input")
+    first = next((i for i, c in enumerate(cells) if c.get("cell_type") == "markdown"), None)
+    if first is not None:
+        line = {
+            "cell_type": "markdown",
+            "id": "try-in-browser",
+            "metadata": {},
+            "source": TRY_LINE[russian],
+        }
+        cells.insert(first + 1, line)
+    return json.dumps(notebook)
+
+
+def github_slug(title: str) -> str:
+    """The anchor a Markdown viewer gives a heading: lower case, punctuation out, spaces to -."""
+    text = unicodedata.normalize("NFC", title).strip().lower()
+    text = "".join(c for c in text if c.isalnum() or c in " -_")
+    return text.replace(" ", "-")
+
+
+def formats_labels(app: Sphinx, doctree: nodes.document) -> None:
+    """``formats-N`` names section N of the formats page, for docstrings' ``:ref:`` links."""
+    docname = app.env.docname
+    if f"{docname}.md" != FORMATS_PAGE:
+        return
+    std: Any = app.env.get_domain("std")
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        number = re.match(r"(\d+) ", title.astext()) if title is not None else None
+        if number and section["ids"]:
+            label = f"formats-{number.group(1)}"
+            std.labels[label] = (docname, section["ids"][0], title.astext())
+            std.anonlabels[label] = (docname, section["ids"][0])
+
+
+def add_slugs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Every section also answers to its heading's repository anchor."""
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        if title is None:
+            continue
+        slug = github_slug(title.astext())
+        if slug and slug not in section["ids"]:
+            section["ids"].append(slug)
+
+
+def rewrite_links(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """Relative links to a page's Markdown or notebook source lead to the built page."""
+    body = context.get("body")
+    if not body:
+        return
+    here = Path(pagename).parent
+    found = app.env.found_docs
+
+    def replace(m: re.Match[str]) -> str:
+        target = (here / m.group(2)).as_posix() if m.group(2) else pagename
+        target = _normalise(target)
+        if target in found:
+            return f"{m.group(1)}{m.group(2)}.html{m.group(4)}"
+        return m.group(0)
+
+    body = LINK.sub(replace, body)
+    for link in FILE.findall(body):
+        _copy_file(app, here, link)
+    root = "../" * pagename.count("/")
+    context["body"] = body.replace('href="lite:', f'href="{root}{TRY_IN_BROWSER}')
+
+
+def _copy_file(app: Sphinx, here: Path, link: str) -> None:
+    """A file of the repository that a page links (a schema, a picture) is copied beside it."""
+    name = _normalise((here / link).as_posix())
+    source = ROOT / name
+    if source.is_file() and not name.startswith((".", "build/")):
+        target = Path(app.outdir) / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+
+
+def _normalise(path: str) -> str:
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            if parts:
+                parts.pop()
+        elif part not in (".", ""):
+            parts.append(part)
+    return "/".join(parts)
+
+
+def fill_constant_docs(
+    app: Sphinx, what: str, name: str, obj: Any, options: Any, lines: list[str]
+) -> None:
+    """A constant a package re-exports keeps the ``#:`` comment of the module that defines it;
+    a public name of a module without any docstring is a warning (so the build fails)."""
+    package, _, member = name.rpartition(".")
+    if what == "module" or not isinstance(sys.modules.get(package), ModuleType):
+        return
+    if lines and not (what == "data" and "\n".join(lines).strip() == _type_doc(obj)):
+        return
+    lines.clear()  # a value's own type's docstring (``dict``'s) says nothing of the constant
+    module = sys.modules[package]
+    source = Path(module.__file__ or "")
+    if what in ("data", "attribute") and source.suffix == ".py":
+        for node in ast.walk(ast.parse(source.read_text("utf-8"))):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and any((a.asname or a.name) == member for a in node.names)
+            ):
+                docs = ModuleAnalyzer.for_module(node.module).find_attr_docs()
+                lines.extend(docs.get(("", member), []))
+                break
+    if not lines:
+        LOGGER.warning("public name without a docstring: %s", name, type="exact61", subtype="doc")
+
+
+def _type_doc(value: Any) -> str:
+    return (inspect.getdoc(type(value)) or "").strip()
+
+
+def skip_member(app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any) -> Any:
+    """A module does not show the classes and functions it imports from other libraries."""
+    imported = inspect.isclass(obj) or inspect.isroutine(obj)
+    if what == "module" and imported:
+        return not str(getattr(obj, "__module__", "")).startswith("exact61_widgets") or None
+    return None
+
+
+def resolve_alias(app: Sphinx, env: Any, node: Any, contnode: nodes.Element) -> Any:
+    """Resolve a docstring's short reference the way its reader would.
+
+    A type hint names where a class is defined, and a docstring may say ``Layout`` or
+    ``Match.setup`` in a module that is not the engine: both lead to the one documented object
+    of that name. A reference to a real part of the package that the API leaves out (an
+    internal module such as ``.scoring``) stays as code, without a link. Anything else is a
+    broken reference, and the build fails on it.
+    """
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "").lstrip("~")
+    if node.get("refspecific") and not target.startswith("."):
+        target = "." + target  # written ``.name``: Sphinx keeps the dot as this flag
+    domain = env.get_domain("py")
+    builder = app.builder
+    named = app.config.exact61_aliases.get(target)
+    candidates = [named] if named else []
+    candidates += [
+        name
+        for name, entry in domain.objects.items()
+        if name.endswith("." + target.lstrip(".")) and not entry.aliased
+    ]
+    for found in dict.fromkeys(candidates):
+        resolved = domain.resolve_xref(
+            env, node["refdoc"], builder, node["reftype"], found, node, contnode
+        )
+        if resolved is not None:
+            return resolved
+    homes = [node.get("py:module") or ""]
+    documented = DOCSTRING_OF.search(node.source or "")
+    for name in (documented.group(1) if documented else "", f"{homes[0]}.{node.get('py:class')}"):
+        value = _value(name)
+        if value is not None:
+            homes.append(getattr(value, "__module__", None) or name)
+            homes.append(f"{homes[-1]}.{getattr(value, '__qualname__', '')}")
+    if any(_exists(target, home) for home in dict.fromkeys(homes)):
+        return contnode
+    return None
+
+
+DOCSTRING_OF = re.compile(r"docstring of ([\w.]+)")
+
+
+def _exists(target: str, home: str) -> bool:
+    """Whether ``target`` names a module or object of the package, read in module ``home``."""
+    if target.startswith("."):
+        names = [home + target, home.rpartition(".")[0] + target, target[1:]]
+    else:
+        names = [target, f"{home}.{target}"]
+    return any(n.startswith("exact61_widgets") and _importable(n) for n in names)
+
+
+def _sets_attribute(cls: type, name: str) -> bool:
+    """Whether a class's own code sets ``self.name`` (an attribute of its instances)."""
+    try:
+        source = inspect.getsource(cls)
+    except (OSError, TypeError):
+        return False
+    return re.search(rf"self\.{re.escape(name)}\b\s*(:[^=]*)?=", source) is not None
+
+
+def _value(name: str) -> Any:
+    if not name.startswith("exact61_widgets"):
+        return None
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            value = getattr(value, part, None)
+        return value
+    return None
+
+
+def _importable(name: str) -> bool:
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            value: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for part in parts[cut:]:
+            if part in getattr(value, "__annotations__", {}) or part in getattr(
+                value, "__dataclass_fields__", {}
+            ):
+                return True
+            if not hasattr(value, part):
+                return isinstance(value, type) and _sets_attribute(value, part)
+            value = getattr(value, part)
+        return True
+    return False
+
+
+def _math_inline(self: Any, node: nodes.Element) -> None:
+    self.body.append(self.starttag(node, "span", "", CLASS="math"))
+    self.body.append(self.encode(node.astext()) + "</span>")
+    raise nodes.SkipNode
+
+
+def _math_block(self: Any, node: nodes.Element) -> None:
+    self.body.append(self.starttag(node, "pre", "", CLASS="math"))
+    self.body.append(self.encode(node.astext()) + "</pre>")
+    raise nodes.SkipNode
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    # Mathematics as its text: no renderer from the internet (conf.py chooses this one).
+    app.add_html_math_renderer("text", (_math_inline, None), (_math_block, None))
+    app.add_config_value("exact61_aliases", {}, "env")
+    app.config.exact61_aliases = aliases()
+    app.connect("source-read", source_read)
+    app.connect("autodoc-process-docstring", fill_constant_docs)
+    app.connect("autodoc-skip-member", skip_member)
+    app.connect("missing-reference", resolve_alias)
+    app.connect("doctree-read", formats_labels)
+    app.connect("doctree-resolved", add_slugs)
+    app.connect("html-page-context", rewrite_links)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
