@@ -121,7 +121,7 @@ def tutorial_texts() -> Texts:
             elif cell.kind != "md":
                 for literal in re.findall(r'"((?:[^"\\\n]|\\.)*)"', cell.text.get("en", "")):
                     if CYRILLIC.search(literal):
-                        yield where, literal.replace("\\n", " ")
+                        yield where, '"' + literal.replace("\\n", " ") + '"'
 
 
 def catalog_texts() -> Texts:
@@ -143,6 +143,17 @@ def page_texts() -> Texts:
     for path in [ROOT / "RULES.ru.md", *sorted((ROOT / "docs").glob("*.ru.md"))]:
         for number, line in enumerate(prose(path.read_text("utf-8")).splitlines(), start=1):
             yield f"{path.relative_to(ROOT)}:{number}", line
+
+
+def notebook_texts() -> Texts:
+    """What the committed Russian notebooks show: the engine's and the pictures' texts."""
+    from tutorial_outputs import TUTORIALS, load, outputs
+
+    for path in sorted(TUTORIALS.glob("*_ru.ipynb")):
+        if path.name.startswith(NOT_YET):
+            continue
+        for out in outputs(load(path)):
+            yield f"{path.name} cell {out.cell}", out.visible_text(plain=False)
 
 
 def visible(page: str) -> str:
@@ -287,6 +298,7 @@ SOURCES_OF_TEXT: dict[str, Callable[[], Texts]] = {
     "pages": page_texts,
     "handouts": handout_texts,
     "generated": generated_texts,
+    "notebooks": notebook_texts,
 }
 
 

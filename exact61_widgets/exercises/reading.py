@@ -35,13 +35,13 @@ _EXTRA_WORDS: Final[dict[Word, frozenset[str]]] = {
 
 
 def word_label(word: Word) -> Msg:
-    """The answer word as a message: ``none``/``нет``, ``draw``/``взять с базара`` …"""
+    """The answer word as a message: ``none``/``нет``, ``draw a tile``/``добрать`` …"""
     if word == "none":
         return Msg("none")
     if word == "play":
         return Msg("play a tile")
     if word == "draw":
-        return Msg("draw")
+        return Msg("draw a tile")
     return Msg("pass")
 
 
