@@ -132,7 +132,8 @@ def catalog_texts() -> Texts:
         for message in catalog:
             if not message.id:
                 continue
-            forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+            string = message.string
+            forms = string if isinstance(string, (list, tuple)) else [string]
             ident = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
             for form in forms:
                 yield f"{path.name}: {ident[:50]!r}", str(form)
@@ -289,7 +290,13 @@ def _bad_hand() -> object:
     return Match.setup(2, hands=[["1-2", "1-2"], ["3-4"]])
 
 
-ERRORS: tuple[Callable[[], object], ...] = (_bad_tile, _bad_place, _bad_number, _bad_move, _bad_hand)
+ERRORS: tuple[Callable[[], object], ...] = (
+    _bad_tile,
+    _bad_place,
+    _bad_number,
+    _bad_move,
+    _bad_hand,
+)
 
 
 SOURCES_OF_TEXT: dict[str, Callable[[], Texts]] = {

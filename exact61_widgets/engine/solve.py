@@ -175,7 +175,9 @@ class Solution:
         width = max(len(notation(m.action)) for m in self.moves)
         rows = [
             f"  {notation(m.action):<{width}}  {m.text(lang):>16}  "
-            + Msg("line: {line}", {"line": " ".join(_line_word(a, lang) for a in m.line)}).text(lang)
+            + Msg("line: {line}", {"line": " ".join(_line_word(a, lang) for a in m.line)}).text(
+                lang
+            )
             for m in self.moves
         ]
         return "\n".join([head, *rows])

@@ -272,9 +272,9 @@ def localize(value: object, lang: str | None = None) -> object:
     """Localize a message parameter for ``lang``.
 
     A :class:`Msg` / :class:`Plural` is translated. In Russian a negative whole number is
-    written with a minus sign (−3) (also one already written out, ``"-10"``), and a value an error message quotes with ``repr`` (the
-    learner's input, ``'x9'``) is quoted in «ёлочки», as Russian typography does; English
-    keeps Python's quotes. Other values pass unchanged.
+    written with a minus sign (−3; also one already written out, ``"-10"``), and a value an
+    error message quotes with ``repr`` (the learner's input, ``'x9'``) is quoted in «ёлочки»,
+    as Russian typography does; English keeps Python's quotes. Other values pass unchanged.
     """
     if isinstance(value, (Msg, Plural)):
         return value.text(lang)

@@ -178,7 +178,9 @@ def tally_texts(points: int, lang: str | None = None) -> tuple[str, str]:
     counted = Msg(
         "{full} and {rest} (R10).",
         {
-            "full": Plural("{n} full figure of ten strokes", "{n} full figures of ten strokes", full),
+            "full": Plural(
+                "{n} full figure of ten strokes", "{n} full figures of ten strokes", full
+            ),
             "rest": Plural("{n} more stroke", "{n} more strokes", abs(points) % 10),
         },
     )
