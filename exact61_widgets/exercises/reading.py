@@ -28,9 +28,9 @@ _NUMBER: Final = re.compile(r"([+\-−]?)\s*(\d+)(?:\s+\D*)?")
 #: Other ways to say each word, besides the catalogs' own word in every language.
 _EXTRA_WORDS: Final[dict[Word, frozenset[str]]] = {
     "none": frozenset({"none", "нет", "-", "—", "ничего"}),
-    "play": frozenset({"play", "выложить", "выкладывать", "ход", "сходить"}),
-    "draw": frozenset({"draw", "добрать", "добор", "взять", "брать"}),
-    "pass": frozenset({"pass", "пас", "пропустить", "пропуск"}),
+    "play": frozenset({"play", "выложить", "выложить кость", "выкладывать", "ход", "сходить"}),
+    "draw": frozenset({"draw", "добрать", "добор", "взять", "взять с базара", "брать"}),
+    "pass": frozenset({"pass", "пас", "пропустить", "пропустить ход", "пропуск"}),
 }
 
 
