@@ -404,6 +404,31 @@ def test_generated_lists_go_on_in_lowercase_after_a_semicolon() -> None:
     assert found == [], "\n".join(found[:40])
 
 
+def test_the_answer_words_are_the_words_the_question_asks_for() -> None:
+    """A play-draw-pass answer in Russian is «выложить», «добрать» or «пас», as asked."""
+    from exact61_widgets.exercises.reading import read_word, word_text
+    from exact61_widgets.i18n import gettext
+
+    question = gettext("answer with one word: play, draw or pass", "ru")
+    for word in ("play", "draw", "pass"):
+        answer = word_text(word, "ru")  # type: ignore[arg-type]
+        assert f"«{answer}»" in question and read_word(answer) == word
+
+
+def test_a_negative_tally_says_it_is_negative_in_both_languages() -> None:
+    from exact61_widgets.render.svg_tally import tally_texts
+
+    assert tally_texts(-3, "en") == (
+        "Paper tally: -3 points, a negative score",
+        "A minus sign, then 0 full figures of ten strokes and 3 more strokes (R10).",
+    )
+    title, desc = tally_texts(-11, "ru")
+    assert title == "Запись на бумаге: \u221211 очков, счёт отрицательный"
+    assert desc == "Знак минус, затем 1 полная фигура из десяти черт и ещё 1 черта (R10)."
+    assert tally_texts(1, "en")[1] == "0 full figures of ten strokes and 1 more stroke (R10)."
+    assert "negative" not in tally_texts(3, "en")[0]
+
+
 if __name__ == "__main__":
     for label, source in SOURCES_OF_TEXT.items():
         for line in [*avoided_forms(source()), *hyphen_minus(source())]:
