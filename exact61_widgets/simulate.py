@@ -203,7 +203,8 @@ def _dec(value: float) -> Msg:
     tenths = round(value * 10)
     whole, frac = divmod(abs(tenths), 10)
     return Msg(
-        "{sign}{whole}.{frac}", {"sign": "-" if tenths < 0 else "", "whole": whole, "frac": frac}
+        "{sign}{whole}.{frac}",
+        {"sign": "\u2212" if tenths < 0 else "", "whole": whole, "frac": frac},
     )
 
 

@@ -462,7 +462,7 @@ def test_blocked_award_refuses_a_position_that_does_not_block() -> None:
 def test_legal_action_draw_when_nothing_fits() -> None:
     match = drawing()
     right = check_legal_action(match, "draw")
-    assert right.ok and "(R3.3)" in right.text() and right.expected == "draw"
+    assert right.ok and "(R3.3)" in right.text() and right.expected == "draw a tile"
     assert check_legal_action(match, "добрать").ok
     assert check_legal_action(match, "взять с базара").ok
     refused = check_legal_action(match, "pass")

@@ -331,11 +331,11 @@ def test_the_notation_sheet_prints_what_the_move_line_reads(lang: str) -> None:
 # --- errors ---
 
 ERRORS = [
-    ({"kind": "poster"}, "unknown handout 'poster': use one of", "неизвестный вид листа 'poster'"),
+    ({"kind": "poster"}, "unknown handout 'poster': use one of", "неизвестный вид листа «poster»"),
     (
         {"kind": "rules-card", "paper": "a5"},
         "unknown paper 'a5': use one of a4, letter",
-        "неизвестный формат бумаги 'a5'",
+        "неизвестный формат бумаги «a5»",
     ),
     (
         {"kind": "score-sheet", "players": 5},
@@ -345,7 +345,7 @@ ERRORS = [
     (
         {"kind": "worksheet", "topics": ["chess"]},
         "unknown topic 'chess': use one of",
-        "неизвестная тема 'chess'",
+        "неизвестная тема «chess»",
     ),
     (
         {"kind": "worksheet", "rating": (3000, 4000)},
@@ -370,7 +370,7 @@ ERRORS = [
     (
         {"kind": "worksheet", "source": "books"},
         "unknown source 'books'",
-        "неизвестный источник 'books'",
+        "неизвестный источник «books»",
     ),
 ]
 
@@ -436,9 +436,9 @@ def test_the_command_writes_the_page_python_gives(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "english", "russian"),
     [
-        (["poster"], "unknown handout 'poster'", "неизвестный вид листа 'poster'"),
-        (["rules-card", "--paper", "b5"], "unknown paper 'b5'", "неизвестный формат бумаги 'b5'"),
-        (["worksheet", "--topic", "chess"], "unknown topic 'chess'", "неизвестная тема 'chess'"),
+        (["poster"], "unknown handout 'poster'", "неизвестный вид листа «poster»"),
+        (["rules-card", "--paper", "b5"], "unknown paper 'b5'", "неизвестный формат бумаги «b5»"),
+        (["worksheet", "--topic", "chess"], "unknown topic 'chess'", "неизвестная тема «chess»"),
         (
             ["worksheet", "--rating", "9000-9100"],
             "no exercise or puzzle matches",

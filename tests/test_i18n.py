@@ -291,8 +291,8 @@ def test_real_russian_words(n: int, points: str, tiles: str, raw: str) -> None:
 
 
 def test_a_negative_number_takes_the_form_of_its_size() -> None:
-    assert Plural("{n} raw point", "{n} raw points", -21).text("ru") == "-21 исходное очко"
-    assert Plural("{n} raw point", "{n} raw points", -10).text("ru") == "-10 исходных очков"
+    assert Plural("{n} raw point", "{n} raw points", -21).text("ru") == "\u221221 исходное очко"
+    assert Plural("{n} raw point", "{n} raw points", -10).text("ru") == "\u221210 исходных очков"
     assert Plural("{n} raw point", "{n} raw points", -1).text("en") == "-1 raw point"
 
 

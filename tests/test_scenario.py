@@ -133,7 +133,7 @@ def test_an_action_the_rules_refuse_names_its_number_and_the_reason() -> None:
         SavedScenario(PAIRS, (deal,)).match()
     with pytest.raises(ScenarioError) as caught:
         SavedScenario(PAIRS, read_items(["draw"])).match()
-    assert "действие 1 после расстановки позиции, взять с базара" in caught.value.text("ru")
+    assert "действие 1 после расстановки позиции, добор" in caught.value.text("ru")
 
 
 def test_load_position_reads_every_kind_of_source() -> None:
@@ -195,5 +195,5 @@ def test_advice_is_pure_and_the_same_without_a_time_budget() -> None:
     assert (
         best_move(draw_only, budget=None, playouts=50)
         .text("ru")
-        .startswith("Подсказка (search): взять с базара")
+        .startswith("Подсказка (бот с перебором): добор")
     )

@@ -61,7 +61,7 @@ def test_the_statistics_add_up() -> None:
     rate, low, high = result.win_rate(0)
     assert low <= rate <= high
     table = result.table("ru")
-    assert "пары: боты 1 и 3 против ботов 2 и 4" in table and "95% ДИ (Уилсон)" in table
+    assert "пары: боты 1 и 3 против ботов 2 и 4" in table and "95\u00a0% ДИ (Уилсон)" in table
 
 
 def test_bad_arguments_are_refused() -> None:

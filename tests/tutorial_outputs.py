@@ -118,9 +118,13 @@ CHOICES = {
     "play": "play",
     "draw": "draw",
     "pass": "pass",
+    "draw a tile": "draw",
     "выложить кость": "play",
+    "выложить": "play",
     "взять с базара": "draw",
+    "добрать": "draw",
     "пропустить ход": "pass",
+    "пас": "pass",
 }
 #: How a text names each choice: a word, or a part of an identifier in code.
 CHOICE_WORDS = {

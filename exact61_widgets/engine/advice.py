@@ -25,6 +25,10 @@ def _action_name(action: Action) -> str | Msg:
     return Msg("draw") if action.kind == "draw" else Msg("pass")
 
 
+#: How a hint names the bot that gave it, in words (``bot`` stays the registered name).
+BOT_NAMES: dict[str, Msg] = {"search": Msg("search"), "greedy": Msg("greedy")}
+
+
 @dataclass(frozen=True)
 class Advice:
     """A hint: the best action for the player to move and why, from the named bot."""
@@ -34,10 +38,14 @@ class Advice:
     bot: str
 
     def text(self, lang: str | None = None) -> str:
-        """``Hint (search): [1|4]@[4|4]:lineB — …``."""
+        """``Hint (search): [1|4]@[4|4]:lineB — …``; Russian names the bot in words."""
         return Msg(
             "Hint ({bot}): {action} — {reason}",
-            {"bot": self.bot, "action": _action_name(self.action), "reason": self.reason},
+            {
+                "bot": BOT_NAMES.get(self.bot, self.bot),
+                "action": _action_name(self.action),
+                "reason": self.reason,
+            },
         ).text(lang)
 
 

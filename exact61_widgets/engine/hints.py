@@ -28,9 +28,10 @@ _NOTABLE = 0.1
 
 
 def number(value: float) -> Msg:
-    """A signed number with one decimal: ``+8.2`` in English, ``+8,2`` in Russian."""
+    """A signed number with one decimal: ``+8.2`` in English, ``+8,2`` in Russian; a negative
+    one takes the minus sign (``−3.2``), never a hyphen."""
     tenths = round(value * 10)
-    sign = "-" if tenths < 0 else "+"
+    sign = "\u2212" if tenths < 0 else "+"
     whole, frac = divmod(abs(tenths), 10)
     return Msg("{sign}{whole}.{frac}", {"sign": sign, "whole": whole, "frac": frac})
 

@@ -177,7 +177,9 @@ class Solution:
         width = max(len(notation(m.action)) for m in self.moves)
         rows = [
             f"  {notation(m.action):<{width}}  {m.text(lang):>16}  "
-            + Msg("line: {line}", {"line": " ".join(notation(a) for a in m.line)}).text(lang)
+            + Msg("line: {line}", {"line": " ".join(_line_word(a, lang) for a in m.line)}).text(
+                lang
+            )
             for m in self.moves
         ]
         return "\n".join([head, *rows])
@@ -205,6 +207,12 @@ def _name(action: Action) -> str | Msg:
     if action is PASS:
         return Msg("pass")
     return str(action)
+
+
+def _line_word(action: Action, lang: str) -> str:
+    """An action of a line as the report writes it: a play's notation, a draw or pass in words."""
+    name = _name(action)
+    return name.text(lang) if isinstance(name, Msg) else name
 
 
 def value_text(value: int, lang: str | None = None) -> str:

@@ -28,20 +28,20 @@ _NUMBER: Final = re.compile(r"([+\-−]?)\s*(\d+)(?:\s+\D*)?")
 #: Other ways to say each word, besides the catalogs' own word in every language.
 _EXTRA_WORDS: Final[dict[Word, frozenset[str]]] = {
     "none": frozenset({"none", "нет", "-", "—", "ничего"}),
-    "play": frozenset({"play", "выложить", "выкладывать", "ход", "сходить"}),
-    "draw": frozenset({"draw", "добрать", "добор", "взять", "брать"}),
-    "pass": frozenset({"pass", "пас", "пропустить", "пропуск"}),
+    "play": frozenset({"play", "выложить", "выложить кость", "выкладывать", "ход", "сходить"}),
+    "draw": frozenset({"draw", "добрать", "добор", "взять", "взять с базара", "брать"}),
+    "pass": frozenset({"pass", "пас", "пропустить", "пропустить ход", "пропуск"}),
 }
 
 
 def word_label(word: Word) -> Msg:
-    """The answer word as a message: ``none``/``нет``, ``draw``/``взять с базара`` …"""
+    """The answer word as a message: ``none``/``нет``, ``draw a tile``/``добрать`` …"""
     if word == "none":
         return Msg("none")
     if word == "play":
         return Msg("play a tile")
     if word == "draw":
-        return Msg("draw")
+        return Msg("draw a tile")
     return Msg("pass")
 
 

@@ -19,6 +19,7 @@ from exact61_widgets.i18n.catalog import (
     ngettext,
     plural_forms,
     set_language,
+    signed,
 )
 
 __all__ = [
@@ -35,4 +36,5 @@ __all__ = [
     "ngettext",
     "plural_forms",
     "set_language",
+    "signed",
 ]

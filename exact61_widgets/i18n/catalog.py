@@ -21,6 +21,7 @@ from __future__ import annotations
 import gettext as _gnu
 import io
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -242,14 +243,50 @@ class Plural:
         lang = check_lang(lang)
         template = ngettext(self.singular, self.plural, self.n, lang)
         params = {k: localize(v, lang) for k, v in self.params.items()}
-        return template.format(n=self.n, **params)
+        return template.format(n=localize(self.n, lang), **params)
 
     def __str__(self) -> str:
         return self.text("en")
 
 
+#: The minus sign Russian typography writes before a negative number (never a hyphen).
+MINUS: Final = "\u2212"
+#: A parameter that is a negative whole number already written out (an answer, "-10").
+_NEGATIVE: Final = re.compile(r"-\d+")
+
+
+def signed(number: int, lang: str | None = None) -> str:
+    """A whole number as text in ``lang``: Russian writes a negative one with a minus sign (−3)."""
+    if number < 0 and check_lang(lang) == "ru":
+        return MINUS + str(-number)
+    return str(number)
+
+
+def _python_quoted(value: str) -> str | None:
+    """The text inside a Python string literal (``repr`` of a str), or None if it is not one."""
+    if len(value) < 2 or value[0] != value[-1] or value[0] not in "'\"":
+        return None
+    inner = value[1:-1]
+    return inner if repr(inner) == value else None
+
+
 def localize(value: object, lang: str | None = None) -> object:
-    """Localize a :class:`Msg` / :class:`Plural`; other values pass unchanged."""
+    """Localize a message parameter for ``lang``.
+
+    A :class:`Msg` / :class:`Plural` is translated. In Russian a negative whole number is
+    written with a minus sign (−3; also one already written out, ``"-10"``), and a value an
+    error message quotes with ``repr`` (the learner's input, ``'x9'``) is quoted in «ёлочки»,
+    as Russian typography does; English keeps Python's quotes. Other values pass unchanged.
+    """
     if isinstance(value, (Msg, Plural)):
         return value.text(lang)
+    if check_lang(lang) == "ru":
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            return signed(value, "ru")
+        if isinstance(value, str):
+            if _NEGATIVE.fullmatch(value):
+                return MINUS + value[1:]
+            inner = _python_quoted(value)
+            if inner is not None:
+                return f"«{inner}»"
     return value

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from exact61_widgets.engine.scoring import POINT, displayed, round5, to_target
 from exact61_widgets.engine.tiles import Tile, as_tile
-from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.i18n import Msg, Plural, check_lang, gettext, signed
 from exact61_widgets.render.marks import PICK_EDGE
 from exact61_widgets.render.svg_tally import tally_panel
 from exact61_widgets.render.svgkit import (
@@ -363,9 +363,15 @@ def scoreboard_panel(
         label = names[side]
         cells = [
             text(columns[0], y + 17, label, size=14, fill=colors["text"], weight="bold"),
-            text(columns[1], y + 17, str(raw), size=14, fill=colors["text"]),
-            text(columns[2], y + 17, str(shown), size=14, fill=colors["text"]),
-            text(columns[3], y + 17, str(displayed(to_target(raw))), size=14, fill=colors["text"]),
+            text(columns[1], y + 17, signed(raw, lang), size=14, fill=colors["text"]),
+            text(columns[2], y + 17, signed(shown, lang), size=14, fill=colors["text"]),
+            text(
+                columns[3],
+                y + 17,
+                signed(displayed(to_target(raw)), lang),
+                size=14,
+                fill=colors["text"],
+            ),
         ]
         height = 26.0
         if tally and shown:

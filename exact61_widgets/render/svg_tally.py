@@ -167,12 +167,26 @@ def tally_svg(
             lang,
         )
         return picture(panel, prefix, size, title, desc, palette_["background"])
-    figures = tally_figures(points)
-    title = Msg(
-        "Paper tally: {points}", {"points": Plural("{n} point", "{n} points", points)}
-    ).text(lang)
-    desc = Msg(
-        "{full} full figures of ten strokes and {rest} more strokes (R10).",
-        {"full": sum(1 for f in figures if f == 10), "rest": abs(points) % 10},
-    ).text(lang)
+    title, desc = tally_texts(points, lang)
     return picture(panel, prefix, size, title, desc, palette_["background"])
+
+
+def tally_texts(points: int, lang: str | None = None) -> tuple[str, str]:
+    """The title and description of the tally of ``points``: how many points, in figures and
+    strokes; a negative score says it is negative (its strokes follow a minus sign)."""
+    full = sum(1 for f in tally_figures(points) if f == 10)
+    counted = Msg(
+        "{full} and {rest} (R10).",
+        {
+            "full": Plural(
+                "{n} full figure of ten strokes", "{n} full figures of ten strokes", full
+            ),
+            "rest": Plural("{n} more stroke", "{n} more strokes", abs(points) % 10),
+        },
+    )
+    amount = Plural("{n} point", "{n} points", points)
+    if points < 0:
+        title = Msg("Paper tally: {points}, a negative score", {"points": amount})
+        desc = Msg("A minus sign, then {counted}", {"counted": counted})
+        return title.text(lang), desc.text(lang)
+    return Msg("Paper tally: {points}", {"points": amount}).text(lang), counted.text(lang)
