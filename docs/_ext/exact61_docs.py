@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import Any
 
 from docutils import nodes
+from pygments.lexers.special import TextLexer
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util import logging
@@ -464,9 +465,16 @@ def _math_block(self: Any, node: nodes.Element) -> None:
     raise nodes.SkipNode
 
 
+#: The info strings of docs/russian-style.md's data blocks, shown as plain text.
+STYLE_BLOCKS = ("forms-to-avoid", "quotations")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     # Mathematics as its text: no renderer from the internet (conf.py chooses this one).
     app.add_html_math_renderer("text", (_math_inline, None), (_math_block, None))
+    # The Russian style guide's machine-readable blocks (its test reads them by these names).
+    for name in STYLE_BLOCKS:
+        app.add_lexer(name, TextLexer)
     app.add_config_value("exact61_aliases", {}, "env")
     app.config.exact61_aliases = aliases()
     app.connect("source-read", source_read)
