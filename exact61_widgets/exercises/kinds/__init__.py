@@ -21,6 +21,7 @@ from exact61_widgets.exercises.kinds.playable_tiles import PlayableTiles, check_
 from exact61_widgets.exercises.kinds.rounding import Rounding, check_rounding
 from exact61_widgets.exercises.kinds.scoring_ends import ScoringEnds, check_scoring_ends
 from exact61_widgets.exercises.kinds.tally_points import TallyPoints, check_tally_points
+from exact61_widgets.exercises.kinds.which_mistake import WhichMistake
 
 __all__ = [
     "BlockedAward",
@@ -35,6 +36,7 @@ __all__ = [
     "Rounding",
     "ScoringEnds",
     "TallyPoints",
+    "WhichMistake",
     "check_blocked_award",
     "check_boneyard_size",
     "check_displayed_points",
