@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from exact61_widgets.engine.actions import Play
+from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.selfplay import play_match, seat_bots
-from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.exercises import (
     BlockedAward,

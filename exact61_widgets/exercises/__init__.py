@@ -44,6 +44,7 @@ from exact61_widgets.exercises.kinds import (
     check_rounding,
     check_scoring_ends,
     check_tally_points,
+    check_which_mistake,
 )
 from exact61_widgets.exercises.leaks import leaked_answers
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
@@ -83,6 +84,7 @@ __all__ = [
     "check_rounding",
     "check_scoring_ends",
     "check_tally_points",
+    "check_which_mistake",
     "leaked_answers",
     "task_classes",
     "task_from_spec",

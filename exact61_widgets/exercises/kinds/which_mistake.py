@@ -16,6 +16,7 @@ no other move.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -28,7 +29,7 @@ from exact61_widgets.engine.loader import load_document
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.record import to_record
-from exact61_widgets.engine.review import MISTAKE, Decision, grade_decisions, grade_name
+from exact61_widgets.engine.review import MISTAKE, Decision, grade_decisions
 from exact61_widgets.engine.review.core import rewind
 from exact61_widgets.exercises.reading import read_number
 from exact61_widgets.exercises.result import (
@@ -77,6 +78,86 @@ def raw(value: float) -> Plural:
     """A value in whole raw points, with its plural."""
     n = round(value)
     return Plural("{n} raw point", "{n} raw points", n)
+
+
+def _line(decisions: Sequence[Decision], index: int) -> Msg:
+    """What the review says of move ``index`` (from 0), in words."""
+    d = decisions[index]
+    move = action_msg(d.played)
+    if d.grade == "only":
+        return Msg("Move {k}, {move}: the only legal move.", {"k": index + 1, "move": move})
+    if d.is_error:
+        return Msg(
+            "Move {k}, {move}, is a {grade}: over {n} deals that agree with what seat {seat} "
+            "saw, it gives on average {loss} less than {best}.",
+            {
+                "k": index + 1,
+                "move": move,
+                "grade": Msg(d.grade),
+                "n": d.samples,
+                "seat": d.seat,
+                "loss": raw(d.loss.mean),
+                "best": action_msg(d.best),
+            },
+        )
+    return Msg(
+        "Move {k}, {move}: no mistake ({grade}).",
+        {"k": index + 1, "move": move, "grade": Msg(d.grade)},
+    )
+
+
+def which_why(decisions: Sequence[Decision]) -> Msg | str:
+    """What the review says of every move asked about: the solution's explanation."""
+    return join([_line(decisions, i) for i in range(len(decisions))])
+
+
+def shown_misconception(decision: Decision, position: Match) -> Misconception | None:
+    """The misconception blaming ``decision`` (no mistake) shows, if one is known."""
+    if decision.grade == "only":
+        return ONLY_MOVE
+    hindsight = decision.hindsight_loss
+    if hindsight is not None and hindsight >= MISTAKE:
+        return HINDSIGHT
+    if award_now(position, decision.played) == 0 and any(
+        award_now(position, a.action) > 0 for a in decision.actions
+    ):
+        return NO_AWARD
+    return None
+
+
+def check_which_mistake(
+    decisions: Sequence[Decision], positions: Sequence[Match], answer: str
+) -> Result:
+    """Which of these graded moves (``positions``: the position before each) was the mistake?
+
+    Answer: its number, from 1. Right if it is the one mistake or blunder; a wrong
+    number is told why that move was none, naming no other move.
+    """
+    mistake = next(i for i, d in enumerate(decisions) if d.is_error)
+    expected = str(mistake + 1)
+    why = which_why(decisions)
+    value = read_number(answer)
+    if isinstance(value, Msg):
+        return malformed(value, expected, why)
+    if not 1 <= value <= len(decisions):
+        return malformed(
+            Msg(
+                "there is no move {given} here: answer with the number of one of the moves shown",
+                {"given": value},
+            ),
+            expected,
+            why,
+        )
+    if value - 1 == mistake:
+        return right(expected, why)
+    found = shown_misconception(decisions[value - 1], positions[value - 1])
+    parts: list[Msg | str] = [Msg("Move {given} was not the mistake.", {"given": value})]
+    if found is None:
+        parts.append(
+            Msg("Judged by what the mover knew, it was as good as the best move, or nearly so.")
+        )
+        return wrong(expected, why, parts)
+    return wrong(expected, why, [*parts, found.hint], [found])
 
 
 @dataclass(frozen=True, eq=False)
@@ -186,90 +267,21 @@ class WhichMistake(Task):
         played = self.graded[index].played
         return Msg("Move {k}: {move}", {"k": index + 1, "move": action_msg(played)})
 
-    def _line(self, index: int) -> Msg:
-        """What the review says of move ``index`` (from 0), in words."""
-        d = self.graded[index]
-        move = action_msg(d.played)
-        if d.grade == "only":
-            return Msg("Move {k}, {move}: the only legal move.", {"k": index + 1, "move": move})
-        if d.is_error:
-            return Msg(
-                "Move {k}, {move}, is a {grade}: over {n} deals that agree with what seat {seat} "
-                "saw, it gives on average {loss} less than {best}.",
-                {
-                    "k": index + 1,
-                    "move": move,
-                    "grade": Msg(d.grade),
-                    "n": d.samples,
-                    "seat": d.seat,
-                    "loss": raw(d.loss.mean),
-                    "best": action_msg(d.best),
-                },
-            )
-        return Msg(
-            "Move {k}, {move}: no mistake ({grade}).",
-            {"k": index + 1, "move": move, "grade": Msg("best" if d.grade == "best" else d.grade)},
-        )
-
     def why(self) -> Msg | str:
-        """What the review says of every move asked about: the solution's explanation."""
-        return join([self._line(i) for i in range(len(self.graded))])
+        """What the review says of every move asked about."""
+        return which_why(self.graded)
 
     def check(self, answer: str) -> Result:
-        """Right if ``answer`` is the mistake's number; a wrong one is told why it was none."""
-        expected = self.answer()
-        why = self.why()
-        value = read_number(answer)
-        if isinstance(value, Msg):
-            return malformed(value, expected, why)
-        count = len(self.graded)
-        if not 1 <= value <= count:
-            return malformed(
-                Msg(
-                    "there is no move {given} here: answer with the number of one of the moves "
-                    "shown",
-                    {"given": value},
-                ),
-                expected,
-                why,
-            )
-        if value - 1 == self.mistake:
-            return right(expected, why)
-        found = self._misconception(value - 1)
-        parts: list[Msg | str] = [
-            Msg("Move {given} was not the mistake.", {"given": value}),
-        ]
-        if found is None:
-            parts.append(
-                Msg(
-                    "Judged by what the mover knew, it was as good as the best move, or nearly "
-                    "so."
-                )
-            )
-            return wrong(expected, why, parts)
-        return wrong(expected, why, [*parts, found.hint], [found])
-
-    def _misconception(self, index: int) -> Misconception | None:
-        """The misconception choosing move ``index`` (no mistake) shows, if one is known."""
-        d = self.graded[index]
-        if d.grade == "only":
-            return ONLY_MOVE
-        hindsight = d.hindsight_loss
-        if hindsight is not None and hindsight >= MISTAKE:
-            return HINDSIGHT
-        position = self.positions[index]
-        if award_now(position, d.played) == 0 and any(
-            award_now(position, a.action) > 0 for a in d.actions
-        ):
-            return NO_AWARD
-        return None
+        """See :func:`check_which_mistake`."""
+        return check_which_mistake(self.graded, self.positions, answer)
 
     def mistaken_answers(self) -> tuple[str, ...]:
         """The moves whose choice shows a known misconception."""
         return tuple(
             str(i + 1)
             for i in range(len(self.graded))
-            if i != self.mistake and self._misconception(i) is not None
+            if i != self.mistake
+            and shown_misconception(self.graded[i], self.positions[i]) is not None
         )
 
     def solution(self, lang: str | None = None) -> str:
@@ -285,6 +297,6 @@ class WhichMistake(Task):
         d = self.graded[self.mistake]
         return (
             d.text(lang),
-            self._line(self.mistake).text(lang),
+            _line(self.graded, self.mistake).text(lang),
             Msg("The better move: {move}.", {"move": action_msg(d.best)}).text(lang),
         )
