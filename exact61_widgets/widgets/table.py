@@ -150,7 +150,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.log_box.add_class("exact61-log-box")
         self.review_button = button(
             gettext("Review", lang),
-            "review",
+            "open-review",  # not "review": that class names the review widget itself
             icon="search",
             disabled=True,
             tooltip=gettext("Every move of the match graded: once a hand is over", lang),

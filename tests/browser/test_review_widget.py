@@ -85,3 +85,48 @@ def test_step_and_jump_to_the_next_mistake_with_the_keyboard(review_page: OpenNo
     assert press_on(page, keys, widget, "previous-mistake") == errors[0].text("en")
     assert widget.error() == ""
     print(f"{review_page.kind}: {keys.summary()}")
+
+
+TABLE_NOTEBOOK = "browser_review_table.ipynb"
+TABLE_CELL = (
+    "from exact61_widgets.widgets import MatchTable\n"
+    'MatchTable(2, seed=5, human=None, start_scores=[150, 150], review_samples=8, name="rt")'
+)
+
+
+@pytest.fixture(scope="module", params=FRONT_ENDS)
+def table_page(
+    request: pytest.FixtureRequest, browser: Any, servers: Any
+) -> Iterator[OpenNotebook]:
+    """A table of bots only in one front end, its cell run."""
+    server = servers(request.param)
+    notebook = one_cell_notebook(TABLE_CELL, "table")
+    (server.root / TABLE_NOTEBOOK).write_text(json.dumps(notebook), "utf-8")
+    yield from open_notebook(browser, server, TABLE_NOTEBOOK)
+
+
+def test_the_table_opens_its_review_once_the_hand_is_over(table_page: OpenNotebook) -> None:
+    """Review is disabled mid-hand; after the hand it opens the review in place of the table,
+    and Back to the table returns, all with the keyboard."""
+    page = table_page.page
+    (table,) = ui.widgets(page, ".exact61-table")
+    review_button = table.button("open-review")
+    assert review_button.is_disabled()
+    keys = ui.Keys(page)
+    ui.tab_to(page, table.button("auto-play"), keys=keys)
+    keys.press("Enter")  # bots only: the whole hand is played
+    ui.wait_until(lambda: review_button.is_enabled(), 60, "Review to be enabled")
+    ui.tab_to(page, review_button, keys=keys)
+    keys.press("Enter")
+    shown = table.root.locator(".exact61-table-review .exact61-review")
+    shown.locator(".exact61-board svg").first.wait_for(state="attached", timeout=60_000)
+    assert table.root.locator(".exact61-table-controls").first.is_hidden()
+    live = shown.locator(".exact61-board-live").first.text_content() or ""
+    assert "review of the match" in live.lower()
+    ui.tab_to(page, table.button("back-to-table"), keys=keys)
+    keys.press("Enter")
+    ui.wait_until(lambda: shown.count() == 0, 30, "the review to close")
+    controls = table.root.locator(".exact61-table-controls").first
+    ui.wait_until(controls.is_visible, 30, "the table's controls to show again")
+    ui.wait_until(lambda: "Back at the table." in table.live(), 30, "the table to say so")
+    print(f"{table_page.kind}: {keys.summary()}")
