@@ -88,13 +88,13 @@ def _line(decisions: Sequence[Decision], index: int) -> Msg:
         return Msg("Move {k}, {move}: the only legal move.", {"k": index + 1, "move": move})
     if d.is_error:
         return Msg(
-            "Move {k}, {move}, is a {grade}: over {n} deals that agree with what seat {seat} "
+            "Move {k}, {move}, is a {grade}: over {deals} that agree with what seat {seat} "
             "saw, it gives on average {loss} less than {best}.",
             {
                 "k": index + 1,
                 "move": move,
                 "grade": Msg(d.grade),
-                "n": d.samples,
+                "deals": Plural("{n} deal", "{n} deals", d.samples),
                 "seat": d.seat,
                 "loss": raw(d.loss.mean),
                 "best": action_msg(d.best),
