@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import pytest
 
 from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.selfplay import play_match, seat_bots
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.exercises import (
     BlockedAward,
@@ -32,6 +35,7 @@ from exact61_widgets.exercises import (
     ScoringEnds,
     TallyPoints,
     Task,
+    WhichMistake,
 )
 from exact61_widgets.exercises.reading import read_action
 from exact61_widgets.exercises.task import task_classes
@@ -81,6 +85,18 @@ def drawn() -> Any:
     match.push(match.legal_actions()[0])
     match.push(match.legal_actions()[0])
     return match
+
+
+@cache
+def bots_match(seat0: str, seed: int) -> Match:
+    """A seeded match from 30 : 30: ``seat0`` (a bot's name) against a bot with search."""
+    match = Match(2, seed=seed, start_scores=[150, 150])
+    return play_match(match, seat_bots([seat0, "search"], 2, seed))
+
+
+def which(seat0: str, seed: int, numbers: list[int]) -> WhichMistake:
+    """Which of seat 0's decisions ``numbers`` was the mistake (the review's seed 1, 60 deals)?"""
+    return WhichMistake.of(bots_match(seat0, seed), numbers, seed=1, samples=60)
 
 
 MUST = ("[1|4]", ("[1|2]", "[5|6]"), ("[0|0]",))
@@ -247,6 +263,11 @@ TABLE: list[tuple[str, Callable[[], Task], str]] = [
     ("seven-dealt", lambda: BoneyardSize(2), "14"),
     ("dealt-not-left", lambda: BoneyardSize(4), "20"),
     ("one-hand-dealt", lambda: BoneyardSize(4), "23"),
+    # which move was the mistake (move 1 of each: an only move, one that loses in hindsight
+    # only, one that scores nothing now while another would)
+    ("only-move-blamed", lambda: which("greedy", 2, [34, 36, 38, 40]), "1"),
+    ("judged-by-hindsight", lambda: which("greedy", 34, [37, 39]), "1"),
+    ("no-award-blamed", lambda: which("random", 1, [1, 53]), "1"),
 ]
 
 

@@ -161,7 +161,7 @@ def test_the_builder_collapses_a_hidden_code_cell_and_checks_it(tmp_path: Path) 
 
 #: The teaching notebooks: their setup and exercise cells are collapsed (a learner need
 #: not read them); 08, 09 and the strategy notebook invite the learner to change code.
-TEACHING = ("00", "01", "02", "03", "04", "05", "06", "07", "10", "11")
+TEACHING = ("00", "01", "02", "03", "04", "05", "06", "07", "10", "11", "12")
 
 
 @pytest.mark.parametrize("source", TWINNED, ids=[s.name for s in TWINNED])

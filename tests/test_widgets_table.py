@@ -220,3 +220,52 @@ def test_a_bots_drawn_tile_stays_hidden_and_the_learners_own_is_named() -> None:
         if hidden and named:
             return
     pytest.fail(f"no seed drew for both seats: hidden {hidden}, named {named}")
+
+
+# -- the review of the match played -------------------------------------------------------------
+
+
+def test_review_is_offered_only_once_a_hand_is_over_and_reviews_this_very_match() -> None:
+    from exact61_widgets.engine.review import review
+    from exact61_widgets.widgets.review import ReviewWidget
+
+    table = MatchTable(2, seed=5, start_scores=[150, 150], review_samples=8)
+    assert table.review_button.disabled and not table.can_review  # nothing played yet
+    my_turn(table)
+    play = next(a for a in table.match.legal_actions() if isinstance(a, Play))
+    table.play(play)
+    if table.match.status == "playing":  # mid-hand: no review
+        assert table.review_button.disabled
+        with pytest.raises(WidgetError, match="once a hand or the match is over"):
+            table.open_review()
+    while table.match.status == "playing":
+        if table.waiting_for_human:
+            table.play(next(a for a in table.match.legal_actions() if isinstance(a, Play)))
+        else:
+            table.step()
+    assert not table.review_button.disabled and table.can_review
+    table.review_button.click()
+    widget = table.review
+    assert isinstance(widget, ReviewWidget) and table.reviewing
+    assert widget in table.review_area.children and table.back_button in table.review_area.children
+    assert table.board.layout.display == "none" and table.controls.layout.display == "none"
+    again = review(table.match, seed=table.seed, samples=8)
+    assert [d.to_json() for d in widget.review.decisions] == [d.to_json() for d in again.decisions]
+    assert widget.lang == table.lang and "review" in widget.board.announcement.lower()
+    table.back_button.click()
+    assert not table.reviewing and table.board.layout.display is None
+    assert (
+        table.controls.layout.display is None and table.board.announcement == "Back at the table."
+    )
+    assert table.open_review() is widget  # the same history: the same review, not made again
+    table.close_review()
+    table.step()  # the next hand is dealt: mid-hand again, no review
+    assert table.match.status == "playing" and table.review_button.disabled
+
+
+def test_the_review_button_is_in_the_controls_row_in_russian_too() -> None:
+    table = MatchTable(2, seed=5, lang="ru")
+    assert table.review_button in table.controls.children
+    assert table.review_button.description == "Разбор" and table.back_button.description == (
+        "Назад к столу"
+    )

@@ -31,6 +31,7 @@ from exact61_widgets.exercises.kinds import (
     Rounding,
     ScoringEnds,
     TallyPoints,
+    WhichMistake,
     check_blocked_award,
     check_boneyard_size,
     check_displayed_points,
@@ -43,6 +44,7 @@ from exact61_widgets.exercises.kinds import (
     check_rounding,
     check_scoring_ends,
     check_tally_points,
+    check_which_mistake,
 )
 from exact61_widgets.exercises.leaks import leaked_answers
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
@@ -69,6 +71,7 @@ __all__ = [
     "ScoringEnds",
     "TallyPoints",
     "Task",
+    "WhichMistake",
     "check_blocked_award",
     "check_boneyard_size",
     "check_displayed_points",
@@ -81,6 +84,7 @@ __all__ = [
     "check_rounding",
     "check_scoring_ends",
     "check_tally_points",
+    "check_which_mistake",
     "leaked_answers",
     "task_classes",
     "task_from_spec",

@@ -105,7 +105,7 @@ def as_puzzle(review: Review, decision: Decision) -> Puzzle | None:
     ordered = sorted(decision.margins)
     tried = rates(match, (decision.best,))
     return Puzzle(
-        id=f"review-{decision.number}",
+        id=f"r{decision.number}",  # r for review, as p for the set; no word, in any language
         players=match.players,
         seat=seat,
         record=record,

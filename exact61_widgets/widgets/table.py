@@ -10,9 +10,12 @@ pass, or deals the next hand), auto-play runs until the learner must choose, und
 takes back the learner's last move and the bots' answers, hint asks the strongest bot
 available for the best move and its reason
 (:func:`~exact61_widgets.engine.advice.best_move`), and the move line takes a typed
-move; the log, which explains every award, folds away. The status in words (whose
-turn, the boneyard, every hand's count, the scores) is read out to screen readers
-only: the picture shows it.
+move; the log, which explains every award, folds away. Once a hand or the match is
+over, review opens the review of the match played so far
+(:class:`~exact61_widgets.widgets.review.ReviewWidget`) in place of the table, and
+"back to the table" returns to it. The status in words (whose turn, the boneyard,
+every hand's count, the scores) is read out to screen readers only: the picture
+shows it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.advice import Advice, best_move
 from exact61_widgets.engine.bots import Bot, make_bot
 from exact61_widgets.engine.events import DrawEvent, Event
-from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.match import PLAYING, Match
+from exact61_widgets.engine.review import SAMPLES
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.table import table_svg
@@ -58,6 +62,9 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``. ``size`` is the
     picture's width in pixels at zoom 1 (None: one pixel per unit of
     :data:`~exact61_widgets.render.table.WIDTH`); ``log_open`` shows the log unfolded.
+    :meth:`open_review` (the Review button, once a hand or the match is over) reviews
+    the match with ``review_samples`` deals a decision, seeded by ``seed``;
+    :meth:`close_review` goes back to the table.
     """
 
     def __init__(
@@ -76,6 +83,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         theme: str = "auto",
         size: int | None = None,
         log_open: bool = True,
+        review_samples: int = SAMPLES,
     ) -> None:
         self.lang = check_lang(lang)
         lang = self.lang
@@ -100,6 +108,10 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.hint_budget = hint_budget
         self.hint_playouts = hint_playouts
         self.size = size  # checked by the picture (its first drawing is below)
+        self.review_samples = review_samples
+        #: The review open now (None: the table is shown), and the history it was made of.
+        self.review: Any = None
+        self._reviewed: tuple[Any, ...] | None = None
         self.prefix = id_prefix(
             "table",
             players,
@@ -136,6 +148,18 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.log_panel.add_class("exact61-log")
         self.log_box = w.Accordion([self.log_panel], selected_index=0 if log_open else None)
         self.log_box.add_class("exact61-log-box")
+        self.review_button = button(
+            gettext("Review", lang),
+            "open-review",  # not "review": that class names the review widget itself
+            icon="search",
+            disabled=True,
+            tooltip=gettext("Every move of the match graded: once a hand is over", lang),
+        )
+        self.review_button.on_click(cb(self.open_review))
+        self.back_button = button(gettext("Back to the table", lang), "back-to-table", icon="undo")
+        self.back_button.on_click(cb(self.close_review))
+        self.review_area = w.VBox()
+        self.review_area.add_class("exact61-table-review")
         self.move_line = MoveLine(self, lang=lang, refuse=self._typing_refused)
         self.controls = w.HBox(
             [
@@ -143,12 +167,14 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
                 self.auto_button,
                 self.undo_button,
                 self.hint_button,
+                self.review_button,
                 self.move_line,
             ],
             layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.controls.add_class("exact61-table-controls")
-        super().__init__([self.status, self.board, self.controls, self.hint_line, self.log_box])
+        self._table_parts = (self.status, self.board, self.controls, self.hint_line, self.log_box)
+        super().__init__([*self._table_parts, self.review_area])
         self.add_class("exact61-table")
         self.refresh()
 
@@ -262,6 +288,56 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.announcement = self.advice.text(self.lang)
         return self.advice
 
+    # -- the review ------------------------------------------------------------------------------
+
+    @property
+    def can_review(self) -> bool:
+        """Whether a review may be opened: a hand or the match is over, and a tile was played."""
+        match = self.match
+        return match.status != PLAYING and any(isinstance(a, Play) for _, a in match.action_stack)
+
+    def open_review(self) -> Any:
+        """Review the match played so far, shown in place of the table; return the widget.
+
+        Only once a hand or the match is over. The same history is reviewed once: going
+        back to the table and opening the review again shows the same widget.
+        """
+        from exact61_widgets.widgets.review import ReviewWidget
+
+        if not self.can_review:
+            raise WidgetError(Msg("the review opens once a hand or the match is over"))
+        history = self.match.history
+        if self.review is None or self._reviewed != history:
+            self.review = ReviewWidget(
+                self.match,
+                seed=self.seed,
+                samples=self.review_samples,
+                lang=self.lang,
+                name=f"{self.prefix}-review",
+                theme=self.board.theme,
+            )
+            self._reviewed = history
+        for part in self._table_parts:
+            part.layout.display = "none"
+        self.review_area.children = (self.back_button, self.review)
+        self.review.board.announcement = gettext(
+            "The review of the match: step through it, or go back to the table.", self.lang
+        )
+        return self.review
+
+    def close_review(self) -> None:
+        """Back to the table from the review."""
+        self.review_area.children = ()
+        for part in self._table_parts:
+            part.layout.display = None
+        self.refresh()
+        self.board.announcement = gettext("Back at the table.", self.lang)
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether the review is shown in place of the table."""
+        return bool(self.review_area.children)
+
     def _typing_refused(self) -> Msg | None:
         """Why the move line takes no move now (a bot's turn: its hand stays hidden)."""
         match = self.match
@@ -346,13 +422,15 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.hint_line.value = (
             "" if self.advice is None else f"<p>{html.escape(self.advice.text(self.lang))}</p>"
         )
-        self.hint_line.layout.display = "none" if self.advice is None else None
+        hidden = self.advice is None or self.reviewing
+        self.hint_line.layout.display = "none" if hidden else None
         self.log_panel.value = log_html(match.hand_events, self.lang, explain=self._told)
         self.log_box.set_title(0, Msg("Log of hand {n}", {"n": match.hand_number}).text(self.lang))
         self.undo_button.disabled = not match.action_stack
         self.hint_button.disabled = not match.legal_actions()
         self.step_button.disabled = match.is_over
         self.auto_button.disabled = match.is_over
+        self.review_button.disabled = not self.can_review
         self.move_line.refresh()
 
     def _show_error(self, text: str) -> None:

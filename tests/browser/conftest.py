@@ -84,6 +84,27 @@ class OpenNotebook:
         self.run_seconds = seconds
 
 
+def one_cell_notebook(source: str, cell_id: str) -> dict[str, Any]:
+    """A notebook of one code cell, not yet run (written at test time beside the tutorials)."""
+    return {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": cell_id,
+                "metadata": {},
+                "execution_count": None,
+                "outputs": [],
+                "source": source,
+            }
+        ],
+    }
+
+
 def open_tutorial(
     browser: Any, servers: Callable[[str], Server], kind: str, name: str
 ) -> Iterator[OpenNotebook]:

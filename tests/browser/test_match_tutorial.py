@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from . import ui
-from .conftest import FRONT_ENDS, OpenNotebook, open_notebook, open_tutorial
+from .conftest import FRONT_ENDS, OpenNotebook, one_cell_notebook, open_notebook, open_tutorial
 
 NOTEBOOK = "08_match_against_bots.ipynb"
 TABLE_NOTEBOOK = "browser_match_table.ipynb"
@@ -40,23 +40,7 @@ def match_page(
 ) -> Iterator[OpenNotebook]:
     """A fresh match table in one front end, its cell run."""
     server = servers(request.param)
-    notebook = {
-        "nbformat": 4,
-        "nbformat_minor": 5,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "cells": [
-            {
-                "cell_type": "code",
-                "id": "table",
-                "metadata": {},
-                "execution_count": None,
-                "outputs": [],
-                "source": TABLE_CELL,
-            }
-        ],
-    }
+    notebook = one_cell_notebook(TABLE_CELL, "table")
     (server.root / TABLE_NOTEBOOK).write_text(json.dumps(notebook), "utf-8")
     yield from open_notebook(browser, server, TABLE_NOTEBOOK)
 

@@ -21,7 +21,7 @@ uses the real hidden tiles (the exact solver), as bridge players compare a play 
 the double-dummy result. Only the fair value grades a move.
 """
 
-from exact61_widgets.engine.review.core import review
+from exact61_widgets.engine.review.core import grade_decisions, review
 from exact61_widgets.engine.review.result import (
     ActionReview,
     Decision,
@@ -52,6 +52,7 @@ __all__ = [
     "Review",
     "Summary",
     "fair_values",
+    "grade_decisions",
     "grade_name",
     "hindsight",
     "review",

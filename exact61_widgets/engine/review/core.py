@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -161,6 +161,43 @@ def as_review_match(source: Match | Mapping[str, Any]) -> Match:
     )
 
 
+def grade_decisions(
+    source: Match | Mapping[str, Any],
+    numbers: Sequence[int],
+    *,
+    seed: int | str = 0,
+    samples: int = SAMPLES,
+    with_hindsight: bool = True,
+) -> tuple[Decision, ...]:
+    """Only the decisions numbered ``numbers`` of the match, graded as :func:`review` grades them.
+
+    The same seed gives the same grades as the whole review; an exercise that asks about
+    a few moves of a match needs no more. A number outside the match's decisions raises.
+    """
+    _check_samples(samples)
+    start, entries = rewind(as_review_match(source))
+    jobs = list(_jobs(start, entries))
+    graded = []
+    for number in numbers:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(jobs):
+            raise SetupError(
+                Msg(
+                    "there is no decision {number}: the decisions are numbered 1 to {count}",
+                    {"number": repr(number), "count": len(jobs)},
+                )
+            )
+        decision = grade_decision(jobs[number - 1], seed, samples, with_hindsight)
+        graded.append(replace(decision, number=number))
+    return tuple(graded)
+
+
+def _check_samples(samples: object) -> None:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
+        raise SetupError(
+            Msg("a review samples at least 2 deals, not {value}", {"value": repr(samples)})
+        )
+
+
 def review(
     source: Match | Mapping[str, Any],
     *,
@@ -179,10 +216,7 @@ def review(
     against the best fair value gives its class (:mod:`.stats`). The same ``seed``
     gives the same review, whatever ``workers`` (processes, for speed; 1 runs here).
     """
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 2:
-        raise SetupError(
-            Msg("a review samples at least 2 deals, not {value}", {"value": repr(samples)})
-        )
+    _check_samples(samples)
     match = as_review_match(source)
     start, entries = rewind(match)
     jobs = [(job, seed, samples, with_hindsight) for job in _jobs(start, entries)]

@@ -21,6 +21,10 @@ from exact61_widgets.exercises.kinds.playable_tiles import PlayableTiles, check_
 from exact61_widgets.exercises.kinds.rounding import Rounding, check_rounding
 from exact61_widgets.exercises.kinds.scoring_ends import ScoringEnds, check_scoring_ends
 from exact61_widgets.exercises.kinds.tally_points import TallyPoints, check_tally_points
+from exact61_widgets.exercises.kinds.which_mistake import (
+    WhichMistake,
+    check_which_mistake,
+)
 
 __all__ = [
     "BlockedAward",
@@ -35,6 +39,7 @@ __all__ = [
     "Rounding",
     "ScoringEnds",
     "TallyPoints",
+    "WhichMistake",
     "check_blocked_award",
     "check_boneyard_size",
     "check_displayed_points",
@@ -47,4 +52,5 @@ __all__ = [
     "check_rounding",
     "check_scoring_ends",
     "check_tally_points",
+    "check_which_mistake",
 ]
