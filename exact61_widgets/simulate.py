@@ -28,6 +28,7 @@ from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.selfplay import MAX_HANDS, play_match
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
@@ -66,7 +67,7 @@ class MatchSummary:
     rejected: int
 
 
-def seating(index: int, players: int) -> tuple[tuple[int, ...], int]:
+def bot_seats(index: int, players: int) -> tuple[tuple[int, ...], int]:
     """Match ``index``: the seat of each bot (in the order named) and the first leader."""
     rotation = index % players
     return tuple((j + rotation) % players for j in range(players)), (index // players) % players
@@ -74,7 +75,7 @@ def seating(index: int, players: int) -> tuple[tuple[int, ...], int]:
 
 def play_one(index: int, players: int, names: Sequence[str], seed: int) -> MatchSummary:
     """Play match ``index`` of a simulation and summarize it."""
-    seat_of, leader = seating(index, players)
+    seat_of, leader = bot_seats(index, players)
     bots: list[Bot | None] = [None] * players
     for j, name in enumerate(names):
         bots[seat_of[j]] = make_bot(name, f"{seed}/{index}/{j}")
@@ -132,9 +133,11 @@ class SimulationResult:
 
     def wins(self, bot: int) -> int:
         """Matches won by the side of the ``bot``-th bot named (partners share wins)."""
-        sides = 2 if self.players == 4 else self.players
+        side_of = seating(self.players).side_of
         return sum(
-            1 for m in self.summaries if m.winner is not None and m.seat_of[bot] % sides == m.winner
+            1
+            for m in self.summaries
+            if m.winner is not None and side_of(m.seat_of[bot]) == m.winner
         )
 
     def win_rate(self, bot: int) -> tuple[float, float, float]:
@@ -237,7 +240,7 @@ def _table(result: SimulationResult, lang: str) -> str:
             )
         )
     ]
-    if result.players == 4:
+    if seating(result.players).pairs:
         lines.append(t(Msg("pairs: bots 1 and 3 against bots 2 and 4")))
     rows: list[tuple[str, int, float, float, float]] = []
     for j, name in enumerate(result.bots):
@@ -317,7 +320,7 @@ def check_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
     Unknown names raise :class:`SetupError`.
     """
     names = tuple(name.strip() for name in names)
-    if len(names) == 1 or (players == 4 and len(names) == 2):
+    if len(names) == 1 or (seating(players).pairs and len(names) == 2):
         names = names * (players // len(names))
     if len(names) != players:
         raise SetupError(

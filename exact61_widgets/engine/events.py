@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Final, Literal
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
 from exact61_widgets.engine.ports import PLACES, Place
 from exact61_widgets.engine.scoring import TARGET, Status, earns
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural
 
@@ -39,13 +40,6 @@ def arithmetic(terms: Sequence[int]) -> str:
     for term in terms[1:]:
         parts.append(f"{MINUS} {-term}" if term < 0 else f"+ {term}")
     return f"{' '.join(parts)} = {signed(sum(terms))}"
-
-
-def side_label(side: int, players: int) -> Msg:
-    """Who keeps score ``side``: ``seat 1`` with 2–3 players, ``pair 0+2`` with 4 (R2.1)."""
-    if players == 4:
-        return Msg("pair {a}+{b}", {"a": side, "b": side + 2})
-    return Msg("seat {seat}", {"seat": side})
 
 
 def _points(raw: int) -> Plural:
@@ -299,7 +293,7 @@ class OutEvent:
             "net": signed(self.net),
             "reason": self.reason(),
         }
-        if self.players == 4:
+        if seating(self.players).pairs:
             params["ppips"] = Plural("{n} pip", "{n} pips", self.partner_pips)
             params["pded"] = self.partner_deduction
             return Msg(
@@ -465,7 +459,7 @@ class MatchWonEvent:
         """One line naming the winner: a player, or a pair with 4 players."""
         return Msg(
             "Exactly 61 for {side}: the match is won (R9).",
-            {"side": side_label(self.side, self.players)},
+            {"side": seating(self.players).side_name(self.side)},
         ).text(lang)
 
     def to_dict(self) -> dict[str, Any]:

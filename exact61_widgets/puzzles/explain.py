@@ -78,7 +78,7 @@ def theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
             "k": stats[facts.denied.action].losses,
             "of_deals": _of_deals(verdict.deals),
         }
-        if match.players == 4:
+        if match.seating.pairs:
             sentences.append(
                 Msg(
                     "After {move} the other pair reaches exactly 61 in {k} "
@@ -156,7 +156,7 @@ def _tempting_award(t: Tried) -> int:
 def _going_out(match: Match, facts: Facts) -> Msg:
     out = facts.answer.out
     if out is not None:
-        if match.players == 4:
+        if match.seating.pairs:
             return Msg(
                 "Going out earns the opponents' remaining pips rounded once "
                 "({opips} → {oaward}), minus the partner's rounded ({ppips} → {pded}), "
@@ -181,7 +181,7 @@ def _going_out(match: Match, facts: Facts) -> Msg:
         )
     other = next(t for t in facts.others if t.out is not None)
     assert other.out is not None
-    if match.players == 4 and other.out.partner_deduction:
+    if match.seating.pairs and other.out.partner_deduction:
         return Msg(
             "Going out with {move} would end the hand, but the partner's remaining "
             "tiles would be deducted ({pded}): the settlement is worth less than "

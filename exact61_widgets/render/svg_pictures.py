@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from exact61_widgets.engine.scoring import POINT, displayed, round5, to_target
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.marks import PICK_EDGE
@@ -296,13 +297,6 @@ def boneyard_svg(
 # -- score board ---------------------------------------------------------------------------
 
 
-def side_label(side: int, players: int, lang: str) -> str:
-    """``Seat 1``, or ``Pair 0+2`` with four players (R2.1)."""
-    if players == 4:
-        return Msg("Pair {a}+{b}", {"a": side, "b": side + 2}).text(lang)
-    return Msg("Seat {seat}", {"seat": side}).text(lang)
-
-
 def scoreboard_panel(
     scores: Sequence[int],
     colors: Mapping[str, str],
@@ -331,7 +325,7 @@ def scoreboard_panel(
                 )
             )
     names = [
-        labels[side] if labels is not None else side_label(side, players, lang)
+        labels[side] if labels is not None else seating(players).side_title(side).text(lang)
         for side in range(len(scores))
     ]
     heads = ["", gettext("Raw", lang), gettext("Points", lang), gettext("To 61", lang)]
@@ -435,7 +429,9 @@ def scoreboard_svg(
         Msg(
             "{side}: {raw} ({points}), {left} to 61",
             {
-                "side": labels[i] if labels is not None else side_label(i, players, lang),
+                "side": labels[i]
+                if labels is not None
+                else seating(players).side_title(i).text(lang),
                 "raw": Plural("{n} raw point", "{n} raw points", raw),
                 "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
                 "left": displayed(to_target(raw)),

@@ -244,7 +244,7 @@ class BlockedAward(Task):
     def question(self) -> Msg:
         """The question."""
         params = {"mover": self.position.to_move, "action": self.action, "seat": self.seat}
-        pairs = self.position.players == 4
+        pairs = self.position.seating.pairs
         if self.action == "pass":
             if pairs:
                 return Msg(

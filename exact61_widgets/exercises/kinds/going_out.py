@@ -258,7 +258,7 @@ class GoingOut(Task):
     def question(self) -> Msg:
         """The question."""
         params = {"seat": self.position.to_move, "play": self.play}
-        if self.position.players == 4:
+        if self.position.seating.pairs:
             return Msg(
                 "Seat {seat} goes out with {play}. By how many raw points does the "
                 "settlement change the score of their pair?",

@@ -27,7 +27,6 @@ from exact61_widgets.widgets.scenarios import (
     as_match,
     rewind,
 )
-from exact61_widgets.widgets.texts import team_name, team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Text, Walkthrough
 
 
@@ -107,7 +106,7 @@ def award_caption(match: Match, award: BlockedAwardEvent) -> Text:
 def target_check(match: Match, side: int, before: int, change: int, status: str) -> Msg:
     """The target check of one blocked-hand award, in words (R8.4, R8.5)."""
     params = {
-        "team": team_title(match, side),
+        "team": match.seating.side_title(side),
         "before": before,
         "award": change,
         "after": before + change,
@@ -144,7 +143,7 @@ def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
         params = {
             "seat": award.seat,
             "award": award.award,
-            "team": team_name(match, award.side),
+            "team": match.seating.side_name(award.side),
             "before": before,
             "after": before + award.award,
         }
@@ -186,12 +185,12 @@ def result_caption(match: Match, totals: Sequence[int]) -> Lines:
         winner = Msg(
             "Partners tie for the smallest total, {pips}: the hand still goes to their "
             "pair, {team} (R8.6).",
-            {"pips": smallest, "team": team_name(match, end.hand_winner)},
+            {"pips": smallest, "team": match.seating.side_name(end.hand_winner)},
         )
-    elif match.players == 4:
+    elif match.seating.pairs:
         winner = Msg(
             "Seat {seat} has the smallest total, {pips}, so {team} wins the hand (R8.6).",
-            {"seat": seats[0], "pips": smallest, "team": team_name(match, end.hand_winner)},
+            {"seat": seats[0], "pips": smallest, "team": match.seating.side_name(end.hand_winner)},
         )
     else:
         winner = Msg(
@@ -203,7 +202,7 @@ def result_caption(match: Match, totals: Sequence[int]) -> Lines:
         after = Msg(
             "The match, though, is already won: {team} reached exactly 61, and nothing "
             "follows (D8).",
-            {"team": team_name(match, match.winner)},
+            {"team": match.seating.side_name(match.winner)},
         )
     else:
         after = Msg("After a block the next leader is chosen by lot (R8.7).")
@@ -223,7 +222,7 @@ def totals_caption(match: Match, order: Sequence[int], leader: int, lang: str) -
             {"totals": listed},
         )
     ]
-    if match.players == 4:
+    if match.seating.pairs:
         parts.append(
             Msg(
                 "Partners stay separate, and each player is compared only with larger "

@@ -25,7 +25,6 @@ from exact61_widgets.widgets.scenarios import (
     as_match,
     rewind,
 )
-from exact61_widgets.widgets.texts import team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
@@ -141,7 +140,7 @@ class Exact61Walkthrough(Walkthrough):
                             "which is 305 raw points (R1.3).",
                             {
                                 "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
-                                "side": team_title(before, side),
+                                "side": before.seating.side_title(side),
                                 "need": Plural("{n} raw point", "{n} raw points", need),
                             },
                         ),

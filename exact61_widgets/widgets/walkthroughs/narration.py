@@ -17,7 +17,6 @@ from exact61_widgets.engine.events import DrawEvent, Event, OutEvent, PassEvent,
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import reaches_target, to_target
 from exact61_widgets.i18n import Msg, Plural
-from exact61_widgets.widgets.texts import team_name, team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines
 
 #: How close to the target (in raw points) a side is said to be near it.
@@ -106,7 +105,7 @@ def score_sentence(match: Match, play: PlayEvent) -> Msg:
         "ends": _ends(play),
         "sum": play.end_sum,
         "award": _points(play.award),
-        "team": team_name(match, play.side),
+        "team": match.seating.side_name(play.side),
         "before": play.score_before,
         "after": play.score_before + play.award,
         "seat": play.seat,
@@ -275,7 +274,7 @@ def scores_list(match: Match, scores: Sequence[int], lang: str) -> str:
     return "; ".join(
         Msg(
             "{side}: {raw} raw ({shown})",
-            {"side": team_name(match, side), "raw": raw, "shown": raw // 5},
+            {"side": match.seating.side_name(side), "raw": raw, "shown": raw // 5},
         ).text(lang)
         for side, raw in enumerate(scores)
     )
@@ -291,7 +290,7 @@ def deal_caption(match: Match, lang: str) -> Lines:
             {"rest": Plural("{n} more tile", "{n} more tiles", rest)},
         )
     ]
-    if match.players == 4:
+    if match.seating.pairs:
         parts.append(
             Msg(
                 "Partners sit opposite each other, seats 0 and 2 against seats 1 and "
@@ -309,7 +308,7 @@ def deal_caption(match: Match, lang: str) -> Lines:
                 Msg(
                     "{team} needs exactly {need} more to reach 61, and an award that "
                     "would pass it is rejected whole (R1.4).",
-                    {"team": team_title(match, side), "need": _points(to_target(raw))},
+                    {"team": match.seating.side_title(side), "need": _points(to_target(raw))},
                 )
             )
     parts.append(Msg("Seat {seat} leads this hand (R2.4).", {"seat": match.leader}))
@@ -334,7 +333,7 @@ def settlement_caption(match: Match, out: OutEvent) -> Lines:
         "seats": _seats(opponents),
         "pips": Plural("{n} pip", "{n} pips", out.opponents_pips),
         "award": out.opponents_award,
-        "team": team_name(match, out.side),
+        "team": match.seating.side_name(out.side),
     }
     parts: list[Msg | str] = [Msg("All hands are shown (R7.1).")]
     if len(opponents) == 1:
@@ -385,7 +384,7 @@ def settlement_sum(match: Match, out: OutEvent) -> Msg:
 def settlement_check(match: Match, out: OutEvent) -> Msg:
     """The one target check of a going-out settlement: all parts together (R7.4, R9.1)."""
     check = {
-        "team": team_title(match, out.side),
+        "team": match.seating.side_title(out.side),
         "before": out.score_before,
         "sum": _sum(out.score_before, out.net),
         "after": out.score_before + out.net,
