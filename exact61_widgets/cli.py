@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.i18n import Msg, check_lang
 
 END_KINDS = {
@@ -152,8 +153,9 @@ def _cmd_play(args: argparse.Namespace) -> str:
     winner = match.winner
     return (
         Msg(
-            "Match over after {hands} hands: side {side} reaches exactly 61; {scores}.",
+            "Match over after {hands} hands: side {side} reaches exactly {target}; {scores}.",
             {
+                **TARGET_PARAMS,
                 "hands": match.hand_number,
                 "side": "-" if winner is None else winner,
                 "scores": _scores_text(match.scores, lang),

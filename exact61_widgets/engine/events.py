@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
 from exact61_widgets.engine.ports import PLACES, Place
-from exact61_widgets.engine.scoring import TARGET, Status, earns
+from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, Status, earns
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural
@@ -458,8 +458,8 @@ class MatchWonEvent:
     def explain(self, lang: str | None = None) -> str:
         """One line naming the winner: a player, or a pair with 4 players."""
         return Msg(
-            "Exactly 61 for {side}: the match is won (R9).",
-            {"side": seating(self.players).side_name(self.side)},
+            "Exactly {target} for {side}: the match is won (R9).",
+            {**TARGET_PARAMS, "side": seating(self.players).side_name(self.side)},
         ).text(lang)
 
     def to_dict(self) -> dict[str, Any]:

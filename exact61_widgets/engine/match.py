@@ -40,7 +40,14 @@ from exact61_widgets.engine.events import (
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.scoring import AWARDS, Status, accepts, is_start_score, reaches_target
+from exact61_widgets.engine.scoring import (
+    AWARDS,
+    TARGET_PARAMS,
+    Status,
+    accepts,
+    is_start_score,
+    reaches_target,
+)
 from exact61_widgets.engine.seating import Seating, seating
 from exact61_widgets.engine.settlement import (
     blocked_winner,
@@ -250,8 +257,9 @@ class Match:
             if not is_start_score(s):
                 raise SetupError(
                     Msg(
-                        "a start score is a raw multiple of 5 below 305 (D10), not {score}",
-                        {"score": repr(s)},
+                        "a start score is a raw multiple of 5 below {target_raw} (D10), "
+                        "not {score}",
+                        {**TARGET_PARAMS, "score": repr(s)},
                     )
                 )
         return tuple(scores)

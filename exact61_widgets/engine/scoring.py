@@ -9,6 +9,8 @@ The target's numbers are written here and nowhere else.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, Literal
 
 #: Raw points per displayed point (R1.2).
@@ -17,6 +19,11 @@ POINT: Final = 5
 TARGET_POINTS: Final = 61
 #: Raw points of the exact target (R1.3).
 TARGET: Final = TARGET_POINTS * POINT
+#: The target as a message's parameters: ``{target}`` (displayed points) and ``{target_raw}``
+#: (raw points). Messages name the target through these, never as a number of their own.
+TARGET_PARAMS: Final[Mapping[str, int]] = MappingProxyType(
+    {"target": TARGET_POINTS, "target_raw": TARGET}
+)
 
 #: What the target check made of an award or a settlement: none to check, applied, rejected,
 #: or deferred to the going-out settlement (R1.4, R7.4).

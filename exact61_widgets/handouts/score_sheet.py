@@ -8,7 +8,7 @@ full and one stroke) and a column in the table of hands.
 
 from __future__ import annotations
 
-from exact61_widgets.engine.scoring import TARGET_POINTS
+from exact61_widgets.engine.scoring import TARGET_PARAMS, TARGET_POINTS
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.handouts import art
 from exact61_widgets.handouts.page import document, esc, heading, prose
@@ -45,11 +45,11 @@ def _key(lang: str, players: int) -> str:
             "bottom and left spaces (D7). A full figure is 10 points.",
             lang,
         ),
-        gettext(
-            "61 points are six full figures and one stroke: the match is won at once (R9.1). "
-            "An award that would pass 61 is not written at all (R1.4).",
-            lang,
-        ),
+        Msg(
+            "{target} points are six full figures and one stroke: the match is won at once (R9.1). "
+            "An award that would pass {target} is not written at all (R1.4).",
+            TARGET_PARAMS,
+        ).text(lang),
     ]
     pictures = full
     if seating(players).pairs:  # only a partner's deduction takes a score below zero (D3)

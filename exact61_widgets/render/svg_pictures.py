@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from exact61_widgets.engine.scoring import POINT, displayed, round5, to_target
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, displayed, round5, to_target
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
@@ -328,7 +328,12 @@ def scoreboard_panel(
         labels[side] if labels is not None else seating(players).side_title(side).text(lang)
         for side in range(len(scores))
     ]
-    heads = ["", gettext("Raw", lang), gettext("Points", lang), gettext("To 61", lang)]
+    heads = [
+        "",
+        gettext("Raw", lang),
+        gettext("Points", lang),
+        Msg("To {target}", TARGET_PARAMS).text(lang),
+    ]
     # Column starts from the widest text in each column (bold, 13 or 14 units).
     starts = [0.0]
     for width_ in (
@@ -427,8 +432,9 @@ def scoreboard_svg(
     players = players if players is not None else len(scores)
     parts = [
         Msg(
-            "{side}: {raw} ({points}), {left} to 61",
+            "{side}: {raw} ({points}), {left} to {target}",
             {
+                **TARGET_PARAMS,
                 "side": labels[i]
                 if labels is not None
                 else seating(players).side_title(i).text(lang),

@@ -39,7 +39,7 @@ from exact61_widgets.engine.events import (
     PlayEvent,
 )
 from exact61_widgets.engine.ports import Place
-from exact61_widgets.engine.scoring import POINT, TARGET
+from exact61_widgets.engine.scoring import POINT, TARGET, TARGET_PARAMS
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.geometry import drawn_geometry
@@ -274,7 +274,7 @@ def _event_words(event: Event, viewer: int | None) -> Msg:
         return Msg("Last: seat {seat} went out", {"seat": event.seat})
     if isinstance(event, BlockedAwardEvent):
         return Msg("Last: the hand is blocked (R8)")
-    return Msg("Last: exactly 61 (R9)")
+    return Msg("Last: exactly {target} (R9)", TARGET_PARAMS)
 
 
 def table_description(match: Match, viewer: int | None, lang: str | None = None) -> str:
@@ -314,8 +314,9 @@ def table_description(match: Match, viewer: int | None, lang: str | None = None)
     parts.append(
         "; ".join(
             Msg(
-                "{side}: {raw} ({points}), {left} to 61",
+                "{side}: {raw} ({points}), {left} to {target}",
                 {
+                    **TARGET_PARAMS,
                     "side": match.seating.side_title(side).text(lang),
                     "raw": Plural("{n} raw point", "{n} raw points", raw),
                     "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import displayed
+from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed
 from exact61_widgets.i18n import Msg, Plural, gettext
 
 
@@ -35,8 +35,8 @@ def status_text(match: Match, lang: str) -> str:
     if match.is_over:
         assert match.winner is not None
         return Msg(
-            "The match is over: {side} reached exactly 61 (R9).",
-            {"side": match.seating.side_name(match.winner)},
+            "The match is over: {side} reached exactly {target} (R9).",
+            {**TARGET_PARAMS, "side": match.seating.side_name(match.winner)},
         ).text(lang)
     if match.status == "hand_over":
         return Msg("Hand {n} is over; deal the next hand.", {"n": match.hand_number}).text(lang)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from exact61_widgets.engine.actions import Play
+from exact61_widgets.engine.hints import passes_target
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.scoring import POINT, accepts, to_target
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, displayed, to_target
 from exact61_widgets.exercises.giveaway_texts import (
     contributions_part,
     core,
@@ -58,13 +59,17 @@ SUM_IS_NOT_AWARD = Misconception(
 AWARD_REJECTED = Misconception(
     "target-check-forgotten",
     Msg(
-        "That award would take the score above 61: it is rejected whole, so the "
-        "score does not change (R1.4)."
+        "That award would take the score above {target}: it is rejected whole, so the "
+        "score does not change (R1.4).",
+        TARGET_PARAMS,
     ),
 )
 CUT_TO_FIT = Misconception(
     "award-cut-to-fit",
-    Msg("An award that would pass 61 is not cut down to fit: it is rejected whole (R1.4)."),
+    Msg(
+        "An award that would pass {target} is not cut down to fit: it is rejected whole (R1.4).",
+        TARGET_PARAMS,
+    ),
 )
 RAW_NOT_SHOWN = Misconception(
     "raw-for-displayed", Msg("That is in raw points; displayed points are raw ÷ 5 (R1.2).")
@@ -94,13 +99,6 @@ MISCONCEPTIONS = (
     NEW_SCORE,
     INTERNAL_COUNTED,
     END_DOUBLE_ONCE,
-)
-
-
-#: How :func:`exact61_widgets.engine.hints.hint` explains a play it does not choose because
-#: its award would pass 61 (the same message, so the same text in both languages).
-BOT_REJECTS = (
-    "{play} scores {gain} now; {other} would score {award} but pass 61 and be rejected (R1.4)"
 )
 
 
@@ -221,10 +219,7 @@ def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -
         explained = starting_at(event.explain(lang), str(action.tile))
         found.append(explained if rejected else core(explained))
     if rejected:  # the search bot's hint says so of a play it does not choose
-        hint = Msg(
-            BOT_REJECTS,
-            {"play": "", "gain": "", "other": str(action), "award": shown(award // POINT)},
-        )
+        hint = passes_target("", "", str(action), shown(displayed(award)))
         found.append(starting_at(hint.text(lang), str(action)))
     if score is not None and award:
         found.append(f"{score} + {award} = {score + award}")

@@ -17,7 +17,7 @@ from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import accepts, reaches_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, reaches_target
 from exact61_widgets.i18n import Msg
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import BlockedSpec, HandSpec, LayoutSpec, Panel
@@ -113,20 +113,21 @@ def target_check(match: Match, side: int, before: int, change: int, status: str)
     }
     if status == "rejected":
         return Msg(
-            "{team} has {before}, and {before} + {award} = {after} would pass 305: this "
+            "{team} has {before}, and {before} + {award} = {after} would pass {target_raw}: this "
             "award alone is rejected (R8.4).",
-            params,
+            {**params, **TARGET_PARAMS},
         )
     if reaches_target(before + change):
         return Msg(
-            "{team} has {before}, and {before} + {award} = 305 is exactly 61: the match "
+            "{team} has {before}, and {before} + {award} = {target_raw} is exactly "
+            "{target}: the match "
             "ends at once (R8.5).",
-            params,
+            {**params, **TARGET_PARAMS},
         )
     return Msg(
-        "{team} has {before}, and {before} + {award} = {after} is not above 305: the "
+        "{team} has {before}, and {before} + {award} = {after} is not above {target_raw}: the "
         "award is applied (R8.4).",
-        params,
+        {**params, **TARGET_PARAMS},
     )
 
 
@@ -153,8 +154,8 @@ def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
             parts.append(
                 Msg(
                     "Seat {seat} would have had {award}, but {before} + {award} would "
-                    "have passed 305 anyway.",
-                    params,
+                    "have passed {target_raw} anyway.",
+                    {**params, **TARGET_PARAMS},
                 )
             )
         else:
@@ -200,9 +201,9 @@ def result_caption(match: Match, totals: Sequence[int]) -> Lines:
     if match.is_over:
         assert match.winner is not None
         after = Msg(
-            "The match, though, is already won: {team} reached exactly 61, and nothing "
+            "The match, though, is already won: {team} reached exactly {target}, and nothing "
             "follows (D8).",
-            {"team": match.seating.side_name(match.winner)},
+            {**TARGET_PARAMS, "team": match.seating.side_name(match.winner)},
         )
     else:
         after = Msg("After a block the next leader is chosen by lot (R8.7).")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.events import DrawEvent, Event, OutEvent, PassEvent, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import reaches_target, to_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, reaches_target, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.widgets.walkthroughs.base import Lines
 
@@ -120,9 +120,9 @@ def score_sentence(match: Match, play: PlayEvent) -> Msg:
     if play.status == "rejected":
         return Msg(
             "The scoring ends add up to {ends}, a multiple of 5, but {team} "
-            "has {before}: {before} + {sum} = {after} would pass 305, so the whole "
+            "has {before}: {before} + {sum} = {after} would pass {target_raw}, so the whole "
             "award is rejected and the score stays {before} (R1.4).",
-            params,
+            {**params, **TARGET_PARAMS},
         )
     if play.status == "applied":
         return Msg(
@@ -306,9 +306,13 @@ def deal_caption(match: Match, lang: str) -> Lines:
         if to_target(raw) <= NEAR:
             parts.append(
                 Msg(
-                    "{team} needs exactly {need} more to reach 61, and an award that "
+                    "{team} needs exactly {need} more to reach {target}, and an award that "
                     "would pass it is rejected whole (R1.4).",
-                    {"team": match.seating.side_title(side), "need": _points(to_target(raw))},
+                    {
+                        **TARGET_PARAMS,
+                        "team": match.seating.side_title(side),
+                        "need": _points(to_target(raw)),
+                    },
                 )
             )
     parts.append(Msg("Seat {seat} leads this hand (R2.4).", {"seat": match.leader}))
@@ -391,19 +395,20 @@ def settlement_check(match: Match, out: OutEvent) -> Msg:
     }
     if out.status == "rejected":
         return Msg(
-            "{team} has {before}, and {sum} = {after} would pass 305: every part is "
+            "{team} has {before}, and {sum} = {after} would pass {target_raw}: every part is "
             "rejected together (R7.4).",
-            check,
+            {**check, **TARGET_PARAMS},
         )
     if reaches_target(out.score_before + out.net):
         return Msg(
-            "{team} has {before}, and {sum} = 305 is exactly 61, which wins the match (R9.1).",
-            check,
+            "{team} has {before}, and {sum} = {target_raw} is exactly {target}, "
+            "which wins the match (R9.1).",
+            {**check, **TARGET_PARAMS},
         )
     return Msg(
-        "{team} has {before}, and {sum} = {after} is not above 305: every part is "
+        "{team} has {before}, and {sum} = {after} is not above {target_raw}: every part is "
         "applied together (R7.4).",
-        check,
+        {**check, **TARGET_PARAMS},
     )
 
 
