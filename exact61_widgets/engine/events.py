@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
 from exact61_widgets.engine.ports import PLACES, Place
-from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, Status, earns
+from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, Status, award_reason, earns
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural
@@ -99,9 +99,7 @@ class PlayEvent:
         if self.status == "deferred":
             return Msg("the last tile: its award joins the going-out settlement (R7.4)")
         if not self.is_multiple_of_5:
-            if self.end_sum == 0:
-                return Msg("the ends add up to 0, which earns nothing (R6.2)")
-            return Msg("{sum} is not a multiple of 5: no award (R6.2)", {"sum": self.end_sum})
+            return award_reason(self.end_sum)
         return _target_reason(self.status, self.score_before, self.award)
 
     def explain(self, lang: str | None = None) -> str:

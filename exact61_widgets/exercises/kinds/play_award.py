@@ -15,7 +15,15 @@ from typing import ClassVar, Literal
 from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.hints import passes_target
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, displayed, to_target
+from exact61_widgets.engine.scoring import (
+    POINT,
+    TARGET_PARAMS,
+    accepts,
+    award_reason,
+    displayed,
+    play_award,
+    to_target,
+)
 from exact61_widgets.exercises.giveaway_texts import (
     contributions_part,
     core,
@@ -23,9 +31,7 @@ from exact61_widgets.exercises.giveaway_texts import (
     starting_at,
 )
 from exact61_widgets.exercises.layout_facts import (
-    award_of,
     end_key,
-    multiple_test,
     play_on,
     scoring_ends,
 )
@@ -114,7 +120,7 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     added = award if score is None else applied(score, award)
 
     def shown_of(sum_: int) -> int:  # the answer a learner gives from a (wrong) end sum
-        gained = award_of(sum_)
+        gained = play_award(sum_)
         return (gained if score is None else applied(score, gained)) // per
 
     found: list[Mistake] = []
@@ -176,7 +182,7 @@ def check_play_award(
                 "play": str(action),
                 "values": values(table.contributions()),
                 "sum": end_sum,
-                "test": multiple_test(end_sum),
+                "test": award_reason(end_sum),
             },
         )
     ]
