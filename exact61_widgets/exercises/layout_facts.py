@@ -11,10 +11,10 @@ from collections.abc import Iterable
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.exercises.result import ExerciseError, Misconception
-from exact61_widgets.exercises.wording import as_layout
 from exact61_widgets.i18n import Msg
 
 #: Shared by the kinds that ask where a tile may go: a branch named before both lines are filled.

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from exact61_widgets.engine.events import arithmetic, signed
-from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.layout import Contribution
 from exact61_widgets.engine.scoring import (
     POINT,
     TARGET_PARAMS,
@@ -46,11 +46,6 @@ def values(contributions: Sequence[Contribution]) -> str:
 def tiles_text(tiles: Iterable[Tile]) -> str:
     """``[1|2] [5|6]`` (``—`` for none)."""
     return " ".join(str(t) for t in tiles) or "—"
-
-
-def as_layout(layout: Layout | str) -> Layout:
-    """A private copy of ``layout`` (notation is parsed)."""
-    return layout.copy() if isinstance(layout, Layout) else Layout.parse(layout)
 
 
 def check_score(score: int) -> None:
