@@ -1,11 +1,11 @@
-"""Many bot matches on every core: win rates, hand statistics and the ``simulate`` command.
+"""Many bot matches on every core: win rates and hand statistics (``exact61 simulate``).
 
 :func:`simulate` plays ``matches`` whole matches between named bots and returns
 a :class:`SimulationResult` (usable from a notebook); ``exact61 simulate``
-prints its :meth:`~SimulationResult.table`. Match ``i`` is seeded from
-``(seed, i)`` and seats the bots by a fixed rotation, so the result is the same
-whatever the number of processes. The rotation moves every bot through every
-seat and every seat through the first lead: bot ``j`` sits at seat
+(:mod:`exact61_widgets.cli.simulate`) prints its :meth:`~SimulationResult.table`.
+Match ``i`` is seeded from ``(seed, i)`` and seats the bots by a fixed rotation, so
+the result is the same whatever the number of processes. The rotation moves every
+bot through every seat and every seat through the first lead: bot ``j`` sits at seat
 ``(j + i) % players`` and seat ``(i // players) % players`` leads the first hand.
 Later hands are led as the rules say (R2.5, D6).
 
@@ -15,7 +15,6 @@ This module is outside the engine because it uses ``multiprocessing`` and
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
 import sys
@@ -28,6 +27,7 @@ from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.selfplay import MAX_HANDS, play_match
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
@@ -66,7 +66,7 @@ class MatchSummary:
     rejected: int
 
 
-def seating(index: int, players: int) -> tuple[tuple[int, ...], int]:
+def bot_seats(index: int, players: int) -> tuple[tuple[int, ...], int]:
     """Match ``index``: the seat of each bot (in the order named) and the first leader."""
     rotation = index % players
     return tuple((j + rotation) % players for j in range(players)), (index // players) % players
@@ -74,7 +74,7 @@ def seating(index: int, players: int) -> tuple[tuple[int, ...], int]:
 
 def play_one(index: int, players: int, names: Sequence[str], seed: int) -> MatchSummary:
     """Play match ``index`` of a simulation and summarize it."""
-    seat_of, leader = seating(index, players)
+    seat_of, leader = bot_seats(index, players)
     bots: list[Bot | None] = [None] * players
     for j, name in enumerate(names):
         bots[seat_of[j]] = make_bot(name, f"{seed}/{index}/{j}")
@@ -132,9 +132,11 @@ class SimulationResult:
 
     def wins(self, bot: int) -> int:
         """Matches won by the side of the ``bot``-th bot named (partners share wins)."""
-        sides = 2 if self.players == 4 else self.players
+        side_of = seating(self.players).side_of
         return sum(
-            1 for m in self.summaries if m.winner is not None and m.seat_of[bot] % sides == m.winner
+            1
+            for m in self.summaries
+            if m.winner is not None and side_of(m.seat_of[bot]) == m.winner
         )
 
     def win_rate(self, bot: int) -> tuple[float, float, float]:
@@ -238,7 +240,7 @@ def _table(result: SimulationResult, lang: str) -> str:
             )
         )
     ]
-    if result.players == 4:
+    if seating(result.players).pairs:
         lines.append(t(Msg("pairs: bots 1 and 3 against bots 2 and 4")))
     rows: list[tuple[str, int, float, float, float]] = []
     for j, name in enumerate(result.bots):
@@ -318,7 +320,7 @@ def check_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
     Unknown names raise :class:`SetupError`.
     """
     names = tuple(name.strip() for name in names)
-    if len(names) == 1 or (players == 4 and len(names) == 2):
+    if len(names) == 1 or (seating(players).pairs and len(names) == 2):
         names = names * (players // len(names))
     if len(names) != players:
         raise SetupError(
@@ -405,72 +407,3 @@ def _run(
 
     with multiprocessing.Pool(workers) as pool:
         yield from pool.imap(_play_packed, jobs, chunksize=1)
-
-
-# -- the command ---------------------------------------------------------------------------
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return value
-
-
-def _players_arg(text: str) -> int:
-    if text not in ("2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"a match has 2, 3 or 4 players, not {text!r}")
-    return int(text)
-
-
-def _lang_arg(text: str) -> str:
-    try:
-        return check_lang(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def _cmd_simulate(args: argparse.Namespace) -> str:
-    progress = sys.stderr.isatty() if args.progress is None else args.progress
-    result = simulate(
-        args.matches,
-        args.players,
-        args.bots.split(","),
-        args.seed,
-        processes=args.processes,
-        progress=progress,
-    )
-    return result.table(args.lang)
-
-
-def add_command(subparsers: Any) -> None:
-    """Add ``simulate`` to the ``exact61`` command's subcommands."""
-    p = subparsers.add_parser(
-        "simulate",
-        help="play many matches between bots on all cores and print win rates and hand statistics",
-    )
-    p.add_argument("--matches", type=_positive, required=True, help="how many matches")
-    p.add_argument("--players", type=_players_arg, required=True, help="2, 3 or 4")
-    p.add_argument(
-        "--bots",
-        default="greedy",
-        help="bot names separated by commas: one for all, one per seat, or with "
-        "4 players one per pair",
-    )
-    p.add_argument("--seed", type=int, default=0, help="seed of the whole simulation")
-    p.add_argument(
-        "--processes", type=_positive, default=None, help="worker processes (default: one per core)"
-    )
-    p.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show a progress bar on stderr (default: when stderr is a terminal)",
-    )
-    p.add_argument("--no-progress", dest="progress", action="store_false")
-    p.add_argument("--lang", type=_lang_arg, default="en", help="en (default) or ru")
-    p.set_defaults(run=_cmd_simulate)

@@ -189,3 +189,15 @@ def test_a_file_without_the_scenario_marker_is_still_read_as_a_record(tmp_path: 
     result = run("replay", str(path))
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr == "exact61: error: the record has an unknown field 'actions'\n"
+
+
+def test_the_command_line_imports_its_subcommands_directly() -> None:
+    """No subcommand is loaded behind ``except ImportError``: a broken import must show."""
+    import exact61_widgets.cli as cli
+
+    for path in Path(cli.__file__).parent.glob("*.py"):
+        text = path.read_text("utf-8")
+        assert "ImportError" not in text and "import_module" not in text, path.name
+    help_text = cli.build_parser().format_help()
+    for name in ("describe", "render", "replay", "play", "simulate", "solve", "review", "handout"):
+        assert name in help_text

@@ -11,7 +11,8 @@ import pytest
 from conftest import position
 
 from exact61_widgets import Layout, Play, caption, describe
-from exact61_widgets.engine.events import MatchWonEvent, OutEvent, arithmetic, side_label
+from exact61_widgets.engine.events import MatchWonEvent, OutEvent, arithmetic
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.i18n import Plural
 from exact61_widgets.render.text import sum_expression
 
@@ -221,7 +222,8 @@ def test_the_match_winner_is_a_player_or_a_pair() -> None:
     }
     assert won.explain("en") == "Exactly 61 for seat 0: the match is won (R9)."
     assert won.explain("ru") == "Ровно 61 набирает игрок 0: матч выигран (R9)."
-    assert side_label(1, 3).text("ru") == "игрок 1" and side_label(1, 4).text("en") == "pair 1+3"
+    assert seating(3).side_name(1).text("ru") == "игрок 1"
+    assert seating(4).side_name(1).text("en") == "pair 1+3"
 
 
 def test_no_english_text_says_the_opponents_pay() -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.i18n import get_language, set_language
-from exact61_widgets.rules import (
+from exact61_widgets.rule_links import (
     RULE_CODES,
     UnknownRuleError,
     link_codes,

@@ -9,7 +9,7 @@ import pytest
 
 from exact61_widgets import SetupError
 from exact61_widgets.cli import main
-from exact61_widgets.simulate import seating, simulate, wilson
+from exact61_widgets.simulate import bot_seats, simulate, wilson
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -33,7 +33,7 @@ def test_wilson_interval() -> None:
 
 def test_seating_moves_every_bot_through_every_seat_and_lead() -> None:
     for players in (2, 3, 4):
-        rounds = [seating(i, players) for i in range(players * players)]
+        rounds = [bot_seats(i, players) for i in range(players * players)]
         assert {(seats[0], leader) for seats, leader in rounds} == {
             (s, lead) for s in range(players) for lead in range(players)
         }

@@ -37,7 +37,7 @@ def test_the_status_in_words_is_for_screen_readers_only() -> None:
     table = MatchTable(4, seed=3)
     assert {"exact61-status", "exact61-sr-only"} <= set(table.status._dom_classes)
     assert "boneyard 8 tiles" in table.status.value
-    assert "side 0 (seats 0 + 2): 0 raw (0)" in table.status.value
+    assert "pair 0+2: 0 raw (0)" in table.status.value
     assert table.status in table.children and table.hint_line.layout.display == "none"
     assert [type(c).__name__ for c in table.controls.children[:4]] == ["Button"] * 4
 

@@ -14,7 +14,8 @@ from typing import Any, ClassVar, Final, Literal
 
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
 from exact61_widgets.engine.ports import PLACES, Place
-from exact61_widgets.engine.scoring import TARGET, Status, earns
+from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, Status, award_reason, earns
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural
 
@@ -41,13 +42,6 @@ def arithmetic(terms: Sequence[int]) -> str:
     for term in terms[1:]:
         parts.append(f"{MINUS} {-term}" if term < 0 else f"+ {term}")
     return f"{' '.join(parts)} = {signed(sum(terms))}"
-
-
-def side_label(side: int, players: int) -> Msg:
-    """Who keeps score ``side``: ``seat 1`` with 2–3 players, ``pair 0+2`` with 4 (R2.1)."""
-    if players == 4:
-        return Msg("pair {a}+{b}", {"a": side, "b": side + 2})
-    return Msg("seat {seat}", {"seat": side})
 
 
 def _points(raw: int) -> Plural:
@@ -107,9 +101,7 @@ class PlayEvent:
         if self.status == "deferred":
             return Msg("the last tile: its award joins the going-out settlement (R7.4)")
         if not self.is_multiple_of_5:
-            if self.end_sum == 0:
-                return Msg("the ends add up to 0, which earns nothing (R6.2)")
-            return Msg("{sum} is not a multiple of 5: no award (R6.2)", {"sum": self.end_sum})
+            return award_reason(self.end_sum)
         return _target_reason(self.status, self.score_before, self.award)
 
     def explain(self, lang: str | None = None) -> str:
@@ -301,7 +293,7 @@ class OutEvent:
             "net": signed(self.net),
             "reason": self.reason(),
         }
-        if self.players == 4:
+        if seating(self.players).pairs:
             params["ppips"] = Plural("{n} pip", "{n} pips", self.partner_pips)
             params["pded"] = self.partner_deduction
             return Msg(
@@ -466,8 +458,8 @@ class MatchWonEvent:
     def explain(self, lang: str | None = None) -> str:
         """One line naming the winner: a player, or a pair with 4 players."""
         return Msg(
-            "Exactly 61 for {side}: the match is won (R9).",
-            {"side": side_label(self.side, self.players)},
+            "Exactly {target} for {side}: the match is won (R9).",
+            {**TARGET_PARAMS, "side": seating(self.players).side_name(self.side)},
         ).text(lang)
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from exact61_widgets.engine.actions import Action, Draw, Pass, Play
 from exact61_widgets.engine.bots.search import ActionValue, decision_rng, search
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import POINT, play_award, reaches_target
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, play_award, reaches_target
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
 #: Playouts a hint may use; about a tenth of a second on a laptop core.
@@ -102,7 +102,10 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
     score = match.scores[side]
     play = str(action)
     if best.gain and reaches_target(score + best.gain):
-        return Msg("{play} reaches exactly 61 and wins the match (R9)", {"play": play})
+        return Msg(
+            "{play} reaches exactly {target} and wins the match (R9)",
+            {**TARGET_PARAMS, "play": play},
+        )
     runner = values[1]
     compare = Msg(
         "{best} expected vs {next} for {other}",
@@ -127,15 +130,8 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
     if rejected:
         other = rejected[0]
         assert isinstance(other.action, Play)
-        return Msg(
-            "{play} scores {gain} now; {other} would score {award} but pass 61 and be "
-            "rejected (R1.4)",
-            {
-                "play": play,
-                "gain": _points(best.gain),
-                "other": str(other.action),
-                "award": _points(_would_award(match, other.action)),
-            },
+        return passes_target(
+            play, _points(best.gain), str(other.action), _points(_would_award(match, other.action))
         )
     if max(v.win + v.loss for v in values) >= _NOTABLE:
         if best.win > runner.win:
@@ -186,6 +182,18 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
     return Msg(
         "{play} scores nothing now but sets up the rest of the hand best ({compare})",
         {"play": play, "compare": compare},
+    )
+
+
+def passes_target(play: object, gain: object, other: str, award: object) -> Msg:
+    """Why a hint does not choose ``other``: its award would pass the target (R1.4).
+
+    Exercises quote it when they ask what the bot says, so the words are the same.
+    """
+    return Msg(
+        "{play} scores {gain} now; {other} would score {award} but pass {target} and be "
+        "rejected (R1.4)",
+        {**TARGET_PARAMS, "play": play, "gain": gain, "other": other, "award": award},
     )
 
 

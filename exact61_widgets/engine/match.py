@@ -40,7 +40,15 @@ from exact61_widgets.engine.events import (
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.scoring import AWARDS, Status, accepts, is_start_score, reaches_target
+from exact61_widgets.engine.scoring import (
+    AWARDS,
+    TARGET_PARAMS,
+    Status,
+    accepts,
+    is_start_score,
+    reaches_target,
+)
+from exact61_widgets.engine.seating import Seating, seating
 from exact61_widgets.engine.settlement import (
     blocked_winner,
     is_blocked,
@@ -193,11 +201,10 @@ class Match:
                 Msg("a match has 2, 3 or 4 players, not {players}", {"players": repr(players)})
             )
         self._n = players
-        self._nsides = 2 if players == 4 else players
-        self._side_of: tuple[int, ...] = tuple(s % self._nsides for s in range(players))
-        self._partner_of: tuple[int | None, ...] = tuple(
-            (s + 2) % 4 if players == 4 else None for s in range(players)
-        )
+        self._seating = seating_ = seating(players)
+        self._nsides = seating_.sides
+        self._side_of: tuple[int, ...] = seating_.sides_of
+        self._partner_of: tuple[int | None, ...] = seating_.partners
         self._next_seat: tuple[int, ...] = (*range(1, players), 0)
         self._scores: tuple[int, ...] = self._check_scores(start_scores)
         self._start_scores = self._scores
@@ -250,8 +257,9 @@ class Match:
             if not is_start_score(s):
                 raise SetupError(
                     Msg(
-                        "a start score is a raw multiple of 5 below 305 (D10), not {score}",
-                        {"score": repr(s)},
+                        "a start score is a raw multiple of 5 below {target_raw} (D10), "
+                        "not {score}",
+                        {**TARGET_PARAMS, "score": repr(s)},
                     )
                 )
         return tuple(scores)
@@ -478,6 +486,11 @@ class Match:
     def players(self) -> int:
         """Number of players (2–4)."""
         return self._n
+
+    @property
+    def seating(self) -> Seating:
+        """Who plays with whom: the sides, each seat's side and partner, their names (R2.1)."""
+        return self._seating
 
     @property
     def sides(self) -> int:

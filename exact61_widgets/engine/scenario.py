@@ -24,6 +24,7 @@ from exact61_widgets.engine.history import Deal
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.record import hand_summary
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import TILES, Tile, as_tile, parse_tile
 from exact61_widgets.i18n import Msg
 
@@ -396,7 +397,7 @@ class HandScript:
             players = data["players"]
             return cls(
                 players,
-                tuple(data.get("scores") or (0,) * (2 if players == 4 else players)),
+                tuple(data.get("scores") or seating(players).zero_scores()),
                 tuple(_tiles(h) for h in data["hands"]),
                 _tiles(data["boneyard"]),
                 data["leader"],

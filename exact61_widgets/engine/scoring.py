@@ -9,7 +9,11 @@ The target's numbers are written here and nowhere else.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Final, Literal
+
+from exact61_widgets.i18n import Msg, Plural
 
 #: Raw points per displayed point (R1.2).
 POINT: Final = 5
@@ -17,6 +21,11 @@ POINT: Final = 5
 TARGET_POINTS: Final = 61
 #: Raw points of the exact target (R1.3).
 TARGET: Final = TARGET_POINTS * POINT
+#: The target as a message's parameters: ``{target}`` (displayed points) and ``{target_raw}``
+#: (raw points). Messages name the target through these, never as a number of their own.
+TARGET_PARAMS: Final[Mapping[str, int]] = MappingProxyType(
+    {"target": TARGET_POINTS, "target_raw": TARGET}
+)
 
 #: What the target check made of an award or a settlement: none to check, applied, rejected,
 #: or deferred to the going-out settlement (R1.4, R7.4).
@@ -33,6 +42,21 @@ def round5(pips: int) -> int:
 def earns(end_sum: int) -> bool:
     """Whether an end sum scores: a positive multiple of 5 (R6.2)."""
     return end_sum > 0 and end_sum % 5 == 0
+
+
+def award_reason(end_sum: int) -> Msg:
+    """Why an end sum earns what it earns, in words: the multiple-of-5 test of R6.2.
+
+    The one explanation of the test: events, exercises, walkthroughs and narration say it so.
+    """
+    if end_sum == 0:
+        return Msg("the ends add up to 0, which earns nothing (R6.2)")
+    if not earns(end_sum):
+        return Msg("{sum} is not a multiple of 5: no award (R6.2)", {"sum": end_sum})
+    return Msg(
+        "{sum} is a positive multiple of 5, so it earns {raw} (R6.2)",
+        {"sum": end_sum, "raw": Plural("{n} raw point", "{n} raw points", end_sum)},
+    )
 
 
 def play_award(end_sum: int) -> int:

@@ -11,11 +11,10 @@ from collections.abc import Iterable
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import Place
-from exact61_widgets.engine.scoring import POINT
 from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.exercises.result import ExerciseError, Misconception
-from exact61_widgets.exercises.wording import as_layout, raw
 from exact61_widgets.i18n import Msg
 
 #: Shared by the kinds that ask where a tile may go: a branch named before both lines are filled.
@@ -63,23 +62,6 @@ def play_on(layout: Layout | str, play: Play | str) -> tuple[Layout, Play]:
         )
     table.push(action.tile, action.at)
     return table, action
-
-
-def multiple_test(end_sum: int) -> Msg:
-    """The multiple-of-5 test of an end sum, in words (R6.2)."""
-    if end_sum == 0:
-        return Msg("the ends add up to 0, and 0 earns nothing (R6.2)")
-    if end_sum % POINT:
-        return Msg("{sum} is not a multiple of 5, so it earns nothing (R6.2)", {"sum": end_sum})
-    return Msg(
-        "{sum} is a positive multiple of 5, so it earns {raw} (R6.2)",
-        {"sum": end_sum, "raw": raw(end_sum)},
-    )
-
-
-def award_of(end_sum: int) -> int:
-    """What an end sum earns: itself if a positive multiple of 5, else 0 (R6.2)."""
-    return end_sum if end_sum > 0 and end_sum % POINT == 0 else 0
 
 
 def spare_tiles(taken: Iterable[Tile], count: int = 1) -> list[Tile]:

@@ -10,8 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from exact61_widgets.engine.events import arithmetic, signed
-from exact61_widgets.engine.layout import Contribution, Layout
-from exact61_widgets.engine.scoring import POINT, accepts, is_start_score, reaches_target
+from exact61_widgets.engine.layout import Contribution
+from exact61_widgets.engine.scoring import (
+    POINT,
+    TARGET_PARAMS,
+    accepts,
+    is_start_score,
+    reaches_target,
+)
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.result import ExerciseError, Misconception
 from exact61_widgets.i18n import Msg, Plural
@@ -42,18 +48,13 @@ def tiles_text(tiles: Iterable[Tile]) -> str:
     return " ".join(str(t) for t in tiles) or "—"
 
 
-def as_layout(layout: Layout | str) -> Layout:
-    """A private copy of ``layout`` (notation is parsed)."""
-    return layout.copy() if isinstance(layout, Layout) else Layout.parse(layout)
-
-
 def check_score(score: int) -> None:
     """A starting score of a question is a raw multiple of 5 below 305 (D10)."""
     if not is_start_score(score):
         raise ExerciseError(
             Msg(
-                "a score is a raw multiple of 5 below 305 (D10), not {score}",
-                {"score": repr(score)},
+                "a score is a raw multiple of 5 below {target_raw} (D10), not {score}",
+                {**TARGET_PARAMS, "score": repr(score)},
             )
         )
 
@@ -68,12 +69,15 @@ def target(before: int, change: int, rule: str) -> Msg:
     params = {"sum": arithmetic([before, change]), "before": signed(before), "rule": rule}
     if not accepts(before, change):
         return Msg(
-            "{sum} would pass 305 (61 points): rejected whole, the score stays {before} ({rule}).",
-            params,
+            "{sum} would pass {target_raw} ({target} points): rejected whole, "
+            "the score stays {before} ({rule}).",
+            {**params, **TARGET_PARAMS},
         )
     if reaches_target(before + change):
-        return Msg("{sum}: exactly 61, the match is won at once (R9.1).", params)
-    return Msg("{sum}, not above 305: applied ({rule}).", params)
+        return Msg(
+            "{sum}: exactly {target}, the match is won at once (R9.1).", {**params, **TARGET_PARAMS}
+        )
+    return Msg("{sum}, not above {target_raw}: applied ({rule}).", {**params, **TARGET_PARAMS})
 
 
 def round_wrong_way(total: int) -> int:

@@ -20,6 +20,7 @@ from exact61_widgets.engine.actions import parse_action
 from exact61_widgets.engine.hidden import knowledge
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg, action_notation
+from exact61_widgets.engine.scoring import displayed
 from exact61_widgets.exercises import Task
 from exact61_widgets.handouts import art
 from exact61_widgets.handouts.tutorial_exercises import TutorialExercise
@@ -48,18 +49,12 @@ class Item:
     key_pictures: tuple[str, ...] = ()
 
 
-def _side(match: Match, side: int) -> Msg:
-    if match.players == 4:
-        return Msg("pair {a}+{b}", {"a": side, "b": side + 2})
-    return Msg("seat {seat}", {"seat": side})
-
-
 def scores_line(match: Match, lang: str) -> str:
     """``Scores: seat 0: 290 raw (58); seat 1: 0 raw (0).``"""
     parts = "; ".join(
         Msg(
             "{side}: {raw} raw ({shown})",
-            {"side": _side(match, side), "raw": raw, "shown": raw // 5},
+            {"side": match.seating.side_name(side), "raw": raw, "shown": displayed(raw)},
         ).text(lang)
         for side, raw in enumerate(match.scores)
     )
@@ -226,18 +221,6 @@ def seen_facts(match: Match, lang: str) -> list[str]:
     return facts
 
 
-def _who(puzzle: Puzzle) -> Msg:
-    if puzzle.players == 4:
-        return Msg(
-            "You are seat {seat}, in a pair with seat {partner}: find the best move.",
-            {"seat": puzzle.seat, "partner": (puzzle.seat + 2) % 4},
-        )
-    return Msg(
-        "You are seat {seat} of {players}: find the best move.",
-        {"seat": puzzle.seat, "players": puzzle.players},
-    )
-
-
 def puzzle_item(puzzle: Puzzle, prefix: str, lang: str) -> Item:
     """A puzzle as a worksheet item: the position as its mover sees it."""
     match = puzzle.match()
@@ -265,7 +248,7 @@ def puzzle_item(puzzle: Puzzle, prefix: str, lang: str) -> Item:
         source=Msg("Puzzle {id}, rating {rating}", {"id": puzzle.id, "rating": puzzle.rating}).text(
             lang
         ),
-        question=_who(puzzle).text(lang),
+        question=puzzle.task().text(lang),
         pictures=tuple(pictures),
         facts=tuple(facts),
         answer=answer,

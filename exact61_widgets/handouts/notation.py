@@ -18,6 +18,7 @@ from exact61_widgets.engine.movetext import (
     parse_move,
 )
 from exact61_widgets.engine.ports import parse_place
+from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.handouts import art
 from exact61_widgets.handouts.page import document, esc, heading, picture, prose
@@ -194,12 +195,12 @@ def _moves(lang: str) -> str:
 
 
 def _seats(lang: str) -> str:
-    words = gettext(
+    words = Msg(
         "Seats are numbered 0 to 3 clockwise, the order of play (R2.4). With four players, "
         "pair 0+2 plays pair 1+3 (R2.1). Scores are kept in raw points, 5 to a displayed "
-        "point: 290 raw is 58 points; 305 raw is exactly 61 (R1.2, R1.3).",
-        lang,
-    )
+        "point: 290 raw is 58 points; {target_raw} raw is exactly {target} (R1.2, R1.3).",
+        TARGET_PARAMS,
+    ).text(lang)
     return _section(gettext("Seats, pairs and scores", lang), f"<p>{prose(words)}</p>")
 
 

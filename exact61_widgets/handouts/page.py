@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from exact61_widgets.handouts.options import PAPERS
-from exact61_widgets.rules import CODE_PATTERN, rule_anchor
+from exact61_widgets.rule_links import CODE_PATTERN, rule_anchor
 
 #: The page margins in millimetres: top, right, bottom, left.
 MARGINS: Final = (12.0, 12.0, 13.0, 12.0)

@@ -8,6 +8,7 @@ functions from an example the engine plays (:mod:`.examples`).
 from __future__ import annotations
 
 from exact61_widgets import layout_geometry
+from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.exercises.wording import target
 from exact61_widgets.handouts import art, examples
 from exact61_widgets.handouts.page import document, heading, prose
@@ -70,12 +71,13 @@ def _game(lang: str) -> str:
                 "blocked hand, a new lot (R2.5, R8.7).",
                 lang,
             ),
-            gettext(
+            Msg(
                 "Everything is counted in pips, the raw points; 5 raw points make 1 displayed "
-                "point (R1.2). The first player or pair to reach exactly 61 points (305 raw) "
+                "point (R1.2). The first player or pair to reach exactly {target} points "
+                "({target_raw} raw) "
                 "wins the match at once (R1.3, R9.1).",
-                lang,
-            ),
+                TARGET_PARAMS,
+            ).text(lang),
         ],
     )
 
@@ -147,14 +149,15 @@ def _target(lang: str) -> str:
         pic = art.layout(play.layout, f"{_P}-target-{index}", lang, 0.5, places=False)
         pictures.append(f"<figure>{pic}<figcaption>{prose(words)}</figcaption></figure>")
     return _block(
-        gettext("Exactly 61 (R1.4, R9)", lang),
+        Msg("Exactly {target} (R1.4, R9)", TARGET_PARAMS).text(lang),
         [
-            gettext(
-                "An award that would take a side above 61 points is rejected whole: the score "
+            Msg(
+                "An award that would take a side above {target} points is rejected whole: "
+                "the score "
                 "stays as it was and play goes on (R1.4). Near the end only an exact award "
                 "wins. Here a player at 295 raw (59 points) plays on `[3|6]`:",
-                lang,
-            )
+                TARGET_PARAMS,
+            ).text(lang)
         ],
         '<div class="pics two">' + "".join(pictures) + "</div>",
     )

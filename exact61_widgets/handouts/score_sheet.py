@@ -8,7 +8,8 @@ full and one stroke) and a column in the table of hands.
 
 from __future__ import annotations
 
-from exact61_widgets.engine.scoring import TARGET_POINTS
+from exact61_widgets.engine.scoring import TARGET_PARAMS, TARGET_POINTS
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.handouts import art
 from exact61_widgets.handouts.page import document, esc, heading, prose
 from exact61_widgets.i18n import Msg, gettext
@@ -20,13 +21,12 @@ _P = "sheet"
 
 
 def _sides(players: int) -> list[Msg]:
-    if players == 4:
-        return [Msg("Pair {a}+{b}", {"a": s, "b": s + 2}) for s in (0, 1)]
-    return [Msg("Seat {seat}", {"seat": s}) for s in range(players)]
+    seats = seating(players)
+    return [seats.side_title(side) for side in range(seats.sides)]
 
 
 def _title(players: int, lang: str) -> str:
-    if players == 4:
+    if seating(players).pairs:
         return gettext("Score sheet: four players in two pairs", lang)
     if players == 3:
         return gettext("Score sheet: three players", lang)
@@ -45,14 +45,14 @@ def _key(lang: str, players: int) -> str:
             "bottom and left spaces (D7). A full figure is 10 points.",
             lang,
         ),
-        gettext(
-            "61 points are six full figures and one stroke: the match is won at once (R9.1). "
-            "An award that would pass 61 is not written at all (R1.4).",
-            lang,
-        ),
+        Msg(
+            "{target} points are six full figures and one stroke: the match is won at once (R9.1). "
+            "An award that would pass {target} is not written at all (R1.4).",
+            TARGET_PARAMS,
+        ).text(lang),
     ]
     pictures = full
-    if players == 4:  # only a partner's deduction takes a score below zero (D3)
+    if seating(players).pairs:  # only a partner's deduction takes a score below zero (D3)
         words.append(
             gettext(
                 "A pair's score can drop below zero (D3): keep its strokes after a minus sign.",
@@ -77,8 +77,9 @@ def _figures(players: int, lang: str) -> str:
         f'<div class="figure-box"><div class="square"></div><span>{esc(label)}</span></div>'
         for label in labels
     )
-    label = gettext("Names:", lang) if players == 4 else gettext("Name:", lang)
-    lines = '<p><span class="fill"></span></p>' * (2 if players == 4 else 1)
+    seats = seating(players)
+    label = gettext("Names:", lang) if seats.pairs else gettext("Name:", lang)
+    lines = '<p><span class="fill"></span></p>' * len(seats.seats_of(0))
     sides = "".join(
         '<section class="block side"><div class="who">'
         f"<h3>{esc(side.text(lang))}</h3>"

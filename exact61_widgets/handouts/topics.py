@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.handouts.options import HandoutError
 from exact61_widgets.i18n import Msg, check_lang
 
@@ -29,7 +30,7 @@ _NAMES: Final[Mapping[str, Msg | str]] = {
     "rounding": Msg("rounding to 5"),
     "going-out": Msg("going out"),
     "blocked-hand": Msg("the blocked hand"),
-    "exact-61": Msg("exactly 61"),
+    "exact-61": Msg("exactly {target}", TARGET_PARAMS),
     "tally": Msg("the paper tally"),
     "exact-finish": "exact_finish",
     "overshoot": "overshoot",

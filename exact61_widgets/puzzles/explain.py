@@ -17,7 +17,7 @@ from functools import partial
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
-from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, to_target
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.puzzles.themes import Facts, Tried
@@ -39,12 +39,12 @@ def theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
     themes = facts.themes
     if "exact_finish" in themes:
         play = facts.answer.play
-        missing = 305 - (play.score_before if play is not None else 0)
+        missing = to_target(play.score_before if play is not None else 0)
         sentences.append(
             Msg(
                 "You needed exactly {missing} and this play makes exactly that: "
-                "an award that reaches 61 ends the match at once (R9).",
-                {"missing": _raw(missing)},
+                "an award that reaches {target} ends the match at once (R9).",
+                {**TARGET_PARAMS, "missing": _raw(missing)},
             )
         )
     if "overshoot" in themes:
@@ -52,17 +52,26 @@ def theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
         if tempting.out is not None:
             sentences.append(
                 Msg(
-                    "Going out with {move} would settle {net}, but the score would pass 61, so "
+                    "Going out with {move} would settle {net}, but the score would pass "
+                    "{target}, so "
                     "the whole settlement would be rejected, the last play's award too (R7.4).",
-                    {"move": action_msg(tempting.action), "net": _raw(tempting.out.net)},
+                    {
+                        **TARGET_PARAMS,
+                        "move": action_msg(tempting.action),
+                        "net": _raw(tempting.out.net),
+                    },
                 )
             )
         else:
             sentences.append(
                 Msg(
-                    "{move} would earn {award}, but the score would pass 61, so that award "
+                    "{move} would earn {award}, but the score would pass {target}, so that award "
                     "would be rejected whole and the score would stay (R1.4).",
-                    {"move": action_msg(tempting.action), "award": _raw(_tempting_award(tempting))},
+                    {
+                        **TARGET_PARAMS,
+                        "move": action_msg(tempting.action),
+                        "award": _raw(_tempting_award(tempting)),
+                    },
                 )
             )
     if "spinner" in themes:
@@ -78,20 +87,20 @@ def theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
             "k": stats[facts.denied.action].losses,
             "of_deals": _of_deals(verdict.deals),
         }
-        if match.players == 4:
+        if match.seating.pairs:
             sentences.append(
                 Msg(
-                    "After {move} the other pair reaches exactly 61 in {k} "
+                    "After {move} the other pair reaches exactly {target} in {k} "
                     "{of_deals}; the answer keeps them from it (R9).",
-                    params,
+                    {**params, **TARGET_PARAMS},
                 )
             )
         else:
             sentences.append(
                 Msg(
-                    "After {move} an opponent reaches exactly 61 in {k} "
+                    "After {move} an opponent reaches exactly {target} in {k} "
                     "{of_deals}; the answer keeps them from it (R9).",
-                    params,
+                    {**params, **TARGET_PARAMS},
                 )
             )
     if "count" in themes:
@@ -156,7 +165,7 @@ def _tempting_award(t: Tried) -> int:
 def _going_out(match: Match, facts: Facts) -> Msg:
     out = facts.answer.out
     if out is not None:
-        if match.players == 4:
+        if match.seating.pairs:
             return Msg(
                 "Going out earns the opponents' remaining pips rounded once "
                 "({opips} → {oaward}), minus the partner's rounded ({ppips} → {pded}), "
@@ -181,7 +190,7 @@ def _going_out(match: Match, facts: Facts) -> Msg:
         )
     other = next(t for t in facts.others if t.out is not None)
     assert other.out is not None
-    if match.players == 4 and other.out.partner_deduction:
+    if match.seating.pairs and other.out.partner_deduction:
         return Msg(
             "Going out with {move} would end the hand, but the partner's remaining "
             "tiles would be deducted ({pded}): the settlement is worth less than "

@@ -43,6 +43,8 @@ from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.bots.search import SearchBot
 from exact61_widgets.engine.match import HAND_OVER, Match
 from exact61_widgets.engine.record import load_record, to_record
+from exact61_widgets.engine.scoring import TARGET_POINTS
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.puzzles.explain import explanation
 from exact61_widgets.puzzles.fairness import BOUND, CONFIDENCE, LOWEST, check_fairness
@@ -125,8 +127,7 @@ def match_setup(seed: int, index: int) -> tuple[int, list[int]]:
     """The players and start scores of match ``index`` of a run."""
     rng = random.Random(f"{seed}/setup/{index}")
     players = 2 if index % 2 == 0 else 4
-    sides = 2 if players == 4 else players
-    scores = [5 * rng.randrange(LOWEST_START, 61) for _ in range(sides)]
+    scores = [5 * rng.randrange(LOWEST_START, TARGET_POINTS) for _ in range(seating(players).sides)]
     return players, scores
 
 

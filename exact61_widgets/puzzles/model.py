@@ -22,6 +22,7 @@ from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.record import load_record
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.puzzles.explain import feedback
 from exact61_widgets.puzzles.fairness import Fairness
@@ -85,6 +86,19 @@ class Puzzle:
         """Whether ``action`` (or its notation) is one of the accepted moves."""
         chosen = parse_action(action) if isinstance(action, str) else action
         return chosen in self.answers
+
+    def task(self) -> Msg:
+        """The puzzle's task: who the mover is (and the partner, with pairs), find the best."""
+        partner = seating(self.players).partner(self.seat)
+        if partner is not None:
+            return Msg(
+                "You are seat {seat}, in a pair with seat {partner}: find the best move.",
+                {"seat": self.seat, "partner": partner},
+            )
+        return Msg(
+            "You are seat {seat} of {players}: find the best move.",
+            {"seat": self.seat, "players": self.players},
+        )
 
     def explain(self, lang: str | None = None) -> str:
         """Why the answer is right, in ``lang``."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.marks import (
@@ -123,7 +124,10 @@ MARKS: Final[tuple[Mark, ...]] = (
     ),
     Mark(
         "rejected",
-        Msg("Red words: rejected by the target check, and why (it would pass 61)"),
+        Msg(
+            "Red words: rejected by the target check, and why (it would pass {target})",
+            TARGET_PARAMS,
+        ),
         ("rejected",),
         ("rejected",),
     ),

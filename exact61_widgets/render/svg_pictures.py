@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from exact61_widgets.engine.scoring import POINT, displayed, round5, to_target
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, displayed, round5, to_target
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext, signed
 from exact61_widgets.render.marks import PICK_EDGE
@@ -296,13 +297,6 @@ def boneyard_svg(
 # -- score board ---------------------------------------------------------------------------
 
 
-def side_label(side: int, players: int, lang: str) -> str:
-    """``Seat 1``, or ``Pair 0+2`` with four players (R2.1)."""
-    if players == 4:
-        return Msg("Pair {a}+{b}", {"a": side, "b": side + 2}).text(lang)
-    return Msg("Seat {seat}", {"seat": side}).text(lang)
-
-
 def scoreboard_panel(
     scores: Sequence[int],
     colors: Mapping[str, str],
@@ -331,10 +325,15 @@ def scoreboard_panel(
                 )
             )
     names = [
-        labels[side] if labels is not None else side_label(side, players, lang)
+        labels[side] if labels is not None else seating(players).side_title(side).text(lang)
         for side in range(len(scores))
     ]
-    heads = ["", gettext("Raw", lang), gettext("Points", lang), gettext("To 61", lang)]
+    heads = [
+        "",
+        gettext("Raw", lang),
+        gettext("Points", lang),
+        Msg("To {target}", TARGET_PARAMS).text(lang),
+    ]
     # Column starts from the widest text in each column (bold, 13 or 14 units).
     starts = [0.0]
     for width_ in (
@@ -439,9 +438,12 @@ def scoreboard_svg(
     players = players if players is not None else len(scores)
     parts = [
         Msg(
-            "{side}: {raw} ({points}), {left} to 61",
+            "{side}: {raw} ({points}), {left} to {target}",
             {
-                "side": labels[i] if labels is not None else side_label(i, players, lang),
+                **TARGET_PARAMS,
+                "side": labels[i]
+                if labels is not None
+                else seating(players).side_title(i).text(lang),
                 "raw": Plural("{n} raw point", "{n} raw points", raw),
                 "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
                 "left": displayed(to_target(raw)),

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, arithmetic
 from exact61_widgets.engine.scoring import TARGET, accepts
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svgkit import (
@@ -121,13 +122,10 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
         raise RenderError(
             Msg("a going-out table needs an OutEvent, not {kind}", {"kind": type(event).__name__})
         )
-    players = len(event.remaining)
-    pairs = players == 4
-
-    def side(seat: int) -> int:
-        return seat % 2 if pairs else seat
-
-    opponents = [t for s, hand in enumerate(event.remaining) if side(s) != event.side for t in hand]
+    seats = seating(len(event.remaining))
+    opponents = [
+        t for s, hand in enumerate(event.remaining) if seats.side_of(s) != event.side for t in hand
+    ]
     rows: list[tuple[dict[str, str], list[str], str | None]] = [
         (
             {"data-part": "play", "data-value": str(event.play_award)},
@@ -155,8 +153,9 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
             None,
         ),
     ]
-    if pairs:
-        partner = event.remaining[(event.seat + 2) % 4]
+    partner_seat = seats.partner(event.seat)
+    if partner_seat is not None:
+        partner = event.remaining[partner_seat]
         rows.append(
             (
                 {

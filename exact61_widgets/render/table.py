@@ -39,7 +39,7 @@ from exact61_widgets.engine.events import (
     PlayEvent,
 )
 from exact61_widgets.engine.ports import Place
-from exact61_widgets.engine.scoring import POINT, TARGET
+from exact61_widgets.engine.scoring import POINT, TARGET, TARGET_PARAMS
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.geometry import drawn_geometry
@@ -48,7 +48,6 @@ from exact61_widgets.render.svg_pictures import (
     boneyard_panel,
     hand_panel,
     scoreboard_panel,
-    side_label,
 )
 from exact61_widgets.render.svg_tally import FIGURE, tally_panel
 from exact61_widgets.render.svg_tally import GAP as TALLY_GAP
@@ -214,18 +213,11 @@ def _marker(x: float, y: float, size: float, colors: Mapping[str, str]) -> Marku
 # -- texts -------------------------------------------------------------------------------------
 
 
-def _side_name(match: Match, side: int) -> Msg:
-    """A side as the texts name it mid-sentence: ``seat 1``, or ``pair 0+2`` with four."""
-    if match.players == 4:
-        return Msg("pair {a}+{b}", {"a": side, "b": side + 2})
-    return Msg("seat {seat}", {"seat": side})
-
-
 def seat_name(match: Match, seat: int, viewer: int | None, lang: str | None = None) -> str:
     """A seat's label: ``Your hand (seat 0)``, ``Seat 2 (partner)`` with four, ``Seat 1``."""
     if seat == viewer:
         return Msg("Your hand (seat {seat})", {"seat": seat}).text(lang)
-    if viewer is not None and match.players == 4 and seat % 2 == viewer % 2:
+    if viewer is not None and match.seating.are_partners(seat, viewer):
         return Msg("Seat {seat} (partner)", {"seat": seat}).text(lang)
     return Msg("Seat {seat}", {"seat": seat}).text(lang)
 
@@ -234,7 +226,9 @@ def turn_text(match: Match, viewer: int | None, lang: str | None = None) -> str:
     """Whose turn it is in a few words: ``Hand 2: your turn``, ``Hand 2: seat 1 to move``."""
     if match.is_over:
         winner = match.winner if match.winner is not None else 0
-        return Msg("The match is over: {side} won", {"side": _side_name(match, winner)}).text(lang)
+        return Msg("The match is over: {side} won", {"side": match.seating.side_name(winner)}).text(
+            lang
+        )
     if match.status == "hand_over":
         return Msg("Hand {n} is over", {"n": match.hand_number}).text(lang)
     if match.to_move == viewer:
@@ -280,7 +274,7 @@ def _event_words(event: Event, viewer: int | None) -> Msg:
         return Msg("Last: seat {seat} went out", {"seat": event.seat})
     if isinstance(event, BlockedAwardEvent):
         return Msg("Last: the hand is blocked (R8)")
-    return Msg("Last: exactly 61 (R9)")
+    return Msg("Last: exactly {target} (R9)", TARGET_PARAMS)
 
 
 def table_description(match: Match, viewer: int | None, lang: str | None = None) -> str:
@@ -320,9 +314,10 @@ def table_description(match: Match, viewer: int | None, lang: str | None = None)
     parts.append(
         "; ".join(
             Msg(
-                "{side}: {raw} ({points}), {left} to 61",
+                "{side}: {raw} ({points}), {left} to {target}",
                 {
-                    "side": side_label(side, match.players, lang),
+                    **TARGET_PARAMS,
+                    "side": match.seating.side_title(side).text(lang),
                     "raw": Plural("{n} raw point", "{n} raw points", raw),
                     "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
                     "left": TARGET // POINT - raw // POINT,
@@ -535,7 +530,7 @@ def _side_parts(
     per_row, scale = _tally_shape(sides, y + h - top)
     slot = (y + h - top) / sides
     for side, raw in enumerate(match.scores):
-        label = side_label(side, match.players, lang)
+        label = match.seating.side_title(side).text(lang)
         parts[f"tally-label-{side}"] = _text_part(
             x, top + SMALL_SIZE, w, label, SMALL_SIZE, colors["muted"], cls="label"
         )

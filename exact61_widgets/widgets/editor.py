@@ -19,6 +19,7 @@ import ipywidgets as w
 
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scenario import Scenario
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import TILES, Tile, parse_tile
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.widgets.board import BoardAction
@@ -134,10 +135,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             bones = scenario.resolved_boneyard()
             self.boneyard_input.value = "" if bones == rest.resolved_boneyard() else " ".join(bones)
             self.scores_input.value = ", ".join(
-                str(x)
-                for x in (
-                    scenario.scores or [0] * (2 if scenario.players == 4 else scenario.players)
-                )
+                str(x) for x in (scenario.scores or seating(scenario.players).zero_scores())
             )
             self.seat_options(scenario.players)
             self.to_move_input.value = scenario.to_move

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.events import Event, OutEvent, PlayEvent
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.i18n import Msg, gettext
 
 
@@ -21,7 +22,7 @@ def verdict_word(status: str) -> Msg:
     if status == "applied":
         return Msg("accepted")
     if status == "rejected":
-        return Msg("rejected (passes 61)")
+        return Msg("rejected (passes {target})", TARGET_PARAMS)
     return Msg("no award")
 
 
@@ -40,7 +41,7 @@ class MoveInfo:
     def verdict(self, lang: str | None = None) -> str:
         """The target check in words: accepted, rejected, no award (settlement for going out)."""
         if self.wins:
-            return gettext("accepted: exactly 61, the match is won", lang)
+            return Msg("accepted: exactly {target}, the match is won", TARGET_PARAMS).text(lang)
         out = next((e for e in self.events if isinstance(e, OutEvent)), None)
         if out is not None:
             return Msg(

@@ -346,17 +346,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def _question(self) -> str:
         puzzle = self.puzzle
         lang = self.lang
-        if puzzle.players == 4:
-            who = Msg(
-                "You are seat {seat}, in a pair with seat {partner}: find the best move.",
-                {"seat": puzzle.seat, "partner": (puzzle.seat + 2) % 4},
-            )
-        else:
-            who = Msg(
-                "You are seat {seat} of {players}: find the best move.",
-                {"seat": puzzle.seat, "players": puzzle.players},
-            )
-        return f"{who.text(lang)} {seen_text(self._position(), lang)}"
+        return f"{puzzle.task().text(lang)} {seen_text(self._position(), lang)}"
 
     def _position(self) -> Match:
         """The puzzle's position (before the answer, even after it was played)."""

@@ -7,28 +7,8 @@ from collections.abc import Callable, Sequence
 
 from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed
 from exact61_widgets.i18n import Msg, Plural, gettext
-
-
-def side_name(match: Match, side: int) -> Msg:
-    """``seat 1`` with 2–3 players, ``side 0 (seats 0 + 2)`` with pairs."""
-    if match.players == 4:
-        return Msg("side {side} (seats {a} + {b})", {"side": side, "a": side, "b": side + 2})
-    return Msg("seat {seat}", {"seat": side})
-
-
-def team_name(match: Match, side: int) -> Msg:
-    """Who scores for ``side`` mid-sentence: ``pair 0+2`` with pairs, else ``seat 1``."""
-    if match.players == 4:
-        return Msg("pair {a}+{b}", {"a": side, "b": side + 2})
-    return Msg("seat {seat}", {"seat": side})
-
-
-def team_title(match: Match, side: int) -> Msg:
-    """The same at the start of a sentence: ``Pair 0+2`` or ``Seat 1``."""
-    if match.players == 4:
-        return Msg("Pair {a}+{b}", {"a": side, "b": side + 2})
-    return Msg("Seat {seat}", {"seat": side})
 
 
 def seat_label(seat: int, to_move: bool, lang: str) -> str:
@@ -43,7 +23,7 @@ def scores_text(match: Match, lang: str) -> str:
     return "; ".join(
         Msg(
             "{side}: {raw} raw ({shown})",
-            {"side": side_name(match, s), "raw": raw, "shown": raw // 5},
+            {"side": match.seating.side_name(s), "raw": raw, "shown": displayed(raw)},
         ).text(lang)
         for s, raw in enumerate(match.scores)
     )
@@ -55,8 +35,8 @@ def status_text(match: Match, lang: str) -> str:
     if match.is_over:
         assert match.winner is not None
         return Msg(
-            "The match is over: {side} reached exactly 61 (R9).",
-            {"side": side_name(match, match.winner)},
+            "The match is over: {side} reached exactly {target} (R9).",
+            {**TARGET_PARAMS, "side": match.seating.side_name(match.winner)},
         ).text(lang)
     if match.status == "hand_over":
         return Msg("Hand {n} is over; deal the next hand.", {"n": match.hand_number}).text(lang)

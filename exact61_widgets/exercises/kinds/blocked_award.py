@@ -18,7 +18,7 @@ from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError, NotationError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import round5
+from exact61_widgets.engine.scoring import TARGET_PARAMS, round5
 from exact61_widgets.exercises.action_words import action_text
 from exact61_widgets.exercises.giveaway_texts import explains
 from exact61_widgets.exercises.result import (
@@ -42,7 +42,10 @@ from exact61_widgets.render import blocked_settlement_svg
 
 BLOCK_REJECTED = Misconception(
     "award-target-forgotten",
-    Msg("That award would take the score above 61: that award alone is rejected (R8.4)."),
+    Msg(
+        "That award would take the score above {target}: that award alone is rejected (R8.4).",
+        TARGET_PARAMS,
+    ),
 )
 BLOCK_NOT_ROUNDED = Misconception(
     "sum-not-rounded",
@@ -87,8 +90,9 @@ SMALLEST_ONLY = Misconception(
 AFTER_THE_WIN = Misconception(
     "award-after-the-win",
     Msg(
-        "The match ended at exactly 61 before this award, and nothing after the "
-        "winning award is applied (R8.5)."
+        "The match ended at exactly {target} before this award, and nothing after the "
+        "winning award is applied (R8.5).",
+        TARGET_PARAMS,
     ),
 )
 MISCONCEPTIONS = (
@@ -182,9 +186,9 @@ def check_blocked_award(
     why: Msg | str
     if event is None:
         why = Msg(
-            "The match ended at exactly 61 before seat {seat}'s award, so it is not "
+            "The match ended at exactly {target} before seat {seat}'s award, so it is not "
             "applied (R8.5).",
-            {"seat": seat},
+            {**TARGET_PARAMS, "seat": seat},
         )
         change = 0
     elif not event.compared:
@@ -244,7 +248,7 @@ class BlockedAward(Task):
     def question(self) -> Msg:
         """The question."""
         params = {"mover": self.position.to_move, "action": self.action, "seat": self.seat}
-        pairs = self.position.players == 4
+        pairs = self.position.seating.pairs
         if self.action == "pass":
             if pairs:
                 return Msg(

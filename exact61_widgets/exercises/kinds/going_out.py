@@ -17,7 +17,7 @@ from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import accepts, round5
+from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, round5
 from exact61_widgets.exercises.giveaway_texts import explains, svg_texts
 from exact61_widgets.exercises.result import (
     ExerciseError,
@@ -43,8 +43,9 @@ from exact61_widgets.render import out_settlement_svg
 OUT_REJECTED = Misconception(
     "settlement-target-forgotten",
     Msg(
-        "That settlement would take the score above 61, so all its parts are rejected "
-        "together (R7.4)."
+        "That settlement would take the score above {target}, so all its parts are rejected "
+        "together (R7.4).",
+        TARGET_PARAMS,
     ),
 )
 PART_REJECTED = Misconception(
@@ -258,7 +259,7 @@ class GoingOut(Task):
     def question(self) -> Msg:
         """The question."""
         params = {"seat": self.position.to_move, "play": self.play}
-        if self.position.players == 4:
+        if self.position.seating.pairs:
             return Msg(
                 "Seat {seat} goes out with {play}. By how many raw points does the "
                 "settlement change the score of their pair?",

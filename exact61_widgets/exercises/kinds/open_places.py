@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.exercises.examples import example_double, example_place
 from exact61_widgets.exercises.giveaway_texts import open_places_part
@@ -28,7 +29,6 @@ from exact61_widgets.exercises.result import (
     malformed,
 )
 from exact61_widgets.exercises.task import Task
-from exact61_widgets.exercises.wording import as_layout
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import render_svg
 from exact61_widgets.render.text import PORT_LABELS

@@ -13,8 +13,17 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from exact61_widgets.engine.actions import Play
+from exact61_widgets.engine.hints import passes_target
 from exact61_widgets.engine.layout import Layout
-from exact61_widgets.engine.scoring import POINT, accepts, to_target
+from exact61_widgets.engine.scoring import (
+    POINT,
+    TARGET_PARAMS,
+    accepts,
+    award_reason,
+    displayed,
+    play_award,
+    to_target,
+)
 from exact61_widgets.exercises.giveaway_texts import (
     contributions_part,
     core,
@@ -22,9 +31,7 @@ from exact61_widgets.exercises.giveaway_texts import (
     starting_at,
 )
 from exact61_widgets.exercises.layout_facts import (
-    award_of,
     end_key,
-    multiple_test,
     play_on,
     scoring_ends,
 )
@@ -58,13 +65,17 @@ SUM_IS_NOT_AWARD = Misconception(
 AWARD_REJECTED = Misconception(
     "target-check-forgotten",
     Msg(
-        "That award would take the score above 61: it is rejected whole, so the "
-        "score does not change (R1.4)."
+        "That award would take the score above {target}: it is rejected whole, so the "
+        "score does not change (R1.4).",
+        TARGET_PARAMS,
     ),
 )
 CUT_TO_FIT = Misconception(
     "award-cut-to-fit",
-    Msg("An award that would pass 61 is not cut down to fit: it is rejected whole (R1.4)."),
+    Msg(
+        "An award that would pass {target} is not cut down to fit: it is rejected whole (R1.4).",
+        TARGET_PARAMS,
+    ),
 )
 RAW_NOT_SHOWN = Misconception(
     "raw-for-displayed", Msg("That is in raw points; displayed points are raw ÷ 5 (R1.2).")
@@ -97,13 +108,6 @@ MISCONCEPTIONS = (
 )
 
 
-#: How :func:`exact61_widgets.engine.hints.hint` explains a play it does not choose because
-#: its award would pass 61 (the same message, so the same text in both languages).
-BOT_REJECTS = (
-    "{play} scores {gain} now; {other} would score {award} but pass 61 and be rejected (R1.4)"
-)
-
-
 def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake]:
     """The answers the known mistakes give to an award question, each with its misconception.
 
@@ -116,7 +120,7 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     added = award if score is None else applied(score, award)
 
     def shown_of(sum_: int) -> int:  # the answer a learner gives from a (wrong) end sum
-        gained = award_of(sum_)
+        gained = play_award(sum_)
         return (gained if score is None else applied(score, gained)) // per
 
     found: list[Mistake] = []
@@ -178,7 +182,7 @@ def check_play_award(
                 "play": str(action),
                 "values": values(table.contributions()),
                 "sum": end_sum,
-                "test": multiple_test(end_sum),
+                "test": award_reason(end_sum),
             },
         )
     ]
@@ -221,10 +225,7 @@ def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -
         explained = starting_at(event.explain(lang), str(action.tile))
         found.append(explained if rejected else core(explained))
     if rejected:  # the search bot's hint says so of a play it does not choose
-        hint = Msg(
-            BOT_REJECTS,
-            {"play": "", "gain": "", "other": str(action), "award": shown(award // POINT)},
-        )
+        hint = passes_target("", "", str(action), shown(displayed(award)))
         found.append(starting_at(hint.text(lang), str(action)))
     if score is not None and award:
         found.append(f"{score} + {award} = {score + award}")

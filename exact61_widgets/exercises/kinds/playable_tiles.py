@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.layout import Layout
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.exercises.examples import example_tile
 from exact61_widgets.exercises.reading import read_items, word_text
@@ -28,7 +29,6 @@ from exact61_widgets.exercises.result import (
     malformed,
 )
 from exact61_widgets.exercises.task import Task
-from exact61_widgets.exercises.wording import as_layout
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import hand_svg
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import SINGLE_PORTS, Place
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.examples import example_double, example_place
@@ -29,7 +30,7 @@ from exact61_widgets.exercises.result import (
     malformed,
 )
 from exact61_widgets.exercises.task import Task
-from exact61_widgets.exercises.wording import as_layout, values
+from exact61_widgets.exercises.wording import values
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import render_svg
 

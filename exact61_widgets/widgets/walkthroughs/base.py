@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 import ipywidgets as w
 
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
-from exact61_widgets.rules import link_codes
+from exact61_widgets.rule_links import link_codes
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.controls import StepControls
 from exact61_widgets.widgets.guard import Guard

@@ -17,7 +17,7 @@ from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import accepts, reaches_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, reaches_target
 from exact61_widgets.i18n import Msg
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import BlockedSpec, HandSpec, LayoutSpec, Panel
@@ -27,7 +27,6 @@ from exact61_widgets.widgets.scenarios import (
     as_match,
     rewind,
 )
-from exact61_widgets.widgets.texts import team_name, team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Text, Walkthrough
 
 
@@ -107,27 +106,28 @@ def award_caption(match: Match, award: BlockedAwardEvent) -> Text:
 def target_check(match: Match, side: int, before: int, change: int, status: str) -> Msg:
     """The target check of one blocked-hand award, in words (R8.4, R8.5)."""
     params = {
-        "team": team_title(match, side),
+        "team": match.seating.side_title(side),
         "before": before,
         "award": change,
         "after": before + change,
     }
     if status == "rejected":
         return Msg(
-            "{team} has {before}, and {before} + {award} = {after} would pass 305: this "
+            "{team} has {before}, and {before} + {award} = {after} would pass {target_raw}: this "
             "award alone is rejected (R8.4).",
-            params,
+            {**params, **TARGET_PARAMS},
         )
     if reaches_target(before + change):
         return Msg(
-            "{team} has {before}, and {before} + {award} = 305 is exactly 61: the match "
+            "{team} has {before}, and {before} + {award} = {target_raw} is exactly "
+            "{target}: the match "
             "ends at once (R8.5).",
-            params,
+            {**params, **TARGET_PARAMS},
         )
     return Msg(
-        "{team} has {before}, and {before} + {award} = {after} is not above 305: the "
+        "{team} has {before}, and {before} + {award} = {after} is not above {target_raw}: the "
         "award is applied (R8.4).",
-        params,
+        {**params, **TARGET_PARAMS},
     )
 
 
@@ -144,7 +144,7 @@ def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
         params = {
             "seat": award.seat,
             "award": award.award,
-            "team": team_name(match, award.side),
+            "team": match.seating.side_name(award.side),
             "before": before,
             "after": before + award.award,
         }
@@ -154,8 +154,8 @@ def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
             parts.append(
                 Msg(
                     "Seat {seat} would have had {award}, but {before} + {award} would "
-                    "have passed 305 anyway.",
-                    params,
+                    "have passed {target_raw} anyway.",
+                    {**params, **TARGET_PARAMS},
                 )
             )
         else:
@@ -186,12 +186,12 @@ def result_caption(match: Match, totals: Sequence[int]) -> Lines:
         winner = Msg(
             "Partners tie for the smallest total, {pips}: the hand still goes to their "
             "pair, {team} (R8.6).",
-            {"pips": smallest, "team": team_name(match, end.hand_winner)},
+            {"pips": smallest, "team": match.seating.side_name(end.hand_winner)},
         )
-    elif match.players == 4:
+    elif match.seating.pairs:
         winner = Msg(
             "Seat {seat} has the smallest total, {pips}, so {team} wins the hand (R8.6).",
-            {"seat": seats[0], "pips": smallest, "team": team_name(match, end.hand_winner)},
+            {"seat": seats[0], "pips": smallest, "team": match.seating.side_name(end.hand_winner)},
         )
     else:
         winner = Msg(
@@ -201,9 +201,9 @@ def result_caption(match: Match, totals: Sequence[int]) -> Lines:
     if match.is_over:
         assert match.winner is not None
         after = Msg(
-            "The match, though, is already won: {team} reached exactly 61, and nothing "
+            "The match, though, is already won: {team} reached exactly {target}, and nothing "
             "follows (D8).",
-            {"team": team_name(match, match.winner)},
+            {**TARGET_PARAMS, "team": match.seating.side_name(match.winner)},
         )
     else:
         after = Msg("After a block the next leader is chosen by lot (R8.7).")
@@ -223,7 +223,7 @@ def totals_caption(match: Match, order: Sequence[int], leader: int, lang: str) -
             {"totals": listed},
         )
     ]
-    if match.players == 4:
+    if match.seating.pairs:
         parts.append(
             Msg(
                 "Partners stay separate, and each player is compared only with larger "

@@ -13,7 +13,7 @@ from typing import Any
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.events import DrawEvent, Event, MatchWonEvent, PlayEvent
 from exact61_widgets.engine.match import Deal, Match
-from exact61_widgets.engine.scoring import to_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.pictures import LayoutSpec, Panel
@@ -25,7 +25,6 @@ from exact61_widgets.widgets.scenarios import (
     as_match,
     rewind,
 )
-from exact61_widgets.widgets.texts import team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
@@ -77,7 +76,9 @@ def caption_for(events: Sequence[Event], lang: str) -> Lines:
             )
         )
     if isinstance(first, PlayEvent):
-        return Lines((text, Msg("Every award is checked against 61 on its own (R6.3).")))
+        return Lines(
+            (text, Msg("Every award is checked against {target} on its own (R6.3).", TARGET_PARAMS))
+        )
     if isinstance(first, DrawEvent):
         return Lines((text, Msg("A draw scores nothing; the tile goes into the hand (D4).")))
     return Lines((text, Msg("A pass scores nothing (R3.4).")))
@@ -93,7 +94,7 @@ class Exact61Walkthrough(Walkthrough):
     """
 
     kind = "exact61"
-    title = Msg("Exactly 61")
+    title = Msg("Exactly {target}", TARGET_PARAMS)
 
     def __init__(
         self,
@@ -137,11 +138,12 @@ class Exact61Walkthrough(Walkthrough):
                 Lines(
                     (
                         Msg(
-                            "Scores {scores}. {side} needs exactly {need} more to reach 61, "
-                            "which is 305 raw points (R1.3).",
+                            "Scores {scores}. {side} needs exactly {need} more to reach {target}, "
+                            "which is {target_raw} raw points (R1.3).",
                             {
+                                **TARGET_PARAMS,
                                 "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
-                                "side": team_title(before, side),
+                                "side": before.seating.side_title(side),
                                 "need": Plural("{n} raw point", "{n} raw points", need),
                             },
                         ),

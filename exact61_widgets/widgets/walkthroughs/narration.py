@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.events import DrawEvent, Event, OutEvent, PassEvent, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import reaches_target, to_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, reaches_target, to_target
 from exact61_widgets.i18n import Msg, Plural
-from exact61_widgets.widgets.texts import team_name, team_title
 from exact61_widgets.widgets.walkthroughs.base import Lines
 
 #: How close to the target (in raw points) a side is said to be near it.
@@ -106,7 +105,7 @@ def score_sentence(match: Match, play: PlayEvent) -> Msg:
         "ends": _ends(play),
         "sum": play.end_sum,
         "award": _points(play.award),
-        "team": team_name(match, play.side),
+        "team": match.seating.side_name(play.side),
         "before": play.score_before,
         "after": play.score_before + play.award,
         "seat": play.seat,
@@ -121,9 +120,9 @@ def score_sentence(match: Match, play: PlayEvent) -> Msg:
     if play.status == "rejected":
         return Msg(
             "The scoring ends add up to {ends}, a multiple of 5, but {team} "
-            "has {before}: {before} + {sum} = {after} would pass 305, so the whole "
+            "has {before}: {before} + {sum} = {after} would pass {target_raw}, so the whole "
             "award is rejected and the score stays {before} (R1.4).",
-            params,
+            {**params, **TARGET_PARAMS},
         )
     if play.status == "applied":
         return Msg(
@@ -275,7 +274,7 @@ def scores_list(match: Match, scores: Sequence[int], lang: str) -> str:
     return "; ".join(
         Msg(
             "{side}: {raw} raw ({shown})",
-            {"side": team_name(match, side), "raw": raw, "shown": raw // 5},
+            {"side": match.seating.side_name(side), "raw": raw, "shown": raw // 5},
         ).text(lang)
         for side, raw in enumerate(scores)
     )
@@ -291,7 +290,7 @@ def deal_caption(match: Match, lang: str) -> Lines:
             {"rest": Plural("{n} more tile", "{n} more tiles", rest)},
         )
     ]
-    if match.players == 4:
+    if match.seating.pairs:
         parts.append(
             Msg(
                 "Partners sit opposite each other, seats 0 and 2 against seats 1 and "
@@ -307,9 +306,13 @@ def deal_caption(match: Match, lang: str) -> Lines:
         if to_target(raw) <= NEAR:
             parts.append(
                 Msg(
-                    "{team} needs exactly {need} more to reach 61, and an award that "
+                    "{team} needs exactly {need} more to reach {target}, and an award that "
                     "would pass it is rejected whole (R1.4).",
-                    {"team": team_title(match, side), "need": _points(to_target(raw))},
+                    {
+                        **TARGET_PARAMS,
+                        "team": match.seating.side_title(side),
+                        "need": _points(to_target(raw)),
+                    },
                 )
             )
     parts.append(Msg("Seat {seat} leads this hand (R2.4).", {"seat": match.leader}))
@@ -334,7 +337,7 @@ def settlement_caption(match: Match, out: OutEvent) -> Lines:
         "seats": _seats(opponents),
         "pips": Plural("{n} pip", "{n} pips", out.opponents_pips),
         "award": out.opponents_award,
-        "team": team_name(match, out.side),
+        "team": match.seating.side_name(out.side),
     }
     parts: list[Msg | str] = [Msg("All hands are shown (R7.1).")]
     if len(opponents) == 1:
@@ -385,26 +388,27 @@ def settlement_sum(match: Match, out: OutEvent) -> Msg:
 def settlement_check(match: Match, out: OutEvent) -> Msg:
     """The one target check of a going-out settlement: all parts together (R7.4, R9.1)."""
     check = {
-        "team": team_title(match, out.side),
+        "team": match.seating.side_title(out.side),
         "before": out.score_before,
         "sum": _sum(out.score_before, out.net),
         "after": out.score_before + out.net,
     }
     if out.status == "rejected":
         return Msg(
-            "{team} has {before}, and {sum} = {after} would pass 305: every part is "
+            "{team} has {before}, and {sum} = {after} would pass {target_raw}: every part is "
             "rejected together (R7.4).",
-            check,
+            {**check, **TARGET_PARAMS},
         )
     if reaches_target(out.score_before + out.net):
         return Msg(
-            "{team} has {before}, and {sum} = 305 is exactly 61, which wins the match (R9.1).",
-            check,
+            "{team} has {before}, and {sum} = {target_raw} is exactly {target}, "
+            "which wins the match (R9.1).",
+            {**check, **TARGET_PARAMS},
         )
     return Msg(
-        "{team} has {before}, and {sum} = {after} is not above 305: every part is "
+        "{team} has {before}, and {sum} = {after} is not above {target_raw}: every part is "
         "applied together (R7.4).",
-        check,
+        {**check, **TARGET_PARAMS},
     )
 
 

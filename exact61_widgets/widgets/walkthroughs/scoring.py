@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.scoring import award_reason
 from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.render.text import describe, raw_points
@@ -24,15 +25,6 @@ from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.scenarios import RULES_NINE, as_layout
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
-
-
-def multiple_test(end_sum: int) -> Msg:
-    """The multiple-of-5 test of R6.2 for an end sum."""
-    if end_sum == 0:
-        return Msg("0 earns nothing (R6.2)")
-    if end_sum % 5:
-        return Msg("{sum} is not a multiple of 5 (R6.2)", {"sum": end_sum})
-    return Msg("{sum} is a positive multiple of 5 (R6.2)", {"sum": end_sum})
 
 
 def end_line(layout: Layout, end: Contribution) -> Msg:
@@ -66,7 +58,7 @@ def scoring_step(layout: Layout, lang: str) -> Step:
                     "play": str(last),
                     "values": values,
                     "sum": layout.end_sum,
-                    "test": multiple_test(layout.end_sum),
+                    "test": award_reason(layout.end_sum),
                 },
             ),
             Msg("The play earns {award}.", {"award": raw_points(layout.award, lang)}),

@@ -28,7 +28,6 @@ from exact61_widgets.widgets.pictures import (
     SeatsSpec,
 )
 from exact61_widgets.widgets.scenarios import STORIES, HandScript
-from exact61_widgets.widgets.texts import team_name
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
 from exact61_widgets.widgets.walkthroughs.blocked import settlement_steps, uncut_awards
 from exact61_widgets.widgets.walkthroughs.narration import (
@@ -110,10 +109,10 @@ class HandStory(Walkthrough):
         for seat in range(match.players):
             params = {
                 "seat": seat,
-                "team": team_name(match, match.side_of(seat)),
+                "team": match.seating.side_name(match.side_of(seat)),
                 "pips": match.pips(seat),
             }
-            if match.players == 4:
+            if match.seating.pairs:
                 msg = (
                     Msg("Seat {seat} ({team}): {pips}", params)
                     if pips

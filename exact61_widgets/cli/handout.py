@@ -10,18 +10,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from exact61_widgets.cli import options
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.handouts import KINDS, PAPERS, SOURCES, handout
 from exact61_widgets.handouts.options import DEFAULT_COUNT, MOST
 from exact61_widgets.handouts.topics import TOPICS
-from exact61_widgets.i18n import Msg, check_lang
-
-
-def _lang(text: str) -> str:
-    try:
-        return check_lang(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+from exact61_widgets.i18n import Msg
 
 
 def _cmd_handout(args: argparse.Namespace) -> str:
@@ -37,7 +31,7 @@ def _cmd_handout(args: argparse.Namespace) -> str:
             count=args.count,
         )
     except Exact61Error as err:
-        # One line in the page's language; cli.main prints it with exit status 2.
+        # One line in the page's language; command.main prints it with exit status 2.
         raise ValueError(err.text(args.lang)) from None
     try:
         Path(args.out).write_text(page, "utf-8")
@@ -58,7 +52,7 @@ def add_command(subparsers: Any) -> None:
     )
     p.add_argument("kind", help=f"one of: {', '.join(KINDS)}")
     p.add_argument("--out", "-o", required=True, help="the .html file to write")
-    p.add_argument("--lang", type=_lang, default="en", help="en (default) or ru")
+    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
     p.add_argument("--paper", default="a4", help=f"{' or '.join(PAPERS)} (default a4)")
     p.add_argument(
         "--players", default="2", help="score sheet: 2, 3, or 4 in two pairs (default 2)"

@@ -11,40 +11,19 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from importlib import import_module
 from pathlib import Path
-from typing import Any, NoReturn
 
+from exact61_widgets.cli import handout, options, review, simulate, solve
+from exact61_widgets.cli.options import Parser, UsageError
 from exact61_widgets.engine.errors import Exact61Error
-from exact61_widgets.i18n import Msg, check_lang
+from exact61_widgets.engine.scoring import TARGET_PARAMS
+from exact61_widgets.i18n import Msg
 
 END_KINDS = {
     "out": Msg("a player went out"),
     "blocked": Msg("blocked"),
     "match_won": Msg("the match was won"),
 }
-
-
-class UsageError(Exception):
-    """Bad command-line words; reported like every other error."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def _read_json(path: str) -> Any:
-    try:
-        text = Path(path).read_text("utf-8")
-    except OSError as err:
-        raise UsageError(f"cannot read {path}: {err.strerror or err}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise UsageError(
-            f"{path} is not valid JSON: line {err.lineno} column {err.colno}: {err.msg}"
-        ) from None
 
 
 def _cmd_describe(args: argparse.Namespace) -> str:
@@ -75,7 +54,7 @@ def _cmd_replay(args: argparse.Namespace) -> str:
     from exact61_widgets.engine.record import Replayer
     from exact61_widgets.engine.scenario import SavedScenario, is_saved_scenario
 
-    data = _read_json(args.record)  # a saved scenario by its marker, else a record
+    data = options.read_json(args.record)  # a saved scenario by its marker, else a record
     match, hands = (
         SavedScenario.from_json(data).replay() if is_saved_scenario(data) else Replayer(data).run()
     )
@@ -153,8 +132,9 @@ def _cmd_play(args: argparse.Namespace) -> str:
     winner = match.winner
     return (
         Msg(
-            "Match over after {hands} hands: side {side} reaches exactly 61; {scores}.",
+            "Match over after {hands} hands: side {side} reaches exactly {target}; {scores}.",
             {
+                **TARGET_PARAMS,
                 "hands": match.hand_number,
                 "side": "-" if winner is None else winner,
                 "scores": _scores_text(match.scores, lang),
@@ -164,61 +144,34 @@ def _cmd_play(args: argparse.Namespace) -> str:
     )
 
 
-def _lang(text: str) -> str:
-    try:
-        return check_lang(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def _players(text: str) -> int:
-    if text not in ("2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"a match has 2, 3 or 4 players, not {text!r}")
-    return int(text)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``exact61`` command."""
-    parser = _Parser(prog="exact61", description="Exact 61 Five Up: rules engine tools.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="exact61", description="Exact 61 Five Up: rules engine tools.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     p = sub.add_parser("describe", help="print the long description of a layout")
     p.add_argument("layout", help="layout notation, e.g. '[1|4] [1|1]@[1|4]:low'")
-    p.add_argument("--lang", type=_lang, default="en", help="en (default) or ru")
+    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
     p.set_defaults(run=_cmd_describe)
     p = sub.add_parser("render", help="write the SVG picture of a layout")
     p.add_argument("layout")
     p.add_argument("-o", "--output", help="the .svg file to write (default: stdout)")
-    p.add_argument("--lang", type=_lang, default="en")
+    p.add_argument("--lang", type=options.lang, default="en")
     p.set_defaults(run=_cmd_render)
     p = sub.add_parser("replay", help="check a game record (or saved scenario) move by move")
     p.add_argument("record", help="RECORD.json: a game record, or a saved scenario (JSON)")
     p.add_argument("--json", action="store_true", help="print the event stream as JSON")
-    p.add_argument("--lang", type=_lang, default="en")
+    p.add_argument("--lang", type=options.lang, default="en")
     p.set_defaults(run=_cmd_replay)
     p = sub.add_parser("play", help="play a whole match between bots")
-    p.add_argument("--players", type=_players, required=True)
+    p.add_argument("--players", type=options.players, required=True)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--bots", default="greedy", help="bot names, one for all or one per seat")
     p.add_argument("--record", help="save the game record (JSON) here")
-    p.add_argument("--lang", type=_lang, default="en")
+    p.add_argument("--lang", type=options.lang, default="en")
     p.set_defaults(run=_cmd_play)
-    _add_extra_commands(sub)
-    return parser
-
-
-def _add_extra_commands(sub: Any) -> None:
-    """Commands that live in other modules (``simulate``, ``solve``, ``review``, ``handout``)."""
-    for name in (
-        "exact61_widgets.simulate",
-        "exact61_widgets.solve_command",
-        "exact61_widgets.review_command",
-        "exact61_widgets.handouts.command",
-    ):
-        try:
-            module = import_module(name)
-        except ImportError:
-            continue
+    for module in (simulate, solve, review, handout):
         module.add_command(sub)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

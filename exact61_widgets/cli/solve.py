@@ -12,32 +12,19 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
+from exact61_widgets.cli import options
 from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.solve import METHODS, solve
 from exact61_widgets.engine.tiles import TILES, parse_tile
-from exact61_widgets.i18n import Msg, check_lang
+from exact61_widgets.i18n import Msg
 
 
 def _tiles(text: str) -> list[str]:
     return [str(parse_tile(t)) for t in text.replace(",", " ").split()]
-
-
-def _read_record(path: str) -> Any:
-    try:
-        return json.loads(Path(path).read_text("utf-8"))
-    except OSError as err:
-        raise SetupError(
-            Msg("cannot read {path}: {reason}", {"path": path, "reason": err.strerror or str(err)})
-        ) from None
-    except json.JSONDecodeError as err:
-        raise SetupError(
-            Msg("{path} is not valid JSON: {reason}", {"path": path, "reason": err.msg})
-        ) from None
 
 
 def position(args: argparse.Namespace) -> Match:
@@ -56,7 +43,7 @@ def position(args: argparse.Namespace) -> Match:
     if args.record is not None:
         from exact61_widgets.engine.loader import load_document
 
-        return load_document(_read_record(args.record))  # a record or a saved scenario
+        return load_document(options.read_document(args.record))  # a record or a saved scenario
     if args.puzzle is not None:
         from exact61_widgets.puzzles import get_puzzle
 
@@ -86,19 +73,6 @@ def _cmd_solve(args: argparse.Namespace) -> str:
     if args.json:
         return json.dumps(solution.to_json(), ensure_ascii=False, indent=1) + "\n"
     return solution.text(args.lang) + "\n"
-
-
-def _lang(text: str) -> str:
-    try:
-        return check_lang(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
-    return int(text)
 
 
 def add_command(subparsers: Any) -> None:
@@ -132,8 +106,11 @@ def add_command(subparsers: Any) -> None:
         help="alphabeta (two sides, default), paranoid (three players, default) or maxn",
     )
     p.add_argument(
-        "--max-nodes", type=_positive, default=None, help="give up beyond this many positions"
+        "--max-nodes",
+        type=options.count(1),
+        default=None,
+        help="give up beyond this many positions",
     )
     p.add_argument("--json", action="store_true", help="print the values as JSON")
-    p.add_argument("--lang", type=_lang, default="en", help="en (default) or ru")
+    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
     p.set_defaults(run=_cmd_solve)

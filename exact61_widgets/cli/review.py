@@ -12,35 +12,17 @@ import argparse
 import json
 from typing import Any
 
+from exact61_widgets.cli import options
+from exact61_widgets.engine.loader import load_document
 from exact61_widgets.engine.review import SAMPLES, review
-from exact61_widgets.i18n import check_lang
 
 
 def _cmd_review(args: argparse.Namespace) -> str:
-    from exact61_widgets.engine.loader import load_document
-    from exact61_widgets.solve_command import _read_record
-
-    match = load_document(_read_record(args.record))
+    match = load_document(options.read_document(args.record))
     result = review(match, seed=args.seed, samples=args.samples, workers=args.workers)
     if args.json:
         return json.dumps(result.to_json(), ensure_ascii=False, indent=1) + "\n"
     return result.text(args.lang) + "\n"
-
-
-def _lang(text: str) -> str:
-    try:
-        return check_lang(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def _count(low: int) -> Any:
-    def parse(text: str) -> int:
-        if not text.isdigit() or int(text) < low:
-            raise argparse.ArgumentTypeError(f"a whole number of at least {low}, not {text!r}")
-        return int(text)
-
-    return parse
 
 
 def add_command(subparsers: Any) -> None:
@@ -49,12 +31,14 @@ def add_command(subparsers: Any) -> None:
     p.add_argument("record", help="RECORD.json: a game record, or a saved scenario (JSON)")
     p.add_argument(
         "--samples",
-        type=_count(2),
+        type=options.count(2),
         default=SAMPLES,
         help=f"deals of the hidden tiles sampled per decision (default {SAMPLES})",
     )
     p.add_argument("--seed", type=int, default=0, help="the seed of the sampled deals (default 0)")
-    p.add_argument("--workers", type=_count(1), default=1, help="processes to use (default 1)")
+    p.add_argument(
+        "--workers", type=options.count(1), default=1, help="processes to use (default 1)"
+    )
     p.add_argument("--json", action="store_true", help="print the review as JSON")
-    p.add_argument("--lang", type=_lang, default="en", help="en (default) or ru")
+    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
     p.set_defaults(run=_cmd_review)
