@@ -26,7 +26,7 @@ from exact61_widgets.puzzles import (
 from exact61_widgets.puzzles.explain import explanation
 from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
 from exact61_widgets.puzzles.fairness import LOWEST, check_fairness, wilson_lower
-from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match
+from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match, reword_one
 from exact61_widgets.puzzles.model import read_document
 from exact61_widgets.puzzles.rating import Rates, rates
 from exact61_widgets.puzzles.themes import facts
@@ -41,7 +41,8 @@ def reverify(puzzle: Puzzle, *, with_words: bool) -> list[str]:
     """Mine the puzzle's position again from its seed; the differences from the file.
 
     ``with_words`` also compares the explanations (which quote the engine's own
-    sentences, so a changed catalog means the file must be made again) and the rating.
+    sentences: after a change of wording, ``python -m exact61_widgets.puzzles.mine
+    --reword`` writes them again) and the rating.
     """
     match = puzzle.match()
     verdict = verify(
@@ -129,6 +130,17 @@ def test_a_sample_re_verifies_from_its_seed() -> None:
 def test_every_puzzle_re_verifies_from_its_seed() -> None:
     problems = [p for puzzle in PUZZLES for p in reverify(puzzle, with_words=True)]
     assert not problems, problems[:20]
+
+
+def test_reword_writes_a_puzzle_s_explanation_again_and_refuses_a_changed_answer() -> None:
+    """``--reword`` gives back the file's words for an unchanged catalog, and nothing else
+    changes; a puzzle that no longer verifies as the file has it is an error."""
+    data = PUZZLES[0].to_json()
+    blank = {**data, "explanation": {"en": "", "ru": ""}}
+    assert reword_one(blank, SETTINGS) == data
+    legal = [m for m in data["moves"] if m not in data["answer"]]
+    with pytest.raises(ValueError, match="no longer verifies"):
+        reword_one({**data, "answer": [legal[0]]}, SETTINGS)
 
 
 @pytest.mark.slow

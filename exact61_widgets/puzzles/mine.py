@@ -289,6 +289,55 @@ def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, 
     return document(chosen, {**settings(seed, count), "matches": matches, "rejected": rejected})
 
 
+def reword_one(data: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle ``data`` with its explanation written again from today's catalogs.
+
+    The position is verified again from its seed (as the tests re-verify it), so the words
+    explain what the verdict says; a puzzle whose answer or margin came out otherwise is
+    an error, not something to paper over with new words.
+    """
+    puzzle = Puzzle.from_json(data)
+    match = puzzle.match()
+    verdict = verify(
+        match,
+        random.Random(puzzle.check_seed),
+        deals=made["deals"],
+        share=made["share"],
+        margin=made["margin"],
+        max_nodes=made["max_nodes"],
+        budget=made["budget"],
+    )
+    if (
+        verdict is None
+        or tuple(str(a) for a in verdict.answer) != puzzle.answer
+        or min(verdict.margin, WIN) != puzzle.margin
+    ):
+        raise ValueError(f"puzzle {puzzle.id} no longer verifies as the file has it")
+    text = explanation(match, facts(match, verdict), verdict)
+    return {**data, "explanation": {lang: text.text(lang) for lang in ("en", "ru")}}
+
+
+def _reword_job(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    return reword_one(*job)
+
+
+def reword(doc: dict[str, Any], workers: int) -> dict[str, Any]:
+    """The puzzle file ``doc`` with every explanation written again (after a wording change).
+
+    Nothing but the explanations changes, so ``make puzzles`` from the same seed gives the
+    same file: the words are the catalogs' of today either way.
+    """
+    jobs = [(p, doc["settings"]) for p in doc["puzzles"]]
+    if workers <= 1:
+        puzzles = [_reword_job(job) for job in jobs]
+    else:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            puzzles = pool.map(_reword_job, jobs, chunksize=4)
+    return {**doc, "puzzles": puzzles}
+
+
 def dumps(doc: dict[str, Any]) -> str:
     """The file's text: the header, then one puzzle a line (small diffs, easy to read)."""
     head = {k: v for k, v in doc.items() if k != "puzzles"}
@@ -307,7 +356,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", default=str(Path(__file__).with_name(DATA_FILE)))
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument(
+        "--reword",
+        action="store_true",
+        help="write the explanations of the puzzles in --out again from today's catalogs "
+        "(after a change of wording), each puzzle verified again; nothing else changes",
+    )
     args = parser.parse_args(argv)
+    if args.reword:
+        path = Path(args.out)
+        reworded = reword(json.loads(path.read_text("utf-8")), args.workers)
+        path.write_text(dumps(reworded), "utf-8")
+        print(f"{len(reworded['puzzles'])} explanations written again -> {path}")
+        return 0
     start = time.perf_counter()
 
     def log(line: str) -> None:
