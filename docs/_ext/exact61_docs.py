@@ -50,7 +50,7 @@ API: dict[str, list[str]] = {
         "exact61_widgets.engine.loader",
         "exact61_widgets.engine.movetext",
         "exact61_widgets.i18n",
-        "exact61_widgets.rules",
+        "exact61_widgets.rule_links",
     ],
     "pictures": [
         "exact61_widgets.render",
