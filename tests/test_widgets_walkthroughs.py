@@ -13,6 +13,7 @@ from exact61_widgets.engine.events import BlockedAwardEvent, PlayEvent
 from exact61_widgets.engine.record import to_record
 from exact61_widgets.render.svg import last_play
 from exact61_widgets.render.table import table_svg
+from exact61_widgets.views import scenarios as sc
 from exact61_widgets.widgets import (
     BlockedWalkthrough,
     EndScoringWalkthrough,
@@ -24,7 +25,6 @@ from exact61_widgets.widgets import (
     SpinnerWalkthrough,
     WidgetError,
 )
-from exact61_widgets.widgets import scenarios as sc
 from exact61_widgets.widgets.mimebundle import NOTEBOOK_WIDTH
 from exact61_widgets.widgets.pictures import LayoutSpec, draw
 from exact61_widgets.widgets.walkthroughs import Walkthrough

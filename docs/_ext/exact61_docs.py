@@ -69,6 +69,8 @@ API: dict[str, list[str]] = {
     "widgets": [
         "exact61_widgets.widgets",
         "exact61_widgets.widgets.walkthroughs",
+        "exact61_widgets.views",
+        "exact61_widgets.views.scenarios",
     ],
     "exercises": [
         "exact61_widgets.exercises",

@@ -40,7 +40,7 @@ def id_prefix(kind: str, *content: object, name: str | None = None) -> str:
     if name is not None:
         if not _NAME.fullmatch(name):
             from exact61_widgets.i18n import Msg
-            from exact61_widgets.widgets.errors import WidgetError
+            from exact61_widgets.views.errors import WidgetError
 
             raise WidgetError(
                 Msg(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from exact61_widgets.engine.scoring import round5, rounding_reason
 from exact61_widgets.i18n import Msg
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.pictures import Panel, RoundingSpec
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
 
