@@ -26,7 +26,7 @@ from exact61_widgets.engine.bots.search import SearchBot
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.review import SAMPLES, review
 from exact61_widgets.engine.scoring import POINT
-from exact61_widgets.engine.selfplay import play_match
+from exact61_widgets.simulation.matches import play_match
 
 GOALS = {2: 10.0, 4: 30.0}
 

@@ -1,7 +1,7 @@
 """Strength of the search bot: two-player matches against ``greedy`` on every core.
 
 The bots swap seats every match and the first leader alternates every two
-matches (see :func:`exact61_widgets.simulate.seating`), so neither seat nor
+matches (see :func:`exact61_widgets.simulation.run.seating`), so neither seat nor
 lead favours one bot. Prints the search bot's win rate with its Wilson 95%
 interval, then the search bot's own playout speed (measured in this process
 over a few matches) next to the engine's random-playout speed.
@@ -21,8 +21,8 @@ from exact61_widgets.engine.bots import SearchBot, make_bot, register_bot
 from exact61_widgets.engine.bots.search import DEFAULT_PLAYOUTS
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.playout import playout
-from exact61_widgets.engine.selfplay import play_match
-from exact61_widgets.simulate import simulate
+from exact61_widgets.simulation.matches import play_match
+from exact61_widgets.simulation.run import simulate
 
 
 def search_speed(playouts: int, matches: int, seed: int) -> tuple[float, int]:

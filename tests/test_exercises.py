@@ -313,10 +313,14 @@ def test_play_award_with_a_score_applies_the_target_check() -> None:
     rejected = check_play_award("[3|6]", "[6|6]@[3|6]:high", "0", score=295)
     assert rejected.ok
     en, ru = both(rejected)
-    assert "295 + 15 = 310 would pass 305 (61 points): rejected whole" in en
-    assert "отклоняется целиком" in ru
+    assert "295 + 15 = 310 would pass 305: rejected whole (R1.4)" in en
+    assert "отклонено целиком" in ru
     exact = check_play_award("[3|6]", "[6|6]@[3|6]:high", "15", score=290)
-    assert exact.ok and "exactly 61, the match is won at once (R9.1)" in exact.text()
+    assert (
+        exact.ok
+        and "305, not above 305: applied; exactly 305, the match is won at once (R9.1)"
+        in exact.text()
+    )
 
 
 def test_play_award_refuses_an_illegal_question() -> None:
@@ -355,8 +359,8 @@ def test_numbers_accept_signs_and_spaces_and_refuse_other_text() -> None:
 @pytest.mark.parametrize(
     "total, expected, words",
     [
-        (12, 10, "remainders 1 and 2 round down"),
-        (13, 15, "remainders 3 and 4 round up"),
+        (12, 10, "12 has remainder 2: remainders 1 and 2 round down, to 10"),
+        (13, 15, "13 has remainder 3: remainders 3 and 4 round up, to 15"),
         (15, 15, "a multiple of 5, so it stays 15"),
         (0, 0, "0 is a multiple of 5"),
     ],
@@ -391,7 +395,11 @@ def test_going_out_past_61_changes_nothing_and_onto_61_wins() -> None:
     assert "One settlement: 0 + 15 = 15 (R7.4)." in str(result.why)
     assert check_going_out(three, "0").ok
     exact = check_going_out(pairs_going_out((300, 0)), "5")
-    assert exact.ok and "exactly 61, the match is won at once (R9.1)" in exact.text()
+    assert (
+        exact.ok
+        and "305, not above 305: applied; exactly 305, the match is won at once (R9.1)"
+        in exact.text()
+    )
 
 
 def test_going_out_needs_a_last_tile() -> None:

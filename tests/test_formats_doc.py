@@ -25,8 +25,8 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.ports import PORTS
 from exact61_widgets.engine.record import record_schema, to_record
 from exact61_widgets.engine.scenario import SavedScenario
-from exact61_widgets.engine.selfplay import play_match
 from exact61_widgets.engine.tiles import parse_tile
+from exact61_widgets.simulation.matches import play_match
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "formats.md"
 TEXT = PAGE.read_text("utf-8")

@@ -141,7 +141,10 @@ def test_the_rules_card_draws_the_key_pictures_with_the_engine_s_numbers() -> No
     assert f"Three players hold {', '.join(map(str, totals))} pips." in text
     over, exact = examples.target_plays()
     assert (over.status, over.after, exact.after) == ("rejected", 295, 305)
-    assert "295 + 15 = 310 would pass 305" in text and "295 + 10 = 305: exactly 61" in text
+    assert (
+        "295 + 15 = 310 would pass 305" in text
+        and "295 + 10 = 305, not above 305: applied; exactly 305" in text
+    )
     # the spinner's places are named where the picture draws them
     assert "line A holds [3|4] (left), line B holds [3|6] (right)" in text
     assert "branches A (above) and B (below)" in text

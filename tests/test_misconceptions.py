@@ -19,7 +19,6 @@ import pytest
 from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.selfplay import play_match, seat_bots
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.exercises import (
     BlockedAward,
@@ -39,14 +38,15 @@ from exact61_widgets.exercises import (
 )
 from exact61_widgets.exercises.reading import read_action
 from exact61_widgets.exercises.task import task_classes
-from exact61_widgets.widgets import Scenario
-from exact61_widgets.widgets.scenarios import (
+from exact61_widgets.simulation.matches import play_match, seat_bots
+from exact61_widgets.views.scenarios import (
     BLOCKED_3P,
     BLOCKED_3P_NEAR_TARGET,
     BLOCKED_PAIRS,
     BLOCKED_PAIRS_NEAR_TARGET,
     BLOCKED_TIE,
 )
+from exact61_widgets.widgets import Scenario
 
 FOUR = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB"
 NINE = (

@@ -399,7 +399,7 @@ def test_a_tally_for_an_exercise_keeps_its_count_to_itself(lang: str) -> None:
 
 def rejected_play() -> tuple[Any, Any]:
     """A match right after a play whose award the target check rejected, and that event."""
-    from exact61_widgets.widgets import scenarios
+    from exact61_widgets.views import scenarios
 
     match = scenarios.EXACT_61.match()
     for action in scenarios.as_actions(scenarios.EXACT_61_PLAYS):

@@ -27,8 +27,8 @@ from exact61_widgets.engine.review.stats import estimate, grade
 from exact61_widgets.engine.review.values import outcome_value, unplayed
 from exact61_widgets.engine.scenario import SavedScenario
 from exact61_widgets.engine.scoring import TARGET
-from exact61_widgets.engine.selfplay import play_match, seat_bots
 from exact61_widgets.engine.solve import WIN
+from exact61_widgets.simulation.matches import play_match, seat_bots
 
 
 def played(players: int, bots: str, seed: int, start: int = 0) -> Match:

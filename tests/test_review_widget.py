@@ -11,7 +11,7 @@ from test_review import planted_blunder
 from exact61_widgets.engine.review import Review, review
 from exact61_widgets.render.svg_review import review_graph_svg
 from exact61_widgets.render.theme import DARK, LIGHT
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.puzzle import PuzzleWidget
 from exact61_widgets.widgets.review import ReviewWidget
 

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from exact61_widgets import SetupError, simstore
+from exact61_widgets import SetupError
 from exact61_widgets.engine.bots import SearchBot, bot_names, register_bot
-from exact61_widgets.simstore import (
+from exact61_widgets.simulation import store as simstore
+from exact61_widgets.simulation.run import simulate
+from exact61_widgets.simulation.store import (
     file_name,
     load_result,
     result_from_json,
@@ -19,7 +21,6 @@ from exact61_widgets.simstore import (
     save_result,
     simulated,
 )
-from exact61_widgets.simulate import simulate
 
 SAVED = Path(__file__).resolve().parent.parent / "tutorials" / "data" / "simulations"
 

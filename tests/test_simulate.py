@@ -9,7 +9,7 @@ import pytest
 
 from exact61_widgets import SetupError
 from exact61_widgets.cli import main
-from exact61_widgets.simulate import bot_seats, simulate, wilson
+from exact61_widgets.simulation.run import bot_seats, simulate, wilson
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -13,8 +13,8 @@ import pytest
 
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.review import grade_decisions, review
-from exact61_widgets.engine.selfplay import play_match, seat_bots
 from exact61_widgets.exercises import ExerciseError, WhichMistake, task_from_spec
+from exact61_widgets.simulation.matches import play_match, seat_bots
 
 
 @cache

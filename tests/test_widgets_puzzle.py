@@ -9,7 +9,7 @@ import pytest
 from exact61_widgets.engine import Play, parse_action
 from exact61_widgets.engine.movetext import describe_action
 from exact61_widgets.puzzles import load_puzzles
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.puzzle import PuzzleWidget, puzzle_moves
 
 PUZZLES = load_puzzles()

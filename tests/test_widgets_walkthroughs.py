@@ -13,6 +13,7 @@ from exact61_widgets.engine.events import BlockedAwardEvent, PlayEvent
 from exact61_widgets.engine.record import to_record
 from exact61_widgets.render.svg import last_play
 from exact61_widgets.render.table import table_svg
+from exact61_widgets.views import scenarios as sc
 from exact61_widgets.widgets import (
     BlockedWalkthrough,
     EndScoringWalkthrough,
@@ -24,7 +25,6 @@ from exact61_widgets.widgets import (
     SpinnerWalkthrough,
     WidgetError,
 )
-from exact61_widgets.widgets import scenarios as sc
 from exact61_widgets.widgets.mimebundle import NOTEBOOK_WIDTH
 from exact61_widgets.widgets.pictures import LayoutSpec, draw
 from exact61_widgets.widgets.walkthroughs import Walkthrough
@@ -228,8 +228,8 @@ def test_end_scoring_illegal_click_explains_and_changes_nothing() -> None:
 def test_rounding_walkthrough_totals_once_versus_parts_and_the_partner() -> None:
     walk = RoundingWalkthrough(totals=(12, 13, 15))
     texts = captions(walk)
-    assert "rounds down to 10 (R7.5)" in texts[0]
-    assert "rounds up to 15 (R7.5)" in texts[1]
+    assert "round down, to 10 (R7.5)" in texts[0]
+    assert "round up, to 15 (R7.5)" in texts[1]
     assert "stays 15" in texts[2]
     assert "6 + 7 = 13" in texts[3] and "once to 15 (R7.2)" in texts[3] and "5 + 5 = 10" in texts[3]
     assert "10 − 5 = 5 (R7.3)" in texts[4] and "12 − 3 = 9 → 10" in texts[4]

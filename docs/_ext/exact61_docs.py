@@ -40,8 +40,10 @@ API: dict[str, list[str]] = {
     "play": [
         "exact61_widgets.engine",
         "exact61_widgets.engine.bots",
-        "exact61_widgets.engine.selfplay",
-        "exact61_widgets.simulate",
+        "exact61_widgets.simulation",
+        "exact61_widgets.simulation.matches",
+        "exact61_widgets.simulation.run",
+        "exact61_widgets.simulation.store",
     ],
     "positions": [
         "exact61_widgets.engine.scenario",
@@ -60,12 +62,15 @@ API: dict[str, list[str]] = {
         "exact61_widgets.render.svg_settlement",
         "exact61_widgets.render.svg_tally",
         "exact61_widgets.render.legend",
+        "exact61_widgets.render.resize",
         "exact61_widgets.render.table",
         "exact61_widgets.render.theme",
     ],
     "widgets": [
         "exact61_widgets.widgets",
         "exact61_widgets.widgets.walkthroughs",
+        "exact61_widgets.views",
+        "exact61_widgets.views.scenarios",
     ],
     "exercises": [
         "exact61_widgets.exercises",

@@ -100,7 +100,7 @@ def _cmd_replay(args: argparse.Namespace) -> str:
 def _cmd_play(args: argparse.Namespace) -> str:
     from exact61_widgets.engine.match import Match
     from exact61_widgets.engine.record import to_record
-    from exact61_widgets.engine.selfplay import play_match, seat_bots
+    from exact61_widgets.simulation.matches import play_match, seat_bots
 
     bots = seat_bots(args.bots.split(","), args.players, args.seed)
     match = Match(args.players, seed=args.seed)

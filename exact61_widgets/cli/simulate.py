@@ -1,7 +1,7 @@
 """``exact61 simulate``: many matches between bots on all cores; win rates and hand statistics.
 
-The matches are :func:`exact61_widgets.simulate.simulate`'s; the table is
-:meth:`~exact61_widgets.simulate.SimulationResult.table`'s.
+The matches are :func:`exact61_widgets.simulation.run.simulate`'s; the table is
+:meth:`~exact61_widgets.simulation.run.SimulationResult.table`'s.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 from exact61_widgets.cli import options
-from exact61_widgets.simulate import simulate
+from exact61_widgets.simulation.run import simulate
 
 
 def _cmd_simulate(args: argparse.Namespace) -> str:

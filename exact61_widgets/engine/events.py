@@ -14,7 +14,13 @@ from typing import Any, ClassVar, Final, Literal
 
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
 from exact61_widgets.engine.ports import PLACES, Place
-from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, Status, award_reason, earns
+from exact61_widgets.engine.scoring import (
+    TARGET_PARAMS,
+    Status,
+    accepts,
+    award_reason,
+    earns,
+)
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural
@@ -48,18 +54,23 @@ def _points(raw: int) -> Plural:
     return Plural("{n} raw point", "{n} raw points", raw)
 
 
-def _target_reason(status: str, before: int, change: int) -> Msg:
-    """Why the target check accepted or rejected a change of score (R1.4).
+def target_reason(before: int, change: int, rule: str = "R1.4") -> Msg:
+    """Why the target check accepts or rejects a change of score: the one explanation (R1.4).
 
     Only the upper bound is checked: a negative change (a partner's deduction) is
-    applied even below zero (D3).
+    applied even below zero (D3). ``rule`` is the rule a rejection cites (a settlement's
+    own, ``"R7.4"``, ``"R8.4"``). Events, exercises and handouts say it so.
     """
-    total = arithmetic([before, change])
+    status = "applied" if accepts(before, change) else "rejected"
+    return _target_reason(status, before, change, rule)
+
+
+def _target_reason(status: str, before: int, change: int, rule: str = "R1.4") -> Msg:
+    """:func:`target_reason` for a check already made (``status``), as the events hold it."""
+    params = {"sum": arithmetic([before, change]), "rule": rule, **TARGET_PARAMS}
     if status == "rejected":
-        return Msg(
-            "{sum} would pass {target}: rejected whole (R1.4)", {"sum": total, "target": TARGET}
-        )
-    return Msg("{sum}, not above {target}: applied", {"sum": total, "target": TARGET})
+        return Msg("{sum} would pass {target_raw}: rejected whole ({rule})", params)
+    return Msg("{sum}, not above {target_raw}: applied", params)
 
 
 @dataclass(frozen=True, slots=True)

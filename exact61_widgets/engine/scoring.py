@@ -34,9 +34,49 @@ Status = Literal["none", "applied", "rejected", "deferred"]
 MAX_END_SUM: Final = 168
 
 
+#: The rounding rule's remainders as a message's parameters (R7.5): ``{down_1}`` and ``{down_2}``
+#: round down, ``{up_1}`` and ``{up_2}`` round up. Messages name them through these.
+ROUNDING_PARAMS: Final[Mapping[str, int]] = MappingProxyType(
+    {"down_1": 1, "down_2": 2, "up_1": 3, "up_2": 4}
+)
+
+
 def round5(pips: int) -> int:
     """Round to the nearest multiple of 5: remainders 1, 2 down; 3, 4 up (R7.5)."""
     return (pips + 2) // 5 * 5
+
+
+def rounding_rule(rule: str = "R7.5") -> Msg:
+    """The rounding rule in words: which remainders round down and which up.
+
+    The one statement of the rule (R7.5); a settlement that rounds cites its own rule
+    (``"R7.2"``, ``"R8.2"``). Exercises, handouts and pictures say it so.
+    """
+    return Msg(
+        "remainders {down_1} and {down_2} round down, {up_1} and {up_2} round up ({rule})",
+        {**ROUNDING_PARAMS, "rule": rule},
+    )
+
+
+def rounding_reason(total: int) -> Msg:
+    """How ``total`` rounds to the nearest multiple of 5, by its remainder: one sentence (R7.5).
+
+    The one explanation of a rounding: exercises and walkthroughs say it so.
+    """
+    rest = total % POINT
+    params = {**ROUNDING_PARAMS, "total": total, "rest": rest, "result": round5(total)}
+    if rest == 0:
+        return Msg("{total} is a multiple of 5, so it stays {result} (R7.5).", params)
+    if rest <= ROUNDING_PARAMS["down_2"]:
+        return Msg(
+            "{total} has remainder {rest}: remainders {down_1} and {down_2} round down, "
+            "to {result} (R7.5).",
+            params,
+        )
+    return Msg(
+        "{total} has remainder {rest}: remainders {up_1} and {up_2} round up, to {result} (R7.5).",
+        params,
+    )
 
 
 def earns(end_sum: int) -> bool:

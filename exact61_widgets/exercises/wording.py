@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from exact61_widgets.engine.events import arithmetic, signed
+from exact61_widgets.engine.events import target_reason
 from exact61_widgets.engine.layout import Contribution
 from exact61_widgets.engine.scoring import (
     POINT,
@@ -17,6 +17,7 @@ from exact61_widgets.engine.scoring import (
     accepts,
     is_start_score,
     reaches_target,
+    rounding_rule,
 )
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.result import ExerciseError, Misconception
@@ -65,19 +66,17 @@ def applied(before: int, change: int) -> int:
 
 
 def target(before: int, change: int, rule: str) -> Msg:
-    """The target check of a change of score (R1.4), or the exact hit (R9.1)."""
-    params = {"sum": arithmetic([before, change]), "before": signed(before), "rule": rule}
-    if not accepts(before, change):
+    """The target check of a change of score (R1.4, the engine's words), and the exact hit (R9.1).
+
+    ``rule`` is the rule a rejection cites (R1.4 for an award, R7.4 for a settlement, …).
+    """
+    reason = target_reason(before, change, rule)
+    if accepts(before, change) and reaches_target(before + change):
         return Msg(
-            "{sum} would pass {target_raw} ({target} points): rejected whole, "
-            "the score stays {before} ({rule}).",
-            {**params, **TARGET_PARAMS},
+            "{reason}; exactly {target_raw}, the match is won at once (R9.1).",
+            {"reason": reason, **TARGET_PARAMS},
         )
-    if reaches_target(before + change):
-        return Msg(
-            "{sum}: exactly {target}, the match is won at once (R9.1).", {**params, **TARGET_PARAMS}
-        )
-    return Msg("{sum}, not above {target_raw}: applied ({rule}).", {**params, **TARGET_PARAMS})
+    return Msg("{reason}.", {"reason": reason})
 
 
 def round_wrong_way(total: int) -> int:
@@ -92,7 +91,7 @@ def round_wrong_way(total: int) -> int:
 #: Shared by the kinds that round (a total, a settlement, a blocked-hand award).
 ROUNDED_WRONG_WAY = Misconception(
     "rounded-wrong-way",
-    Msg("Look at the remainder after dividing by 5: 1 and 2 round down, 3 and 4 round up (R7.5)."),
+    Msg("Look at the remainder after dividing by 5: {rounding}.", {"rounding": rounding_rule()}),
 )
 #: Shared by the kinds that ask for displayed points.
 TIMES_FIVE = Misconception(

@@ -8,7 +8,7 @@ functions from an example the engine plays (:mod:`.examples`).
 from __future__ import annotations
 
 from exact61_widgets import layout_geometry
-from exact61_widgets.engine.scoring import TARGET_PARAMS
+from exact61_widgets.engine.scoring import TARGET_PARAMS, rounding_rule
 from exact61_widgets.exercises.wording import target
 from exact61_widgets.handouts import art, examples
 from exact61_widgets.handouts.page import document, heading, prose
@@ -185,10 +185,7 @@ def _going_out(lang: str) -> str:
                 "settlement, accepted or rejected whole (R7.4).",
                 lang,
             ),
-            gettext(
-                "Rounding to 5: a remainder of 1 or 2 rounds down, 3 or 4 rounds up (R7.5).",
-                lang,
-            ),
+            Msg("Rounding to 5: {rounding}.", {"rounding": rounding_rule()}).text(lang),
         ],
         f"<figure>{table}<figcaption>{prose(note)}</figcaption></figure>",
     )

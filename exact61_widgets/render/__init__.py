@@ -27,6 +27,7 @@ _LAZY = {
     "render_legend": "exact61_widgets.render.legend",
     "out_settlement_svg": "exact61_widgets.render.svg_settlement",
     "blocked_settlement_svg": "exact61_widgets.render.svg_settlement",
+    "shrink_svg": "exact61_widgets.render.resize",
     "SvgText": "exact61_widgets.render.svgkit",
     "LayoutGeometry": "exact61_widgets.render.geometry",
     "RenderError": "exact61_widgets.render.theme",

@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, displayed, round5, to_target
+from exact61_widgets.engine.scoring import (
+    POINT,
+    TARGET_PARAMS,
+    displayed,
+    round5,
+    rounding_rule,
+    to_target,
+)
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext, signed
@@ -667,8 +674,6 @@ def rounding_svg(
     desc = (
         rounding_text(total, lang)
         + ". "
-        + gettext(
-            "Remainders 1 and 2 round down, 3 and 4 round up; multiples of 5 stay (R7.5).", lang
-        )
+        + Msg("Rounding to 5: {rounding}.", {"rounding": rounding_rule()}).text(lang)
     )
     return picture(panel, prefix, size, title, desc, palette_["background"])

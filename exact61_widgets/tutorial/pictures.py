@@ -16,13 +16,13 @@ def hands_svg(position: Match | Scenario, prefix: str, lang: str | None = None) 
 
     ``position`` is a match or a scenario; ``prefix`` the picture's id prefix.
     """
-    from exact61_widgets.widgets.pictures import SeatsSpec, seats_svg
-    from exact61_widgets.widgets.texts import seat_label
+    from exact61_widgets.render import seats_svg
+    from exact61_widgets.views.texts import seat_label
 
     lang = check_lang(lang)
     hands = tuple(tuple(str(tile) for tile in hand) for hand in position.hands)
     labels = tuple(seat_label(seat, False, lang) for seat in range(len(hands)))
-    return seats_svg(SeatsSpec(hands, labels), prefix, lang)
+    return str(seats_svg(hands, labels, lang=lang, id_prefix=prefix))
 
 
 def show_hands(position: Match | Scenario, prefix: str) -> None:

@@ -7,8 +7,8 @@ loads ipywidgets and anywidget, which ``import exact61_widgets`` never does.
 
 from exact61_widgets.engine.advice import Advice
 from exact61_widgets.engine.scenario import HandScript, SavedScenario, Scenario, ScenarioError
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.board import Board, BoardAction
-from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.explorer import Export, PositionExplorer
 from exact61_widgets.widgets.puzzle import PuzzleWidget
 from exact61_widgets.widgets.review import ReviewWidget

@@ -48,7 +48,7 @@ from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.tiles import Tile, parse_tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.guard import error_text
 from exact61_widgets.widgets.mimebundle import StaticPicture
 

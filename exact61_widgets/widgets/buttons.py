@@ -13,7 +13,7 @@ from typing import Any
 import ipywidgets as w
 
 from exact61_widgets.i18n import Msg
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
 
 
 def button(label: str, name: str, *, icon_only: bool = False, **options: Any) -> w.Button:

@@ -19,6 +19,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from exact61_widgets.render.resize import shrink_svg
+
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 #: The width of a notebook's output area that a saved strip is drawn for, in pixels (a
@@ -31,7 +33,6 @@ STRIP_WIDTH = NOTEBOOK_WIDTH
 STRIP_HEIGHT = 900
 #: Steps per row of a strip: one, its pictures side by side (wrapping at the width).
 STRIP_COLUMNS = 1
-_SIZE = re.compile(r'(?<![\w-])(width|height)="([0-9.]+)"')
 
 
 def id_prefix(kind: str, *content: object, name: str | None = None) -> str:
@@ -39,7 +40,7 @@ def id_prefix(kind: str, *content: object, name: str | None = None) -> str:
     if name is not None:
         if not _NAME.fullmatch(name):
             from exact61_widgets.i18n import Msg
-            from exact61_widgets.widgets.errors import WidgetError
+            from exact61_widgets.views.errors import WidgetError
 
             raise WidgetError(
                 Msg(
@@ -65,30 +66,9 @@ def bundle(widget: Any, svg: str, text: str, markup: str | None = None) -> dict[
     return data
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if value == int(value) else f"{value:.1f}".rstrip("0").rstrip(".")
-
-
 def shrink(svg: str, width: int = STRIP_WIDTH, height: int = STRIP_HEIGHT) -> str:
-    """The same SVG shown at most ``width`` × ``height`` pixels, its proportions kept.
-
-    Only the root element's ``width`` and ``height`` change; a picture already
-    small enough is returned as it is.
-    """
-    end = svg.find(">")
-    head = svg[:end]
-    found = {m.group(1): float(m.group(2)) for m in _SIZE.finditer(head)}
-    if end < 0 or not svg.startswith("<svg") or set(found) != {"width", "height"}:
-        return svg
-    scale = min(1.0, width / found["width"], height / found["height"])
-    if scale >= 1.0:
-        return svg
-    sizes = {
-        "width": _number(round(found["width"] * scale, 1)),
-        "height": _number(round(found["height"] * scale, 1)),
-    }
-    head = _SIZE.sub(lambda m: f'{m.group(1)}="{sizes[m.group(1)]}"', head)
-    return head + svg[end:]
+    """The SVG sized for a saved strip (:func:`exact61_widgets.render.resize.shrink_svg`)."""
+    return shrink_svg(svg, width, height)
 
 
 def strip_html(title: str, intro: str, cells: Sequence[tuple[str, Sequence[str], str]]) -> str:

@@ -21,8 +21,8 @@ from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import complete, parse_move
 from exact61_widgets.i18n import Msg, check_lang, gettext
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.buttons import button
-from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.guard import Guard
-from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import Panel, compose, focus_labels
 
 

@@ -184,22 +184,10 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
     if isinstance(spec, BlockedSpec):
         return str(_renderer("blocked_settlement_svg")(list(spec.events), **opts))
     if isinstance(spec, SeatsSpec):
-        return seats_svg(spec, prefix, lang, theme)
-    raise TypeError(f"no picture for {spec!r}")
-
-
-def seats_svg(spec: SeatsSpec, prefix: str, lang: str, theme: str = "light") -> str:
-    """All hands in one picture (:func:`exact61_widgets.render.seats_svg`), from its spec."""
-    return str(
-        _renderer("seats_svg")(
-            spec.hands,
-            spec.labels,
-            highlight=spec.highlight,
-            lang=lang,
-            theme=theme,
-            id_prefix=prefix,
+        return str(
+            _renderer("seats_svg")(spec.hands, spec.labels, highlight=spec.highlight, **opts)
         )
-    )
+    raise TypeError(f"no picture for {spec!r}")
 
 
 def compose(

@@ -29,14 +29,15 @@ from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.puzzles import THEMES, Puzzle, load_puzzles, theme_name
 from exact61_widgets.render.svg import last_play
+from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.picker import PlayPicker
+from exact61_widgets.views.texts import scores_text, seat_label
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
-from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.picker import PlayPicker
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
     HandSpec,
@@ -46,7 +47,6 @@ from exact61_widgets.widgets.pictures import (
     compose,
 )
 from exact61_widgets.widgets.slider import NamedSlider
-from exact61_widgets.widgets.texts import scores_text, seat_label
 
 #: The states of the current puzzle.
 OPEN, SOLVED, SHOWN = "open", "solved", "shown"

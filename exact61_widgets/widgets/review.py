@@ -28,9 +28,10 @@ from exact61_widgets.engine.review import SAMPLES, Decision, Review, review
 from exact61_widgets.engine.review.result import points
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svg_review import review_graph_svg
+from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.texts import scores_text, seat_label
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
-from exact61_widgets.widgets.errors import WidgetError
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.pictures import (
@@ -42,7 +43,6 @@ from exact61_widgets.widgets.pictures import (
     compose,
 )
 from exact61_widgets.widgets.slider import NamedSlider
-from exact61_widgets.widgets.texts import scores_text, seat_label
 
 
 class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]

@@ -16,8 +16,8 @@ import anywidget
 import traitlets
 
 from exact61_widgets.i18n import Msg
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.board import static_text
-from exact61_widgets.widgets.errors import WidgetError
 
 SLIDER_CSS = """
 .exact61-slider { display: flex; align-items: center; gap: 8px; margin: 0 4px; }

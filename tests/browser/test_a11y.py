@@ -47,7 +47,7 @@ CELLS = (
     "Exercise(PlayAward('[1|4]', '[4|6]@[1|4]:high'), name='a11y-exercise')",
     "PuzzleWidget(name='a11y-puzzle')",
     "from exact61_widgets.engine import Match\n"
-    "from exact61_widgets.engine.selfplay import play_match, seat_bots\n"
+    "from exact61_widgets.simulation.matches import play_match, seat_bots\n"
     "from exact61_widgets.widgets import ReviewWidget\n"
     "reviewed = play_match(Match(2, seed=3, start_scores=[250, 250]), "
     "seat_bots(['greedy'], 2, 3))\n"

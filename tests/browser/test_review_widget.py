@@ -17,7 +17,7 @@ import pytest
 
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.review import Review, review
-from exact61_widgets.engine.selfplay import play_match, seat_bots
+from exact61_widgets.simulation.matches import play_match, seat_bots
 
 from . import ui
 from .conftest import FRONT_ENDS, OpenNotebook, one_cell_notebook, open_notebook
@@ -26,7 +26,7 @@ REVIEW_NOTEBOOK = "browser_review.ipynb"
 SEED, SAMPLES = 1, 60
 REVIEW_CELL = (
     "from exact61_widgets.engine import Match\n"
-    "from exact61_widgets.engine.selfplay import play_match, seat_bots\n"
+    "from exact61_widgets.simulation.matches import play_match, seat_bots\n"
     "from exact61_widgets.widgets.review import ReviewWidget\n"
     "match = Match(2, seed=2, start_scores=[150, 150])\n"
     'play_match(match, seat_bots(["greedy", "search"], 2, 2))\n'

@@ -18,7 +18,7 @@ from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError, NotationError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET_PARAMS, round5
+from exact61_widgets.engine.scoring import TARGET_PARAMS, round5, rounding_rule
 from exact61_widgets.exercises.action_words import action_text
 from exact61_widgets.exercises.giveaway_texts import explains
 from exact61_widgets.exercises.result import (
@@ -70,7 +70,8 @@ ROUNDING = Misconception(
     "rounding-of-the-differences",
     Msg(
         "Add the differences first, then round their sum once to the nearest multiple of 5: "
-        "1 and 2 round down, 3 and 4 round up (R8.2)."
+        "{rounding}.",
+        {"rounding": rounding_rule("R8.2")},
     ),
 )
 TIE_CANCELS = Misconception(

@@ -17,7 +17,7 @@ from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, round5
+from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, round5, rounding_rule
 from exact61_widgets.exercises.giveaway_texts import explains, svg_texts
 from exact61_widgets.exercises.result import (
     ExerciseError,
@@ -83,7 +83,8 @@ ROUNDING = Misconception(
     "rounding-of-the-opponents",
     Msg(
         "Add all the opponents' tiles first, then round the total once to the nearest "
-        "multiple of 5: 1 and 2 round down, 3 and 4 round up (R7.2)."
+        "multiple of 5: {rounding}.",
+        {"rounding": rounding_rule("R7.2")},
     ),
 )
 MINUS_FORGOTTEN = Misconception(

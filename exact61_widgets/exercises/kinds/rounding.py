@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from exact61_widgets.engine.scoring import POINT, round5
+from exact61_widgets.engine.scoring import POINT, round5, rounding_reason
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
@@ -28,22 +28,6 @@ MULTIPLE_MOVED = Misconception(
     "multiple-moved", Msg("A total that is already a multiple of 5 stays as it is (R7.5).")
 )
 MISCONCEPTIONS = (NOT_A_MULTIPLE, ROUNDED_WRONG_WAY, MULTIPLE_MOVED)
-
-
-def rounding_why(total: int) -> Msg:
-    """How ``total`` rounds to the nearest multiple of 5 (R7.5)."""
-    rest = total % POINT
-    params = {"total": total, "rest": rest, "result": round5(total)}
-    if rest == 0:
-        return Msg("{total} is a multiple of 5, so it stays {result} (R7.5).", params)
-    if rest <= 2:
-        return Msg(
-            "{total} has remainder {rest}: remainders 1 and 2 round down, to {result} (R7.5).",
-            params,
-        )
-    return Msg(
-        "{total} has remainder {rest}: remainders 3 and 4 round up, to {result} (R7.5).", params
-    )
 
 
 def rounding_mistakes(total: int, given: int | None = None) -> list[Mistake]:
@@ -69,7 +53,7 @@ def check_rounding(total: int, answer: str | int) -> Result:
             )
         )
     expected = round5(total)
-    why = rounding_why(total)
+    why = rounding_reason(total)
     return number_answer(answer, expected, why, lambda value: rounding_mistakes(total, value))
 
 

@@ -15,9 +15,8 @@ from exact61_widgets.engine.events import DrawEvent, Event, MatchWonEvent, PlayE
 from exact61_widgets.engine.match import Deal, Match
 from exact61_widgets.engine.scoring import TARGET_PARAMS, to_target
 from exact61_widgets.i18n import Msg, Plural
-from exact61_widgets.widgets.errors import WidgetError
-from exact61_widgets.widgets.pictures import LayoutSpec, Panel
-from exact61_widgets.widgets.scenarios import (
+from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.scenarios import (
     EXACT_61,
     EXACT_61_PLAYS,
     Scenario,
@@ -25,6 +24,7 @@ from exact61_widgets.widgets.scenarios import (
     as_match,
     rewind,
 )
+from exact61_widgets.widgets.pictures import LayoutSpec, Panel
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 

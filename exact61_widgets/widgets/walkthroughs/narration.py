@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.events import DrawEvent, Event, OutEvent, PassEvent, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET_PARAMS, reaches_target, to_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, award_reason, reaches_target, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.widgets.walkthroughs.base import Lines
 
@@ -117,22 +117,17 @@ def score_sentence(match: Match, play: PlayEvent) -> Msg:
             "not applied alone: it joins the settlement (R7.4).",
             params,
         )
+    params["test"] = award_reason(play.end_sum)
     if play.status == "rejected":
         return Msg(
-            "The scoring ends add up to {ends}, a multiple of 5, but {team} "
-            "has {before}: {before} + {sum} = {after} would pass {target_raw}, so the whole "
-            "award is rejected and the score stays {before} (R1.4).",
+            "The scoring ends add up to {ends}; {test}, but {team} has {before}: "
+            "{before} + {sum} = {after} would pass {target_raw}, so the whole award is "
+            "rejected and the score stays {before} (R1.4).",
             {**params, **TARGET_PARAMS},
         )
     if play.status == "applied":
-        return Msg(
-            "The scoring ends add up to {ends}, a multiple of 5: {team} "
-            "scores {award} and now has {after} (R6.2).",
-            params,
-        )
-    if play.end_sum == 0:
-        return Msg("The scoring ends add up to 0, which earns nothing (R6.2).", params)
-    return Msg("The scoring ends add up to {ends}, not a multiple of 5: no points (R6.2).", params)
+        return Msg("The scoring ends add up to {ends}; {test}: {team} now has {after}.", params)
+    return Msg("The scoring ends add up to {ends}; {test}.", params)
 
 
 def shape_sentences(turn: Turn, kinds: frozenset[str]) -> list[Msg]:

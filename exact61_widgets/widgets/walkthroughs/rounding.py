@@ -10,30 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from exact61_widgets.engine.scoring import round5
+from exact61_widgets.engine.scoring import round5, rounding_reason
 from exact61_widgets.i18n import Msg
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.pictures import Panel, RoundingSpec
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
 
 
 def rounding_caption(total: int) -> Msg:
-    """How one total rounds, with its remainder (R7.5)."""
-    rest = total % 5
-    if rest == 0:
-        return Msg("{total} is a multiple of 5 and stays {total} (R7.5).", {"total": total})
-    below, above = total - rest, total - rest + 5
-    if rest <= 2:
-        return Msg(
-            "{total} lies between {below} and {above} with remainder {rest}: it rounds "
-            "down to {below} (R7.5).",
-            {"total": total, "below": below, "above": above, "rest": rest},
-        )
-    return Msg(
-        "{total} lies between {below} and {above} with remainder {rest}: it rounds up "
-        "to {above} (R7.5).",
-        {"total": total, "below": below, "above": above, "rest": rest},
-    )
+    """How one total rounds, with its remainder (R7.5): the engine's explanation."""
+    return rounding_reason(total)
 
 
 def _lines(totals: Sequence[int]) -> tuple[Panel, ...]:

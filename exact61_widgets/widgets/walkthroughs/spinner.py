@@ -18,9 +18,9 @@ from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.i18n import Msg
 from exact61_widgets.render.text import PORT_LABELS, describe
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.scenarios import SPINNER_LAYOUT, as_layout
 from exact61_widgets.widgets.pictures import LayoutSpec, Panel
-from exact61_widgets.widgets.scenarios import SPINNER_LAYOUT, as_layout
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 

@@ -9,8 +9,8 @@ bot through every seat and every seat through the first lead: bot ``j`` sits at 
 ``(j + i) % players`` and seat ``(i // players) % players`` leads the first hand.
 Later hands are led as the rules say (R2.5, D6).
 
-This module is outside the engine because it uses ``multiprocessing`` and
-``tqdm``.
+Each match is :func:`exact61_widgets.simulation.matches.play_match`'s; this module adds
+``multiprocessing`` and ``tqdm``, which is why it is not in the engine.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import POINT
 from exact61_widgets.engine.seating import seating
-from exact61_widgets.engine.selfplay import MAX_HANDS, play_match
 from exact61_widgets.i18n import Msg, Plural, check_lang
+from exact61_widgets.simulation.matches import MAX_HANDS, play_match
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054

@@ -14,7 +14,7 @@ from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Item
 from exact61_widgets.i18n import Msg
-from exact61_widgets.widgets.errors import WidgetError
+from exact61_widgets.views.errors import WidgetError
 
 __all__ = ["Item", "can_undo", "redo_one", "undo_one"]
 

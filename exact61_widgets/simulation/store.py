@@ -1,6 +1,6 @@
 """Simulation results kept on disk: a seeded simulation is played once and read back after.
 
-A simulation is a pure function of its arguments (:func:`~exact61_widgets.simulate.simulate`
+A simulation is a pure function of its arguments (:func:`~exact61_widgets.simulation.run.simulate`
 seeds match ``i`` from ``(seed, i)``), so its result can be saved as JSON and read
 back instead of being played again — the strategy notebook does this so that running
 it takes a second, not half a minute. :func:`simulated` names the file after the
@@ -18,7 +18,7 @@ from typing import Any
 
 from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.i18n import Msg
-from exact61_widgets.simulate import MatchSummary, SimulationResult, check_bots, simulate
+from exact61_widgets.simulation.run import MatchSummary, SimulationResult, check_bots, simulate
 
 #: The format marker of a saved result; a change of its fields gets a new version.
 FORMAT = "exact61-simulation-v1"
