@@ -101,8 +101,11 @@ classroom: deps-lab
 # (benchmarks/bench_notebooks.py times exactly this against its one-minute target).
 NBVAL := tutorials --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadfile
 
+# The suite on both cores: the browser tests together on one worker (tests/conftest.py's
+# scheduler), everything else on the other; then the load test by itself; then the notebooks.
 test: deps-test deps-lite browser
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests -n 2 --dist loadgroup -m "not alone"
+	$(BIN)/python -m pytest tests -m alone
 	$(BIN)/python -m pytest $(NBVAL)
 
 # make check: lint, formatting, types and the fast tests, in about a minute (the README's

@@ -17,6 +17,25 @@ SHARED = ROOT.parent / "shared"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup``: the browser tests go together to one worker, the rest as ``load``.
+
+    The browser tests share one Chromium and one server per front end, so ``make test`` keeps
+    them in order on one worker while the other works through everything else. xdist's own
+    loadgroup cannot do it under pytest 9.2 (it renames the items' node ids, which pytest no
+    longer lets a plugin change), so the grouping is by folder here.
+    """
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserTestsTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "tests/browser" if nodeid.startswith("tests/browser/") else nodeid
+
+    return BrowserTestsTogether(config, log)
+
+
 def _find_shared() -> Path:
     for candidate in (ROOT.parent / "shared", ROOT / "shared", Path("/work/shared")):
         if (candidate / "rules" / "seed-examples.json").is_file():

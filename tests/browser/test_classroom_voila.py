@@ -432,6 +432,7 @@ def test_closed_pages_give_their_kernels_back_to_the_warm_pool(browser: Any) -> 
 
 
 @pytest.mark.slow
+@pytest.mark.alone
 def test_sixteen_learners_at_once_are_served_without_an_error() -> None:
     """``benchmarks/bench_classroom.py``'s load: 16 pages at once, a play in each, closed;
     no error, every page interactive and answered, the warm pool restored (printed)."""
