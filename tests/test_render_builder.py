@@ -218,6 +218,40 @@ def test_every_picture_is_an_svgwrite_drawing_of_svgwrite_elements(kind: str) ->
 
 
 @pytest.mark.parametrize("kind", sorted(every_kind()))
+def test_a_picture_drawn_again_splices_its_shared_parts_into_the_same_bytes(kind: str) -> None:
+    """Drawn again, a picture's cached parts are written once and spliced in (svgkit.share):
+    the text is still exactly what svgwrite writes for the whole drawing, the same as the
+    first time."""
+    first, _ = recorded(every_kind()[kind])
+    drawings: list[tuple[Any, str]] = []
+    original = svgkit.serialize
+
+    def spy(root: Any) -> str:
+        out = original(root)
+        drawings.append((root, out))
+        return out
+
+    svgkit.serialize = spy  # type: ignore[assignment]
+    try:
+        again = str(every_kind()[kind]())  # warm: the caches of the first drawing
+    finally:
+        svgkit.serialize = original  # type: ignore[assignment]
+    assert again == first
+    assert drawings
+    for root, out in drawings:
+        assert out == root.tostring()
+
+
+def test_the_splice_refuses_a_stand_in_it_cannot_fill() -> None:
+    svgkit.clear_caches()
+    group = tile_group(Tile(2, 5), 0, 0, 2, 5, True, LIGHT, defs="p")
+    root = svgkit.drawing(svgkit.Panel((0, 0, 64, 32), [group]), "p", None, "t", "d", None)
+    assert svgkit.serialize(root) == root.tostring()
+    root.elements.append(element("text", {"x": "0", "y": "0"}, content="<exact61-shared />"))
+    assert "&lt;exact61-shared /&gt;" in svgkit.serialize(root)  # escaped: never a stand-in
+
+
+@pytest.mark.parametrize("kind", sorted(every_kind()))
 def test_svgwrites_validator_passes_every_kind(kind: str) -> None:
     """Built with ``debug=True``: every attribute, value and child checked (SVG 1.1 Full)."""
     plain = str(every_kind()[kind]())
