@@ -41,7 +41,7 @@ from exact61_widgets.engine.events import (
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.scoring import POINT, TARGET, TARGET_PARAMS
 from exact61_widgets.engine.tiles import Tile, as_tile
-from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render.geometry import drawn_geometry
 from exact61_widgets.render.svg import VERDICTS, layout_panel, match_caption
 from exact61_widgets.render.svg_pictures import (
@@ -63,7 +63,7 @@ from exact61_widgets.render.svgkit import (
     text,
     text_width,
 )
-from exact61_widgets.render.text import details, sorted_contributions
+from exact61_widgets.render.text import details, hand_line, sorted_contributions
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:
@@ -291,17 +291,7 @@ def table_description(match: Match, viewer: int | None, lang: str | None = None)
         label = seat_name(match, seat, viewer, lang)
         hand = match.hand(seat)
         if seat == viewer or match.status != "playing":
-            parts.append(
-                Msg(
-                    "{label}: {tiles} ({pips})",
-                    {
-                        "label": label,
-                        "tiles": ", ".join(str(t) for t in hand) or gettext("none", lang),
-                        "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in hand)),
-                    },
-                ).text(lang)
-                + "."
-            )
+            parts.append(hand_line(label, hand, lang) + ".")
         else:
             parts.append(
                 Msg(
