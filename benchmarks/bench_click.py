@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser import ui  # noqa: E402
 from browser.conftest import VIEWPORT, one_cell_notebook  # noqa: E402
 from browser.harness import CHROMIUM, CHROMIUM_ARGS, jupyter_server  # noqa: E402
+from browser.test_match_tutorial import learner_to_choose  # noqa: E402
 
 NOTEBOOK = "bench_click.ipynb"
 TABLE_CELL = (
@@ -109,21 +110,6 @@ def click_ms(picture: Any, selector: str) -> float:
     picture.evaluate(ui.TIMER_JS)
     elapsed: float = picture.page.evaluate("(s) => window.__exact61Timer(s)", selector)
     return elapsed
-
-
-def learner_to_choose(table: ui.Widget) -> None:
-    """Auto-play (and open the table with a click) until the learner chooses a tile."""
-    for _ in range(12):
-        status = ui.table_status(table)
-        mine = "seat 0 to move" in status and not ui.hand_is_over(status)
-        if mine and table.places():
-            return
-        if mine:
-            ui.click_tile_then_place(table, ".exact61-hand")
-        else:
-            table.button("auto-play").click()
-        ui.wait_for_status_change(table, status, "the table to move on")
-    raise SystemExit(f"the learner never got to choose: {ui.table_status(table)}")
 
 
 def measure(page: Any, clicks: int, block: int) -> dict[str, list[float]]:

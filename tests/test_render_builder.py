@@ -171,8 +171,9 @@ def test_the_checks_catch_a_second_builder() -> None:
 # -- every picture is an svgwrite drawing ------------------------------------------------------
 
 
-def recorded(make: Callable[[], Any]) -> tuple[str, list[tuple[Any, str]]]:
-    """What ``make`` returns, and every drawing svgkit wrote meanwhile with its text."""
+def recorded(make: Callable[[], Any], cold: bool = True) -> tuple[str, list[tuple[Any, str]]]:
+    """What ``make`` returns, and every drawing svgkit wrote meanwhile with its text
+    (``cold``: every cache emptied first)."""
     drawings: list[tuple[Any, str]] = []
     original = svgkit.serialize
 
@@ -181,7 +182,8 @@ def recorded(make: Callable[[], Any]) -> tuple[str, list[tuple[Any, str]]]:
         drawings.append((root, out))
         return out
 
-    svgkit.clear_caches()
+    if cold:
+        svgkit.clear_caches()
     svgkit.serialize = spy  # type: ignore[assignment]
     try:
         made = str(make())
@@ -223,19 +225,7 @@ def test_a_picture_drawn_again_splices_its_shared_parts_into_the_same_bytes(kind
     the text is still exactly what svgwrite writes for the whole drawing, the same as the
     first time."""
     first, _ = recorded(every_kind()[kind])
-    drawings: list[tuple[Any, str]] = []
-    original = svgkit.serialize
-
-    def spy(root: Any) -> str:
-        out = original(root)
-        drawings.append((root, out))
-        return out
-
-    svgkit.serialize = spy  # type: ignore[assignment]
-    try:
-        again = str(every_kind()[kind]())  # warm: the caches of the first drawing
-    finally:
-        svgkit.serialize = original  # type: ignore[assignment]
+    again, drawings = recorded(every_kind()[kind], cold=False)  # the first one's caches
     assert again == first
     assert drawings
     for root, out in drawings:
