@@ -171,8 +171,9 @@ def test_the_checks_catch_a_second_builder() -> None:
 # -- every picture is an svgwrite drawing ------------------------------------------------------
 
 
-def recorded(make: Callable[[], Any]) -> tuple[str, list[tuple[Any, str]]]:
-    """What ``make`` returns, and every drawing svgkit wrote meanwhile with its text."""
+def recorded(make: Callable[[], Any], cold: bool = True) -> tuple[str, list[tuple[Any, str]]]:
+    """What ``make`` returns, and every drawing svgkit wrote meanwhile with its text
+    (``cold``: every cache emptied first)."""
     drawings: list[tuple[Any, str]] = []
     original = svgkit.serialize
 
@@ -181,7 +182,8 @@ def recorded(make: Callable[[], Any]) -> tuple[str, list[tuple[Any, str]]]:
         drawings.append((root, out))
         return out
 
-    svgkit.clear_caches()
+    if cold:
+        svgkit.clear_caches()
     svgkit.serialize = spy  # type: ignore[assignment]
     try:
         made = str(make())
@@ -215,6 +217,28 @@ def test_every_picture_is_an_svgwrite_drawing_of_svgwrite_elements(kind: str) ->
             node = stack.pop()
             assert isinstance(node, svgwrite.base.BaseElement | svgwrite.base.Title), node
             stack.extend(getattr(node, "elements", ()))
+
+
+@pytest.mark.parametrize("kind", sorted(every_kind()))
+def test_a_picture_drawn_again_splices_its_shared_parts_into_the_same_bytes(kind: str) -> None:
+    """Drawn again, a picture's cached parts are written once and spliced in (svgkit.share):
+    the text is still exactly what svgwrite writes for the whole drawing, the same as the
+    first time."""
+    first, _ = recorded(every_kind()[kind])
+    again, drawings = recorded(every_kind()[kind], cold=False)  # the first one's caches
+    assert again == first
+    assert drawings
+    for root, out in drawings:
+        assert out == root.tostring()
+
+
+def test_the_splice_refuses_a_stand_in_it_cannot_fill() -> None:
+    svgkit.clear_caches()
+    group = tile_group(Tile(2, 5), 0, 0, 2, 5, True, LIGHT, defs="p")
+    root = svgkit.drawing(svgkit.Panel((0, 0, 64, 32), [group]), "p", None, "t", "d", None)
+    assert svgkit.serialize(root) == root.tostring()
+    root.elements.append(element("text", {"x": "0", "y": "0"}, content="<exact61-shared />"))
+    assert "&lt;exact61-shared /&gt;" in svgkit.serialize(root)  # escaped: never a stand-in
 
 
 @pytest.mark.parametrize("kind", sorted(every_kind()))

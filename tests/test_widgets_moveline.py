@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from conftest import snapshot
 
 from exact61_widgets import DRAW, Play
@@ -136,3 +139,32 @@ def test_a_forced_draw_can_be_typed_in_either_language() -> None:
         press_enter(explorer.move_line, word)
         assert explorer.match.action_stack[-1] == (0, DRAW)
         assert explorer.board.error == ""
+
+
+def test_picking_a_tile_out_does_not_work_the_suggestions_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The click a learner makes most (choose a tile, put it back) redraws the table; the
+    move line's suggestions are worked out only when the position changed."""
+    from exact61_widgets.widgets import moveline
+
+    table = my_turn(MatchTable(2, seed=4))
+    calls: list[int] = []
+    real = moveline.complete
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(moveline, "complete", counted)
+    tile = str(table.match.hand(0)[0])
+    options = table.move_line.input.options
+    for _ in range(4):
+        table.board.receive({"type": "click", "tile": tile})
+    assert calls == [] and table.move_line.input.options == options
+    table.play(table.match.legal_actions()[0])
+    assert calls  # a new position: new suggestions
+    if table.waiting_for_human:
+        assert list(table.move_line.input.options) == [
+            c.words for c in real(table.match, "", table.lang)
+        ]

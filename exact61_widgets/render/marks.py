@@ -107,6 +107,10 @@ def closed_ring(x: float, y: float, colors: Mapping[str, str]) -> Node:
 
 def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> Node:
     """A place picked out: a wide ring round its dot or badge."""
+    return _pick_ring(x, y, colors["highlight"])
+
+
+def _pick_ring(x: float, y: float, color: str) -> Node:
     return element(
         "circle",
         {
@@ -114,7 +118,7 @@ def pick_ring(x: float, y: float, colors: Mapping[str, str]) -> Node:
             "cy": num(y),
             "r": num(PICK_RADIUS),
             "fill": "none",
-            "stroke": colors["highlight"],
+            "stroke": color,
             "stroke-width": "3",
             "class": "pick",
         },
@@ -154,3 +158,34 @@ def bridge(x1: float, y1: float, x2: float, y2: float, colors: Mapping[str, str]
             "class": "bridge",
         },
     )
+
+
+# A board draws nearly the same places and ends after every move: each is built once under
+# everything that makes it (like the tiles), and written once (svgkit.share).
+@node_cache(maxsize=2048)
+def place_mark(place: str, ident: str, cx: float, cy: float, fill: str, lit: str | None) -> Node:
+    """An open place ``place`` (its ``data-place``): its hit area and its dot in ``fill``,
+    and the wide ring in the colour ``lit`` if it is picked out."""
+    parts = [hit_area(cx, cy), _dot(cx, cy, fill)]
+    if lit is not None:
+        parts.append(_pick_ring(cx, cy, lit))
+    attrs = {
+        "class": "place highlight" if lit is not None else "place",
+        "data-place": place,
+        "id": ident,
+    }
+    return share(element("g", attrs, parts))
+
+
+@node_cache(maxsize=2048)
+def end_mark(
+    tile: str, port: str | None, value: int, x: float, y: float, fill: str, figure: str
+) -> Node:
+    """A scoring end of ``tile`` (at ``port``): its badge at (x, y) with the end's value, in
+    a group that names them."""
+    attrs = {"class": "end", "data-tile": tile}
+    if port is not None:
+        attrs["data-port"] = port
+    attrs["data-value"] = str(value)
+    attrs["pointer-events"] = "none"
+    return share(element("g", attrs, list(_badge(x, y, value, fill, figure))))

@@ -58,12 +58,11 @@ from exact61_widgets.render.geometry import LayoutGeometry, drawn_geometry
 from exact61_widgets.render.legend import legend_rows
 from exact61_widgets.render.marks import (
     PICK_EDGE,
-    badge,
     bridge,
     closed_ring,
-    dot,
+    end_mark,
     hit_area,
-    pick_ring,
+    place_mark,
 )
 from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
@@ -309,22 +308,20 @@ def layout_panel(
         dots = []
         for place in layout.open_places():
             cx, cy = geo.markers[place]
-            parts = [hit_area(cx, cy), dot(cx, cy, colors)]
             if place not in covered:
                 used.add("place")
             lit = place in highlight_places
             if lit:
-                parts.append(pick_ring(cx, cy, colors))
                 used.add("picked-place")
+            ident = f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}"
             dots.append(
-                element(
-                    "g",
-                    {
-                        "class": "place highlight" if lit else "place",
-                        "data-place": str(place),
-                        "id": f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}",
-                    },
-                    parts,
+                place_mark(
+                    str(place),
+                    ident,
+                    cx,
+                    cy,
+                    colors["dot"],
+                    colors["highlight"] if lit else None,
                 )
             )
         nodes.append(element("g", {"class": "places"}, dots))
@@ -337,12 +334,17 @@ def layout_panel(
         badges = []
         for c in contributions:
             bx, by = geo.markers[_badge_place(layout, c.tile, c.port)]
-            attrs = {"class": "end", "data-tile": str(c.tile)}
-            if c.port is not None:
-                attrs["data-port"] = c.port.notation
-            attrs["data-value"] = str(c.value)
-            attrs["pointer-events"] = "none"
-            badges.append(element("g", attrs, badge(bx, by, c.value, colors)))
+            badges.append(
+                end_mark(
+                    str(c.tile),
+                    None if c.port is None else c.port.notation,
+                    c.value,
+                    bx,
+                    by,
+                    colors["badge"],
+                    colors["badge text"],
+                )
+            )
         if badges:
             used.add("end")
         nodes.append(element("g", {"class": "ends"}, badges))

@@ -37,6 +37,7 @@ from exact61_widgets.render.svgkit import (
     text_width,
     tile_group,
 )
+from exact61_widgets.render.text import hand_line
 from exact61_widgets.render.theme import RenderError, palette
 
 TILE_GAP = 8
@@ -220,16 +221,7 @@ def seats_svg(
         nodes.append(panel.at(0, top, "seat"))
         top += panel.height + 14
         width = max(width, panel.width)
-        lines.append(
-            Msg(
-                "{label}: {tiles} ({pips})",
-                {
-                    "label": label,
-                    "tiles": ", ".join(str(t) for t in tiles) or gettext("none", lang),
-                    "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles)),
-                },
-            ).text(lang)
-        )
+        lines.append(hand_line(label, tiles, lang))
     margin = 12.0
     box = (-margin, -margin, width + 2 * margin, top - 14 + 2 * margin)
     return picture(

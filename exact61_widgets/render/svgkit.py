@@ -296,8 +296,25 @@ def share(node: Node) -> Node:
     node.symbol_refs = found
     if not FACTORY.parameter.debug:
         xml = node.get_xml()
-        node.get_xml = lambda: xml
+        written = ElementTree.tostring(xml, encoding="unicode")
+
+        def get_xml() -> Any:
+            if not _SPLICING:
+                return xml
+            # In serialize(): a stand-in, and the element's text, written once, in its place.
+            _SPLICING[-1].append(written)
+            return ElementTree.Element(_STAND_IN)
+
+        node.get_xml = get_xml
     return node
+
+
+#: While :func:`serialize` builds a tree, the texts of the shared elements met, in order.
+_SPLICING: list[list[str]] = []
+#: The tag of a shared element's stand-in (no picture has it; a text's ``<`` is escaped).
+_STAND_IN: Final = "exact61-shared"
+#: The stand-in as ElementTree writes it (an empty element), where a shared text goes.
+_STAND_IN_TEXT: Final = ElementTree.tostring(ElementTree.Element(_STAND_IN), encoding="unicode")
 
 
 def _collect(node: Any, found: Refs) -> None:
@@ -473,9 +490,27 @@ def serialize(root: Any) -> str:
     """An svgwrite drawing as text: its ElementTree written as svgwrite's ``tostring`` does.
 
     svgwrite encodes the text to UTF-8 and decodes it back; written straight to text it
-    is the same string in about 60 % of the time.
+    is the same string in about 60 % of the time. A shared element (:func:`share`: a
+    cached tile, a symbol, a legend row) was written once when it was cached: the tree
+    holds a stand-in for it, and its text goes in the stand-in's place, so a redrawn
+    picture writes only what is new in it. The bytes are those of the whole tree
+    written by ElementTree (``tests/test_render_builder.py`` compares them).
     """
-    return ElementTree.tostring(root.get_xml(), encoding="unicode")
+    _SPLICING.append([])
+    try:
+        xml = root.get_xml()
+    finally:
+        texts = _SPLICING.pop()
+    written = ElementTree.tostring(xml, encoding="unicode")
+    if not texts:
+        return written
+    pieces = written.split(_STAND_IN_TEXT)
+    if len(pieces) != len(texts) + 1:
+        raise RenderError(Msg("a picture's shared parts were not all written"))
+    out = [pieces[0]]
+    for shared, piece in zip(texts, pieces[1:], strict=True):
+        out += (shared, piece)
+    return "".join(out)
 
 
 def picture(

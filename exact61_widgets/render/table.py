@@ -41,7 +41,7 @@ from exact61_widgets.engine.events import (
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.scoring import POINT, TARGET, TARGET_PARAMS
 from exact61_widgets.engine.tiles import Tile, as_tile
-from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
+from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render.geometry import drawn_geometry
 from exact61_widgets.render.svg import VERDICTS, layout_panel, match_caption
 from exact61_widgets.render.svg_pictures import (
@@ -58,12 +58,14 @@ from exact61_widgets.render.svgkit import (
     check_size,
     element,
     figure_prefix,
+    node_cache,
     num,
     picture,
+    share,
     text,
     text_width,
 )
-from exact61_widgets.render.text import details, sorted_contributions
+from exact61_widgets.render.text import details, hand_line, sorted_contributions
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:
@@ -291,17 +293,7 @@ def table_description(match: Match, viewer: int | None, lang: str | None = None)
         label = seat_name(match, seat, viewer, lang)
         hand = match.hand(seat)
         if seat == viewer or match.status != "playing":
-            parts.append(
-                Msg(
-                    "{label}: {tiles} ({pips})",
-                    {
-                        "label": label,
-                        "tiles": ", ".join(str(t) for t in hand) or gettext("none", lang),
-                        "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in hand)),
-                    },
-                ).text(lang)
-                + "."
-            )
+            parts.append(hand_line(label, hand, lang) + ".")
         else:
             parts.append(
                 Msg(
@@ -489,14 +481,50 @@ def _side_parts(
     match: Match, viewer: int | None, colors: Mapping[str, str], lang: str, prefix: str
 ) -> dict[str, _Part]:
     """The side column: the turn, the last action and the layout's sum and award, the
-    boneyard, the scores, the tallies."""
-    x, y, w, h = table_regions(match.players)["side"]
+    boneyard, the scores, the tallies.
+
+    It changes only when one of them does (not when a tile is picked out): it is built
+    once for what it shows and its elements are shared (written once).
+    """
+    line, verdict = match_caption(match, lang)
+    return _side_column(
+        match.players,
+        tuple(match.seating.side_title(side).text(lang) for side in range(len(match.scores))),
+        turn_text(match, viewer, lang),
+        last_action_text(match, viewer, lang),
+        line,
+        verdict,
+        match.boneyard_count,
+        tuple(match.scores),
+        tuple(sorted(colors.items())),
+        lang,
+        prefix,
+    )
+
+
+@node_cache(maxsize=256)
+def _side_column(
+    players: int,
+    titles: tuple[str, ...],
+    turn: str,
+    last: str,
+    line: str,
+    verdict: str | None,
+    boneyard: int,
+    scores: tuple[int, ...],
+    palette_items: tuple[tuple[str, str], ...],
+    lang: str,
+    prefix: str,
+) -> dict[str, _Part]:
+    """:func:`_side_parts` from plain values (cached: callers must not change the parts)."""
+    colors = dict(palette_items)
+    x, y, w, h = table_regions(players)["side"]
     parts = {
         "turn": _text_part(
             x,
             y + TURN_SIZE,
             w,
-            turn_text(match, viewer, lang),
+            turn,
             TURN_SIZE,
             colors["text"],
             weight="bold",
@@ -504,33 +532,31 @@ def _side_parts(
         ),
     }
     top = y + TURN_SIZE * 1.25 + 4
-    last = last_action_text(match, viewer, lang)
     if last:
         parts["last"] = _text_part(
             x, top + SMALL_SIZE + 2, w, last, SMALL_SIZE + 1, colors["muted"], cls="last-action"
         )
     top += SMALL_SIZE + 8
     # The layout's sum and award, as every layout picture gives it under the tiles.
-    line, verdict = match_caption(match, lang)
     color = colors[VERDICTS[verdict]] if verdict is not None else colors["text"]
     cls = f"caption {verdict}" if verdict is not None else "caption"
     parts["caption"] = _text_part(x, top + LABEL_SIZE + 2, w, line, LABEL_SIZE, color, cls=cls)
     top += LABEL_SIZE * 1.25 + 12
-    bones = boneyard_panel(match.boneyard_count, colors, lang, f"{prefix}-boneyard")
+    bones = boneyard_panel(boneyard, colors, lang, f"{prefix}-boneyard")
     fit = _fit(bones.box, (x, top, w, bones.height), 1.0, "top", "left")
     parts["boneyard"] = _placed(bones.nodes, bones.box, fit, "pile")
     top += bones.height * fit[2] + GAP
     board = scoreboard_panel(
-        list(match.scores), colors, lang, f"{prefix}-scores", players=match.players, tally=False
+        list(scores), colors, lang, f"{prefix}-scores", players=players, tally=False
     )
     fit = _fit(board.box, (x, top, w, h - top), 1.0, "top", "left")
     parts["scores"] = _placed(board.nodes, board.box, fit, "scores")
     top += board.height * fit[2] + GAP
-    sides = len(match.scores)
+    sides = len(scores)
     per_row, scale = _tally_shape(sides, y + h - top)
     slot = (y + h - top) / sides
-    for side, raw in enumerate(match.scores):
-        label = match.seating.side_title(side).text(lang)
+    for side, raw in enumerate(scores):
+        label = titles[side]
         parts[f"tally-label-{side}"] = _text_part(
             x, top + SMALL_SIZE, w, label, SMALL_SIZE, colors["muted"], cls="label"
         )
@@ -539,7 +565,7 @@ def _side_parts(
         fit = _fit(figures.box, region, scale, "top", "left")
         parts[f"tally-{side}"] = _placed(figures.nodes, figures.box, fit, "tally-row")
         top += slot
-    return parts
+    return {name: _Part([share(n) for n in part.nodes], part.box) for name, part in parts.items()}
 
 
 def _check_places(match: Match, places: Iterable[Place | str]) -> set[Place]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from exact61_widgets.engine.events import arithmetic
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.ports import Place, Port
+from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 
 PORT_LABELS = {
@@ -180,3 +181,18 @@ def verdict_line(layout: Layout, ends: Sequence[Contribution], verdict: str, lan
     if verdict == "rejected":
         return Msg("{expr} → {raw} ({points}): rejected", params).text(lang)
     return Msg("{expr} → {raw} ({points}): kept for the settlement", params).text(lang)
+
+
+def hand_line(label: str, tiles: Sequence[Tile], lang: str) -> str:
+    """A hand in words, as the pictures of hands describe it: ``Seat 1: [1|2], [3|4] (10 pips)``.
+
+    No tiles: ``none``. The pictures of the seats and the match table both say it so.
+    """
+    return Msg(
+        "{label}: {tiles} ({pips})",
+        {
+            "label": label,
+            "tiles": ", ".join(str(t) for t in tiles) or gettext("none", lang),
+            "pips": Plural("{n} pip", "{n} pips", sum(t.pips for t in tiles)),
+        },
+    ).text(lang)

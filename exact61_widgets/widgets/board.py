@@ -1,8 +1,10 @@
 """The board: an anywidget that shows the SVG Python sends and reports clicks and keys.
 
 Python owns all state and draws every picture; the browser side
-(``static/board.js``) only replaces its content with the markup of the ``svg``
-trait and sends what was clicked or activated with the keyboard. So a click is
+(``static/board.js``) only shows the markup of the ``svg`` trait and sends what was
+clicked or activated with the keyboard. It shows a new picture by replacing the parts
+whose markup changed (a seat, the layout's places, a line of the side column) and
+keeping the others as they are, so what is shown is always exactly Python's markup. So a click is
 answered by one small message each way, and the view is testable: the
 container has the class ``exact61-board``, the picture ``exact61-board-picture``,
 the live line (``aria-live``) ``exact61-board-live`` and the error line

@@ -7,7 +7,7 @@ the owning widget's own ``play`` — the path a click on the board takes — so 
 rules live in one place and the play is announced in the board's ``aria-live``
 line. A text that names no single legal move shows the one-line error on the
 board's error line and changes nothing. The owner calls :meth:`MoveLine.refresh`
-whenever its position changes, which renews the suggestions.
+after every redraw; the suggestions are renewed when the position changed.
 """
 
 from __future__ import annotations
@@ -60,6 +60,8 @@ class MoveLine(w.HBox):  # type: ignore[misc]
         self.owner = owner
         self.lang = check_lang(lang)
         self.refuse = refuse
+        #: What the suggestions shown were worked out for: refused, the layout, the legal moves.
+        self._suggested: tuple[bool, str, tuple[Any, ...]] | None = None
         self.input = w.Combobox(
             options=(),
             ensure_option=False,
@@ -98,8 +100,18 @@ class MoveLine(w.HBox):  # type: ignore[misc]
         return action
 
     def refresh(self) -> None:
-        """Renew the suggestions: the legal moves now, in plain words (none if refused)."""
+        """Renew the suggestions: the legal moves now, in plain words (none if refused).
+
+        They are worked out again only when the layout or the legal moves changed (or
+        typing was refused or allowed since): a redraw that only picks a tile out or
+        lights its places, the click a learner makes most, costs the move line nothing.
+        """
         refused = self.refuse is not None and self.refuse() is not None
-        words = () if refused else tuple(c.words for c in complete(self.owner.match, "", self.lang))
+        match = self.owner.match
+        key = (refused, str(match.layout), tuple(match.legal_actions()))
+        if key == self._suggested:
+            return
+        self._suggested = key
+        words = () if refused else tuple(c.words for c in complete(match, "", self.lang))
         if tuple(self.input.options) != words:
             self.input.options = words

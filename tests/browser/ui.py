@@ -319,7 +319,7 @@ TIMER_JS = """
     });
     const timer = setTimeout(() => { observer.disconnect(); reject(new Error('no redraw')); },
                              10000);
-    observer.observe(picture, {childList: true});
+    observer.observe(picture, {childList: true, subtree: true});
     start = performance.now();
     target.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true,
                                                   view: window}));
@@ -332,7 +332,10 @@ def click_to_picture_ms(widget: Widget, selector: str) -> float:
     """Milliseconds, measured in the browser, from a click on ``selector`` to a new picture.
 
     The clock starts with ``performance.now()`` as the click is dispatched and stops in
-    a MutationObserver when the board replaces its SVG (the picture's children change).
+    a MutationObserver when the board has put Python's new picture in the page: the
+    board replaces only the parts of its SVG that changed, so any element added to or
+    removed from the picture, at any depth, marks it (the observer runs once the board's
+    redraw is done).
     """
     widget.picture.evaluate(TIMER_JS)
     elapsed: float = widget.page.evaluate("(s) => window.__exact61Timer(s)", selector)

@@ -61,6 +61,55 @@ function readingOrder(nodes, picture) {
     .map((item) => item.node);
 }
 
+// A new picture replaces only the parts that changed. Python sends the whole markup; it
+// is parsed aside (a <template>: not laid out), and, level by level down to DEPTH (the
+// wrapper, each SVG, each part of it: a seat, the layout, the side column's texts), a part
+// whose markup is the one shown stays as it is, with its focus and its layout, and a part
+// whose markup differs is replaced by the new one. Containers whose own tag and
+// attributes changed, or whose children do not pair up, are replaced whole, so what is
+// shown is always exactly what Python drew. ``sources`` keeps the markup each shown
+// element was made from (the board marks shown items with roles and labels afterwards).
+const DEPTH = 3;
+
+// An element's start tag as the page writes it: its tag and attributes, no children.
+function startTag(node) {
+  const bare = node.cloneNode(false).outerHTML;
+  return bare.slice(0, bare.lastIndexOf("</"));
+}
+
+function remember(node, depth, sources) {
+  sources.set(node, node.outerHTML);
+  if (depth > 0) for (const child of node.children) remember(child, depth - 1, sources);
+}
+
+function pairs(shown, fresh) {
+  return shown.childNodes.length === shown.children.length &&
+    fresh.childNodes.length === fresh.children.length &&
+    shown.children.length === fresh.children.length;
+}
+
+// Bring ``shown``'s children to ``fresh``'s (elements of the template); false if they do
+// not pair up, when the caller replaces ``shown`` whole.
+function patch(shown, fresh, depth, sources) {
+  if (!pairs(shown, fresh)) return false;
+  const old = Array.from(shown.children);
+  const now = Array.from(fresh.children);
+  for (let i = 0; i < now.length; i += 1) {
+    const was = old[i];
+    const next = now[i];
+    const markup = next.outerHTML;
+    if (sources.get(was) === markup) continue;
+    if (depth > 0 && was.tagName === next.tagName && sources.has(was) &&
+        sources.get(was).startsWith(startTag(next)) && patch(was, next, depth - 1, sources)) {
+      sources.set(was, markup);
+      continue;
+    }
+    remember(next, depth, sources);
+    was.replaceWith(next);
+  }
+  return true;
+}
+
 function render({ model, el }) {
   boards += 1;
   el.classList.add("exact61-board");
@@ -86,6 +135,8 @@ function render({ model, el }) {
   let currentAt = 0;
   let settling = 0;
   let refocus = false;
+  let sources = new WeakMap();
+  let drawnInteractive = null;
 
   // The items in reading order, each numbered (data-exact61-order) as the arrows go.
   // Reading positions needs the page laid out: never called while a picture is drawn.
@@ -96,6 +147,8 @@ function render({ model, el }) {
     return all;
   }
 
+  // ``focus``: true to focus the item (scrolled into view, as the arrow keys move), "keep"
+  // to give the focus back to an item redrawn where it was (no scrolling: it is in view).
   function hold(node, focus) {
     for (const other of picture.querySelectorAll("[data-exact61-item]")) {
       other.setAttribute("tabindex", other === node ? "0" : "-1");
@@ -103,7 +156,19 @@ function render({ model, el }) {
     current = keyOf(node);
     const at = node.getAttribute("data-exact61-order");
     if (at !== null) currentAt = Number(at);
-    if (focus) node.focus();
+    if (focus === "keep") {
+      if (document.activeElement !== node) node.focus({ preventScroll: true });
+    } else if (focus) node.focus();
+  }
+
+  // Show the markup Python sent: only the parts that changed are replaced (see patch).
+  function show(markup) {
+    const fresh = document.createElement("template");
+    fresh.innerHTML = markup;
+    if (patch(picture, fresh.content, DEPTH, sources)) return;
+    sources = new WeakMap();
+    for (const child of fresh.content.children) remember(child, DEPTH, sources);
+    picture.replaceChildren(fresh.content);
   }
 
   // On the first frame after a new picture (laid out by then anyway): number the items
@@ -137,8 +202,12 @@ function render({ model, el }) {
     const active = document.activeElement;
     const lost = !active || active === document.body;  // the last picture took it along
     const hadFocus = Boolean(active && picture.contains(active)) || (refocus && lost);
-    picture.innerHTML = model.get("svg");
     const interactive = model.get("interactive");
+    // The items of a board one can act on are marked (roles, tab stops) once shown: when
+    // that changes, nothing shown may stay.
+    if (interactive !== drawnInteractive) sources = new WeakMap();
+    drawnInteractive = interactive;
+    show(model.get("svg"));
     showRoles(interactive);
     if (!interactive) return;
     const labels = model.get("labels") || {};
@@ -160,7 +229,7 @@ function render({ model, el }) {
     // The same item keeps the Tab stop (and the focus) at once; if it is gone, the first
     // item holds the stop until the next frame settles it (reading order needs layout).
     const same = all.find((node) => keyOf(node) === current);
-    if (same) hold(same, hadFocus);
+    if (same) hold(same, hadFocus ? "keep" : false);
     else all[0].setAttribute("tabindex", "0");
     refocus = hadFocus && !same;
     if (!settling) settling = requestAnimationFrame(settle);
