@@ -25,6 +25,7 @@ from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Draw, 
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.events import (
     DrawEvent,
+    DrawEventDraft,
     Event,
     HandEnd,
     MatchWonEvent,
@@ -32,7 +33,6 @@ from exact61_widgets.engine.events import (
     PlayEvent,
     PlayEventDraft,
     blocked_award_event,
-    draw_event,
     hand_end,
     out_event,
     pass_event,
@@ -791,6 +791,14 @@ class Match:
         changes nothing.
         """
         if type(action) is not Play or self._status != PLAYING:
+            if (
+                action is DRAW
+                and self._status == PLAYING
+                and self._pending < 0
+                and self._bone_pos < len(self._boneyard)
+                and not self._layout.playable(self._hands[self._to_move])
+            ):  # a draw, as the rules allow it (R3.3): the next most common action
+                return self._draw(self._to_move)
             return self._push_other(action)
         # A play, in one piece: it is most of what a match does.
         seat = self._to_move
@@ -851,15 +859,7 @@ class Match:
         return events[start:]  # the play and what it settled
 
     def _push_other(self, action: Action | Deal) -> list[Event]:
-        """:meth:`push` for a draw, a pass or a deal, and for whatever is illegal."""
-        if (
-            action is DRAW
-            and self._status == PLAYING
-            and self._pending < 0
-            and self._bone_pos < len(self._boneyard)
-            and not self._layout.playable(self._hands[self._to_move])
-        ):
-            return self._draw(self._to_move)
+        """:meth:`push` for a pass or a deal, and for whatever is illegal."""
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -888,7 +888,12 @@ class Match:
         self._hands[seat] |= 1 << t
         if self._layout.playable(1 << t):
             self._pending = t
-        event = draw_event(seat, TILES[t], self._scores)
+        # Filled in place, as a play's event is (see events.PlayEventDraft).
+        event = DrawEventDraft()
+        event.seat = seat
+        event.tile = TILES[t]
+        event.scores = self._scores
+        event.__class__ = DrawEvent
         self._events.append(event)
         return [event]
 
