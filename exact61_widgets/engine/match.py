@@ -98,9 +98,9 @@ def _action_name(action: Action) -> str | Msg:
 
 #: _TILE_BIT[tile] == 1 << tile.index, by the 28 tile objects themselves (they hash by
 #: identity, so anything else misses): a deal reads whole hands with one ``map`` each.
-_TILE_BIT: Final = {tile: 1 << tile.index for tile in TILES}
+_TILE_BIT: Final[dict[Tile | str, int]] = {tile: 1 << tile.index for tile in TILES}
 #: _TILE_INDEX[tile] == tile.index, the same way.
-_TILE_INDEX: Final = {tile: tile.index for tile in TILES}
+_TILE_INDEX: Final[dict[Tile | str, int]] = {tile: tile.index for tile in TILES}
 
 
 def _mask_of(tiles: Sequence[Tile | str], seat: int) -> int:
@@ -731,11 +731,11 @@ class Match:
 
     def _why_not_play(self, seat: int, play: Play) -> Msg | None:
         tile = play.tile
-        if not self._hands[seat] >> play.t & 1:
+        if not self._hands[seat] >> play.tile_index & 1:
             return Msg(
                 "{tile} is not in the hand of seat {seat}", {"tile": str(tile), "seat": seat}
             )
-        if self._pending >= 0 and play.t != self._pending:
+        if self._pending >= 0 and play.tile_index != self._pending:
             return Msg(
                 "the drawn tile {drawn} must be played at once, not {tile} (R3.3)",
                 {"drawn": str(TILES[self._pending]), "tile": str(tile)},
@@ -802,14 +802,14 @@ class Match:
             return self._push_other(action)
         # A play, in one piece: it is most of what a match does.
         seat = self._to_move
-        t = action.t
+        t = action.tile_index
         hand = self._hands[seat]
         bit = _BIT[t]
         pending = self._pending
         if not hand & bit or (pending >= 0 and pending != t):
             return self._push_other(action)
         layout = self._layout
-        end_sum = layout.push_code(t, action.p)
+        end_sum = layout.push_code(t, action.place_code)
         if end_sum < 0:
             return self._push_other(action)
         hand ^= bit
