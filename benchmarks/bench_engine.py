@@ -18,9 +18,14 @@ alike; each round's figures are divided by that round's ``dominoes`` figure.
 The report gives the medians over the rounds with their ratio, and every round's
 ratio. Time is this process's CPU time by default (``--clock cpu``), which on a
 shared machine leaves out the time other programs hold the processor, for both
-sides alike; ``--clock wall`` measures elapsed time instead. Targets (issue 15):
-``match`` and ``replay`` at least 1.0× ``dominoes``, ``playout`` at least 2.5×,
-in every round.
+sides alike; ``--clock wall`` measures elapsed time instead. Targets (issues 15
+and 25): ``match`` and ``replay`` at least 1.3× ``dominoes``, ``playout`` at least
+2.5×, in every round.
+
+Both sides do the same work: a random legal move chosen by a seeded generator at
+every turn, every game dealt from a shuffle, the moves checked by the engine;
+``dominoes`` counts each tile its games place, and so do we (our draws and passes,
+which its rules do not have, are done but not counted).
 
 Run: ``python benchmarks/bench_engine.py [--seconds 2] [--rounds 5] [--slice 0.05]
 [--clock cpu|wall]``.
@@ -46,10 +51,10 @@ from exact61_widgets.engine.replay import replay
 MATCHES = 60
 #: What each measurement reads the time from (``--clock``): CPU time or elapsed time.
 CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
-#: (name, label, target ratio to ``dominoes``) of each exact61 measurement (issue 15).
+#: (name, label, target ratio to ``dominoes``) of each exact61 measurement (issues 15, 25).
 TARGETS = (
-    ("match", "exact61 Match random self-play", 1.0),
-    ("replay", "exact61 record replay", 1.0),
+    ("match", "exact61 Match random self-play", 1.3),
+    ("replay", "exact61 record replay", 1.3),
     ("playout", "exact61 playout loop (search)", 2.5),
 )
 

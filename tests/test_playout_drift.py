@@ -54,7 +54,7 @@ def walk(match: Match, trace: Trace) -> int:
         assert match.to_move == entry.seat
         legal = match.legal_actions()
         if isinstance(entry, TracePlay):
-            codes = sorted((a.t, a.p) for a in legal if isinstance(a, Play))
+            codes = sorted((a.tile_index, a.place_code) for a in legal if isinstance(a, Play))
             assert sorted(entry.candidates) == codes, (entry, legal)
             chosen = PLAY_ROWS[entry.tile][entry.place]
             assert chosen in legal

@@ -89,7 +89,7 @@ def test_plays_for_lists_every_legal_place_of_every_tile_in_order() -> None:
             Play(t, place) for t in TILES if hand >> t.index & 1 for place in layout.legal_places(t)
         ]
         assert layout.plays_for(hand) == expected
-        assert layout.playable(hand) == sum({1 << p.t for p in expected})
+        assert layout.playable(hand) == sum({1 << p.tile_index for p in expected})
 
 
 def test_the_port_rules_give_the_places_a_join_opens() -> None:

@@ -6,6 +6,7 @@ hands out ready-made objects; ``DRAW`` and ``PASS`` are singletons.
 
 from __future__ import annotations
 
+import warnings
 from typing import ClassVar, Final
 
 from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES, Place
@@ -13,15 +14,21 @@ from exact61_widgets.engine.tiles import TILES, Tile, as_tile
 
 
 class Play:
-    """Put ``tile`` at ``at`` (None: the opening tile)."""
+    """Put ``tile`` at ``at`` (None: the opening tile).
 
-    __slots__ = ("at", "p", "t", "tile")
+    Fast code reads the same in integers: :attr:`tile_index` (``tile.index``) and
+    :attr:`place_code` (``at.code``, -1 for the opening tile).
+    """
+
+    __slots__ = ("at", "place_code", "tile", "tile_index")
     kind: ClassVar[str] = "play"
 
     tile: Tile
     at: Place | None
-    t: int
-    p: int
+    #: The tile's index, 0–27 (``tile.index``).
+    tile_index: int
+    #: The place's code (``at.code``), or -1 for the opening tile.
+    place_code: int
 
     def __new__(cls, tile: Tile | str, at: Place | str | None = None) -> Play:
         tile = as_tile(tile)
@@ -37,15 +44,31 @@ class Play:
         play = object.__new__(cls)
         play.tile = TILES[t]
         play.at = None if p < 0 else PLACES[p]
-        play.t = t
-        play.p = p
+        play.tile_index = t
+        play.place_code = p
         return play
 
+    @property
+    def t(self) -> int:
+        """Deprecated: the old name of :attr:`tile_index`."""
+        warnings.warn("Play.t is deprecated: use Play.tile_index", DeprecationWarning, stacklevel=2)
+        return self.tile_index
+
+    @property
+    def p(self) -> int:
+        """Deprecated: the old name of :attr:`place_code`."""
+        warnings.warn("Play.p is deprecated: use Play.place_code", DeprecationWarning, stacklevel=2)
+        return self.place_code
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Play) and self.t == other.t and self.p == other.p
+        return (
+            isinstance(other, Play)
+            and self.tile_index == other.tile_index
+            and self.place_code == other.place_code
+        )
 
     def __hash__(self) -> int:
-        return hash((self.t, self.p))
+        return hash((self.tile_index, self.place_code))
 
     def __str__(self) -> str:
         return str(self.tile) if self.at is None else f"{self.tile}@{self.at}"

@@ -222,17 +222,8 @@ class DrawEvent:
         }
 
 
-_DrawDraft: Any = _draft_class(DrawEvent)
-
-
-def draw_event(seat: int, tile: Tile, scores: tuple[int, ...]) -> DrawEvent:
-    """``DrawEvent(...)``, made faster for the engine's push, as :func:`play_event`."""
-    event = _DrawDraft()
-    event.seat = seat
-    event.tile = tile
-    event.scores = scores
-    event.__class__ = DrawEvent
-    return event  # type: ignore[no-any-return]
+#: A blank :class:`DrawEvent` to fill, as :data:`PlayEventDraft` (the engine's push does so).
+DrawEventDraft: Any = _draft_class(DrawEvent)
 
 
 @dataclass(frozen=True, slots=True)

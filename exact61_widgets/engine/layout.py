@@ -53,6 +53,13 @@ def _contribution(t: int, occ: int) -> int:
 #: CONTRIB[t][occ]: the contribution of tile ``t`` with taken-port bits ``occ``.
 CONTRIB: Final = tuple(tuple(_contribution(t, occ) for occ in range(64)) for t in range(28))
 
+#: GAIN[t][occ][port]: how the contribution of tile ``t`` with taken-port bits ``occ`` changes
+#: when ``port`` is joined too (R5): ``CONTRIB[t][occ | 1 << port] - CONTRIB[t][occ]``.
+GAIN: Final = tuple(
+    tuple(tuple(row[occ | 1 << port] - row[occ] for port in range(6)) for occ in range(64))
+    for row in CONTRIB
+)
+
 #: Tiles (bitmask) having a half in the number set ``m`` (bitmask of numbers 0–6).
 TILES_WITH: Final = tuple(
     sum(1 << t for t in range(28) if (m >> TILE_LOW[t]) & 1 or (m >> TILE_HIGH[t]) & 1)
@@ -475,10 +482,10 @@ class Layout:
             self._slots.append(index)
             occ = self._occ
             old = occ[a]
-            occ[a] = new = old | _BIT[port]
+            occ[a] = old | _BIT[port]
             occ[t] = bits
             self.taken_bits |= taken
-            total = self._sum + CONTRIB[a][new] - CONTRIB[a][old] + value
+            total = self._sum + GAIN[a][old][port] + value
             open_[opened_number].append(opened)
             if spinner and OPENS_BRANCHES[old][port]:
                 codes += BRANCHES[a]
@@ -515,11 +522,10 @@ class Layout:
         assert join is not None
         number, a, port, _, value, taken, _, opened_number, spinner = join
         occ = self._occ
-        new = occ[a]
-        old = new & ~(1 << port)
+        old = occ[a] & ~(1 << port)
         occ[a] = old
         occ[t] = 0
-        self._sum -= CONTRIB[a][new] - CONTRIB[a][old] + value
+        self._sum -= GAIN[a][old][port] + value
         self.taken_bits &= ~taken
         codes = open_[number]
         if spinner and OPENS_BRANCHES[old][port]:

@@ -25,6 +25,7 @@ from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Draw, 
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.events import (
     DrawEvent,
+    DrawEventDraft,
     Event,
     HandEnd,
     MatchWonEvent,
@@ -32,7 +33,6 @@ from exact61_widgets.engine.events import (
     PlayEvent,
     PlayEventDraft,
     blocked_award_event,
-    draw_event,
     hand_end,
     out_event,
     pass_event,
@@ -96,8 +96,23 @@ def _action_name(action: Action) -> str | Msg:
     return str(action)
 
 
-def _mask_of(tiles: Iterable[Tile | str], seat: int) -> int:
+#: _TILE_BIT[tile] == 1 << tile.index, by the 28 tile objects themselves (they hash by
+#: identity, so anything else misses): a deal reads whole hands with one ``map`` each.
+_TILE_BIT: Final[dict[Tile | str, int]] = {tile: 1 << tile.index for tile in TILES}
+#: _TILE_INDEX[tile] == tile.index, the same way.
+_TILE_INDEX: Final[dict[Tile | str, int]] = {tile: tile.index for tile in TILES}
+
+
+def _mask_of(tiles: Sequence[Tile | str], seat: int) -> int:
     """The bitmask of a seat's hand, refusing a tile named twice."""
+    try:
+        # Tiles given as tiles: their bits summed; distinct bits leave no carry, so the
+        # sum has one bit per tile exactly when no tile is named twice.
+        mask: int = sum(map(_TILE_BIT.__getitem__, tiles))
+    except (KeyError, TypeError):  # text, or not a tile: read one by one below
+        mask = -1
+    if mask >= 0 and mask.bit_count() == len(tiles):
+        return mask
     mask = 0
     for item in tiles:
         tile = item if type(item) is Tile else as_tile(item)
@@ -111,6 +126,16 @@ def _mask_of(tiles: Iterable[Tile | str], seat: int) -> int:
             )
         mask |= bit
     return mask
+
+
+def _indices(tiles: Iterable[Tile | str]) -> list[int]:
+    """The tile indices of ``tiles`` (tiles or their notation), in order."""
+    if type(tiles) is list:
+        try:
+            return list(map(_TILE_INDEX.__getitem__, tiles))
+        except (KeyError, TypeError):  # text, or not a tile: read one by one
+            pass
+    return [(t if type(t) is Tile else as_tile(t)).index for t in tiles]
 
 
 class _HandState(NamedTuple):
@@ -294,13 +319,13 @@ class Match:
         seen = table.placed_mask
         masks = []
         for seat, hand in enumerate(hands):
-            mask = _mask_of(hand, seat)
+            mask = _mask_of(hand if type(hand) is list else list(hand), seat)
             if not mask:
                 raise SetupError(
                     Msg("seat {seat} holds no tile: that hand would be over", {"seat": seat})
                 )
             masks.append(mask)
-        bones = [as_tile(t).index for t in boneyard]
+        bones = _indices(boneyard)
         match._check_all_tiles([seen, *masks], bones)
         match._check_seat(to_move, Msg("the player to move"))
         if leader is not None:
@@ -328,15 +353,12 @@ class Match:
     @staticmethod
     def _check_all_tiles(masks: Sequence[int], bones: Sequence[int]) -> None:
         """Every tile in exactly one place: the bitmasks ``masks`` or the list ``bones``."""
-        # All 28 covered by 28 tiles in all: then none is anywhere twice.
-        seen = 0
+        # 28 tiles in all whose bits sum to all 28 bits: the sum carried nowhere, so no
+        # tile is anywhere twice, and every tile is somewhere.
         count = len(bones)
         for mask in masks:
-            seen |= mask
             count += mask.bit_count()
-        for t in bones:
-            seen |= 1 << t
-        if seen == _ALL_TILES and count == 28:
+        if count == 28 and sum(masks) + sum(map(_BIT.__getitem__, bones)) == _ALL_TILES:
             return
         counts = [0] * 28
         for mask in masks:
@@ -416,7 +438,7 @@ class Match:
                         )
                     )
                 masks.append(_mask_of(hand, seat))
-            bones = [(t if type(t) is Tile else as_tile(t)).index for t in (boneyard or ())]
+            bones = _indices(boneyard or ())
             self._check_all_tiles(masks, bones)
         if leader is None:
             if required is None:
@@ -709,11 +731,11 @@ class Match:
 
     def _why_not_play(self, seat: int, play: Play) -> Msg | None:
         tile = play.tile
-        if not self._hands[seat] >> play.t & 1:
+        if not self._hands[seat] >> play.tile_index & 1:
             return Msg(
                 "{tile} is not in the hand of seat {seat}", {"tile": str(tile), "seat": seat}
             )
-        if self._pending >= 0 and play.t != self._pending:
+        if self._pending >= 0 and play.tile_index != self._pending:
             return Msg(
                 "the drawn tile {drawn} must be played at once, not {tile} (R3.3)",
                 {"drawn": str(TILES[self._pending]), "tile": str(tile)},
@@ -769,17 +791,25 @@ class Match:
         changes nothing.
         """
         if type(action) is not Play or self._status != PLAYING:
+            if (
+                action is DRAW
+                and self._status == PLAYING
+                and self._pending < 0
+                and self._bone_pos < len(self._boneyard)
+                and not self._layout.playable(self._hands[self._to_move])
+            ):  # a draw, as the rules allow it (R3.3): the next most common action
+                return self._draw(self._to_move)
             return self._push_other(action)
         # A play, in one piece: it is most of what a match does.
         seat = self._to_move
-        t = action.t
+        t = action.tile_index
         hand = self._hands[seat]
         bit = _BIT[t]
         pending = self._pending
-        if not hand & bit or 0 <= pending != t:
+        if not hand & bit or (pending >= 0 and pending != t):
             return self._push_other(action)
         layout = self._layout
-        end_sum = layout.push_code(t, action.p)
+        end_sum = layout.push_code(t, action.place_code)
         if end_sum < 0:
             return self._push_other(action)
         hand ^= bit
@@ -811,30 +841,25 @@ class Match:
         event.status = status
         event.scores = self._scores
         event.__class__ = PlayEvent
-        events = self._events
-        start = len(events)
-        events.append(event)
-        if status == "applied" and reaches_target(before + award):
-            self._win(side, "match_won")
-        elif not hand:
-            self._go_out(seat, award)
-        elif self._bone_pos < len(self._boneyard):  # tiles left to draw: no block yet (D9)
-            self._to_move = self._next_seat[seat]
-            return [event]
-        else:
+        self._events.append(event)
+        if hand and (status != "applied" or not reaches_target(before + award)):
+            if self._bone_pos < len(self._boneyard):  # tiles left to draw: no block yet (D9)
+                self._to_move = self._next_seat[seat]
+                return [event]
+            events = self._events
+            start = len(events) - 1
             self._end_turn(seat)
+            return events[start:]  # the play and a block it caused
+        events = self._events
+        start = len(events) - 1
+        if hand:  # the award reached the target exactly (R9.1)
+            self._win(side, "match_won")
+        else:  # the last tile: the going-out settlement (R7)
+            self._go_out(seat, award)
         return events[start:]  # the play and what it settled
 
     def _push_other(self, action: Action | Deal) -> list[Event]:
-        """:meth:`push` for a draw, a pass or a deal, and for whatever is illegal."""
-        if (
-            action is DRAW
-            and self._status == PLAYING
-            and self._pending < 0
-            and self._bone_pos < len(self._boneyard)
-            and not self._layout.playable(self._hands[self._to_move])
-        ):
-            return self._draw(self._to_move)
+        """:meth:`push` for a pass or a deal, and for whatever is illegal."""
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -863,7 +888,12 @@ class Match:
         self._hands[seat] |= 1 << t
         if self._layout.playable(1 << t):
             self._pending = t
-        event = draw_event(seat, TILES[t], self._scores)
+        # Filled in place, as a play's event is (see events.PlayEventDraft).
+        event = DrawEventDraft()
+        event.seat = seat
+        event.tile = TILES[t]
+        event.scores = self._scores
+        event.__class__ = DrawEvent
         self._events.append(event)
         return [event]
 

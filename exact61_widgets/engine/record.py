@@ -85,7 +85,7 @@ _TILES_BY_TEXT: Final = {str(tile): tile for tile in TILES}
 def _read_tiles(lists: Sequence[Sequence[Any]]) -> list[list[Tile]]:
     """Lists of tile texts as tiles: canonical text at once, the rest through parse_tile."""
     try:
-        return [[_TILES_BY_TEXT[t] for t in tiles] for tiles in lists]
+        return [list(map(_TILES_BY_TEXT.__getitem__, tiles)) for tiles in lists]
     except (KeyError, TypeError):
         return [[parse_tile(t) for t in tiles] for tiles in lists]
 

@@ -26,7 +26,7 @@ two open places of the same number and kind give the same move.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 from exact61_widgets.engine.layout import (
     BRANCHES,
@@ -81,9 +81,36 @@ class NodeLimit(Exception):
     """Raised inside a search when it has visited more nodes than allowed."""
 
 
-Undo = tuple[
-    int, int, int, int, tuple[int, ...], "str | None", int, int, int, int, int, int, tuple[int, ...]
-]
+class Undo(NamedTuple):
+    """What :meth:`OpenPosition.pop` needs to unmake a move: the state before it, and
+    for a play where its place stood and what it opened."""
+
+    #: The move made (a play's code, :data:`DRAW_MOVE` or :data:`PASS_MOVE`).
+    move: int
+    #: The seat that made it.
+    seat: int
+    #: The drawn tile to play at once before it (-1: none).
+    pending: int
+    #: The boneyard position before it.
+    pos: int
+    scores: tuple[int, ...]
+    over: str | None
+    #: The open numbers (bitmask), the end sum, and the two packed keys before it.
+    omask: int
+    total: int
+    lkey: int
+    hkey: int
+    #: A join's place in its number's open list (-1: not a join).
+    slot: int
+    #: The anchor's taken-port bits before a join.
+    old: int
+    #: The place codes the play opened.
+    opened: tuple[int, ...]
+
+
+#: ``_undo(Undo, (…))`` makes an :class:`Undo` from its fields in one C call, without the
+#: Python ``__new__`` a named tuple's constructor runs: the solver makes one per node.
+_undo: Final[Callable[[type[Undo], tuple[Any, ...]], Undo]] = tuple.__new__
 
 
 class OpenPosition:
@@ -249,20 +276,23 @@ class OpenPosition:
             raise NodeLimit
         seat = self.seat
         if move < 0:
-            saved: Undo = (
-                move,
-                seat,
-                self.pending,
-                self.pos,
-                self.scores,
-                self.over,
-                self.omask,
-                self.total,
-                self.lkey,
-                self.hkey,
-                -1,
-                0,
-                (),
+            saved = _undo(
+                Undo,
+                (
+                    move,
+                    seat,
+                    self.pending,
+                    self.pos,
+                    self.scores,
+                    self.over,
+                    self.omask,
+                    self.total,
+                    self.lkey,
+                    self.hkey,
+                    -1,
+                    0,
+                    (),
+                ),
             )
             if move == DRAW_MOVE:
                 t = self.bones[self.pos]
@@ -280,7 +310,7 @@ class OpenPosition:
         opn = self.opn
         lkey = self.lkey
         omask = self.omask
-        index = -1
+        slot = -1
         old = 0
         if p < 0:
             opened = OPENING[t]
@@ -290,8 +320,8 @@ class OpenPosition:
         else:
             num, a, port, bits, value, _, place, far, spinner = JOIN_AT[t][p]  # type: ignore[misc]
             lst = opn[num]
-            index = lst.index(p)
-            del lst[index]
+            slot = lst.index(p)
+            del lst[slot]
             if not lst:
                 omask &= ~(1 << num)
             old = occ[a]
@@ -316,20 +346,23 @@ class OpenPosition:
             num = PLACE_NUMBER[c]
             opn[num].append(c)
             omask |= 1 << num
-        saved = (
-            move,
-            seat,
-            self.pending,
-            self.pos,
-            self.scores,
-            self.over,
-            self.omask,
-            self.total,
-            self.lkey,
-            self.hkey,
-            index,
-            old,
-            opened,
+        saved = _undo(
+            Undo,
+            (
+                move,
+                seat,
+                self.pending,
+                self.pos,
+                self.scores,
+                self.over,
+                self.omask,
+                self.total,
+                self.lkey,
+                self.hkey,
+                slot,
+                old,
+                opened,
+            ),
         )
         self.omask = omask
         self.total = total
@@ -361,7 +394,7 @@ class OpenPosition:
             self.total,
             self.lkey,
             self.hkey,
-            index,
+            slot,
             old,
             opened,
         ) = saved
@@ -379,7 +412,7 @@ class OpenPosition:
         self.occ[t] = 0
         if p >= 0:
             self.occ[p // 6] = old
-            opn[PLACE_NUMBER[p]].insert(index, p)
+            opn[PLACE_NUMBER[p]].insert(slot, p)
         self.placed -= 1
         self.hands[seat] |= 1 << t
 

@@ -156,8 +156,7 @@ def shuffled_tiles(rng: random.Random) -> list[int]:
     """
     order = list(range(TILE_COUNT))
     getrandbits = rng.getrandbits
-    for i in range(TILE_COUNT - 1, 0, -1):
-        k = _BITS[i]
+    for i, k in _SWAPS:
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
@@ -165,8 +164,9 @@ def shuffled_tiles(rng: random.Random) -> list[int]:
     return order
 
 
-#: _BITS[i]: the bits drawn for a position from 0 to ``i``.
-_BITS: Final = tuple((i + 1).bit_length() for i in range(TILE_COUNT))
+#: The positions a shuffle swaps, from the last down to 1, each with the bits drawn for a
+#: position from 0 to it.
+_SWAPS: Final = tuple((i, (i + 1).bit_length()) for i in range(TILE_COUNT - 1, 0, -1))
 
 
 def dealt_hands(order: list[int], players: int) -> list[int]:
