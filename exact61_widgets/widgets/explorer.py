@@ -32,11 +32,11 @@ from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svg import last_play
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.export import Export, export_match, pretty_json
-from exact61_widgets.views.history import Item, can_undo, redo_one, undo_one
-from exact61_widgets.views.moves import MoveInfo, action_text, analyze, moves_html
+from exact61_widgets.views.move_list import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.solution import solution_html
 from exact61_widgets.views.texts import scores_text, seat_label, status_text
+from exact61_widgets.views.undo import Item, can_undo, redo_one, undo_one
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.editor import PositionEditor

@@ -27,9 +27,9 @@ from typing import Any
 import ipywidgets as w
 
 from exact61_widgets.engine.actions import Action, Play
-from exact61_widgets.engine.hints import Advice, best_move
 from exact61_widgets.engine.bots import Bot, make_bot
 from exact61_widgets.engine.events import DrawEvent, Event
+from exact61_widgets.engine.hints import Advice, best_move
 from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.review import SAMPLES
 from exact61_widgets.engine.tiles import Tile

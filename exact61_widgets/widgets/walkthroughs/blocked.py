@@ -16,16 +16,13 @@ from typing import Any
 from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
+from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scenario import Scenario, rewind
 from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, reaches_target
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import (
-    BLOCKED_PAIRS_NEAR_TARGET,
-    Scenario,
-    as_match,
-    rewind,
-)
+from exact61_widgets.views.ready_positions import BLOCKED_PAIRS_NEAR_TARGET
 from exact61_widgets.widgets.pictures import BlockedSpec, HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Text, Walkthrough
 

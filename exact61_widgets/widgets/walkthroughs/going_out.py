@@ -13,11 +13,13 @@ from typing import Any
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.events import OutEvent, PlayEvent
+from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scenario import Scenario, rewind
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.render.text import raw_points
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import GOING_OUT_PAIRS, Scenario, as_match, rewind
+from exact61_widgets.views.ready_positions import GOING_OUT_PAIRS
 from exact61_widgets.views.texts import seat_label
 from exact61_widgets.widgets.pictures import GoingOutSpec, HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough

@@ -15,13 +15,14 @@ import ipywidgets as w
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.scoring import award_reason
 from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.render.text import describe, raw_points
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
-from exact61_widgets.views.scenarios import RULES_NINE, as_layout
+from exact61_widgets.views.ready_positions import RULES_NINE
 from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough

@@ -14,12 +14,13 @@ from typing import Any
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Layout, Placement
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.i18n import Msg
 from exact61_widgets.render.text import PORT_LABELS, describe
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import SPINNER_LAYOUT, as_layout
+from exact61_widgets.views.ready_positions import SPINNER_LAYOUT
 from exact61_widgets.widgets.pictures import LayoutSpec, Panel
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 

@@ -1,6 +1,6 @@
 """A whole hand told as a story: the deal, every turn, and the settlement, step by step.
 
-The hand is a :class:`~exact61_widgets.views.scenarios.HandScript` (scores,
+The hand is a :class:`~exact61_widgets.engine.scenario.HandScript` (scores,
 the deal, the leader and every action, as data), played by the engine. Each
 step shows the table, every hand face up, the boneyard and the scores; its
 caption tells the turn in plain words and the text panel gives the engine's
@@ -17,9 +17,10 @@ from typing import Any
 
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent, OutEvent
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scenario import HandScript
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import STORIES, HandScript
+from exact61_widgets.views.ready_positions import STORIES
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
     GoingOutSpec,
