@@ -279,7 +279,7 @@ def _bad_number() -> object:
 
 
 def _bad_move() -> object:
-    from exact61_widgets.engine.movewords import read_words
+    from exact61_widgets.engine.movetext.words import read_words
 
     return read_words("3-9 к тройке")
 

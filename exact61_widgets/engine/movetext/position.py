@@ -11,7 +11,7 @@ to it, and :func:`complete` lists the legal moves that fit what was typed so far
 
 Words may be left out where the position makes them unneeded: a tile alone is
 enough when it fits one place only, and ``к тройке`` when one tile fits one 3.
-The words themselves are read by :mod:`.movewords`.
+The words themselves are read by :mod:`.words`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from exact61_widgets.engine.actions import DRAW, PASS, Action, Draw, Pass, Play
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.movewords import (
+from exact61_widgets.engine.movetext.words import (
     PUNCT,
     VOCABULARY,
     MoveTextError,
