@@ -17,7 +17,7 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.exercises.examples import example_double, example_place
-from exact61_widgets.exercises.giveaway_texts import open_places_part
+from exact61_widgets.exercises.giveaways import open_places_part
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY, neighbour
 from exact61_widgets.exercises.reading import read_items, read_place, word_text
 from exact61_widgets.exercises.result import (
