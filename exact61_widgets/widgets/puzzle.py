@@ -40,9 +40,9 @@ from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
+    Figure,
     HandSpec,
     LayoutSpec,
-    Panel,
     ScoreSpec,
     compose,
 )
@@ -398,7 +398,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _panels(self) -> tuple[Figure, ...]:
         match = self.match
         puzzle = self.puzzle
         seat = puzzle.seat
@@ -406,8 +406,8 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             self.picker.targets(match.layout, match.why_illegal) if (self.state == OPEN) else ()
         )
         panels = [
-            Panel(LayoutSpec(str(match.layout), places=places, play=last_play(match))),
-            Panel(
+            Figure(LayoutSpec(str(match.layout), places=places, play=last_play(match))),
+            Figure(
                 HandSpec(tuple(str(t) for t in match.hand(seat)), self.picker.chosen()),
                 "hand",
                 Msg("Your hand (seat {seat})", {"seat": seat}).text(self.lang),
@@ -416,14 +416,14 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         for other in range(match.players):
             if other != seat:
                 panels.append(
-                    Panel(
+                    Figure(
                         HandSpec(tuple(str(t) for t in match.hand(other)), face_up=False),
                         f"seat{other}",
                         seat_label(other, False, self.lang),
                     )
                 )
-        panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
-        panels.append(Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"))
+        panels.append(Figure(BoneyardSpec(match.boneyard_count), "boneyard"))
+        panels.append(Figure(ScoreSpec(match.scores, match.players, tally=False), "scores"))
         return tuple(panels)
 
     def refresh(self) -> None:
@@ -484,8 +484,8 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         match = self._position()
         puzzle = self.puzzle
         panels = (
-            Panel(LayoutSpec(str(match.layout), play=last_play(match))),
-            Panel(
+            Figure(LayoutSpec(str(match.layout), play=last_play(match))),
+            Figure(
                 HandSpec(tuple(str(t) for t in match.hand(puzzle.seat))),
                 "hand",
                 Msg("Your hand (seat {seat})", {"seat": puzzle.seat}).text(self.lang),

@@ -36,8 +36,8 @@ from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
+    Figure,
     LayoutSpec,
-    Panel,
     ScoreSpec,
     SeatsSpec,
     compose,
@@ -331,15 +331,15 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _panels(self) -> tuple[Figure, ...]:
         match = self.match
         d = self.decision
         played = d.played
         places = (str(played.at),) if isinstance(played, Play) and played.at is not None else ()
         labels = tuple(seat_label(s, s == d.seat, self.lang) for s in range(match.players))
         return (
-            Panel(LayoutSpec(str(match.layout), places=places, last=True)),
-            Panel(
+            Figure(LayoutSpec(str(match.layout), places=places, last=True)),
+            Figure(
                 SeatsSpec(
                     tuple(tuple(str(t) for t in h) for h in match.hands),
                     labels,
@@ -347,8 +347,8 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
                 ),
                 "seats",
             ),
-            Panel(BoneyardSpec(match.boneyard_count), "boneyard"),
-            Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"),
+            Figure(BoneyardSpec(match.boneyard_count), "boneyard"),
+            Figure(ScoreSpec(match.scores, match.players, tally=False), "scores"),
         )
 
     def graph_svg(self, current: int | None = None) -> str:

@@ -44,7 +44,7 @@ from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel, focus_labels
+from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec, focus_labels
 
 __all__ = ["Advice", "MatchTable", "best_move"]  # the advice is the engine's, named here too
 
@@ -375,14 +375,14 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             p for p in places if match.layout.is_open(p)
         )
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _panels(self) -> tuple[Figure, ...]:
         """The parts the keyboard reaches (the layout's places, the hand's tiles), for labels."""
         match = self.match
         chosen, places = self._highlights()
-        panels = [Panel(LayoutSpec(str(match.layout), places=places))]
+        panels = [Figure(LayoutSpec(str(match.layout), places=places))]
         if self.human is not None:
             panels.append(
-                Panel(HandSpec(tuple(str(t) for t in match.hand(self.human)), chosen), "hand")
+                Figure(HandSpec(tuple(str(t) for t in match.hand(self.human)), chosen), "hand")
             )
         return tuple(panels)
 

@@ -19,7 +19,7 @@ from exact61_widgets.engine.scoring import TARGET_PARAMS, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import EXACT_61, EXACT_61_PLAYS
-from exact61_widgets.widgets.pictures import LayoutSpec, Panel
+from exact61_widgets.widgets.pictures import Figure, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
@@ -129,7 +129,7 @@ class Exact61Walkthrough(Walkthrough):
         need = to_target(before.scores[side])
         steps = [
             Step(
-                (Panel(LayoutSpec(str(before.layout), last=False)),),
+                (Figure(LayoutSpec(str(before.layout), last=False)),),
                 Lines(
                     (
                         Msg(
@@ -151,7 +151,7 @@ class Exact61Walkthrough(Walkthrough):
             play = next((e for e in events if isinstance(e, PlayEvent)), None)
             steps.append(
                 Step(
-                    (Panel(LayoutSpec(layout, last=isinstance(action, Play), play=play)),),
+                    (Figure(LayoutSpec(layout, last=isinstance(action, Play), play=play)),),
                     caption_for(events, self.lang),
                 )
             )
