@@ -33,7 +33,7 @@ from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.texts import scores_text, seat_label
 from exact61_widgets.widgets.board import Board
-from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.buttons import buttons, text_line
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
@@ -122,25 +122,20 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.solved: set[str] = set()
         self.tried: list[Action] = []
         self.state = OPEN
-        self.title = w.HTML()
-        self.title.add_class("exact61-puzzle-title")
-        self.question = w.HTML()
-        self.question.add_class("exact61-status")
-        self.feedback = w.HTML()
-        self.feedback.add_class("exact61-puzzle-feedback")
-        self.streak_line = w.HTML()
-        self.streak_line.add_class("exact61-puzzle-streak")
-        self.fairness_line = w.HTML()
-        self.fairness_line.add_class("exact61-puzzle-fairness")
+        self.title = text_line("exact61-puzzle-title")
+        self.question = text_line("exact61-status")
+        self.feedback = text_line("exact61-puzzle-feedback")
+        self.streak_line = text_line("exact61-puzzle-streak")
+        self.fairness_line = text_line("exact61-puzzle-fairness")
         self.move_line = MoveLine(self, lang=lang, refuse=self._typing_refused)
-        self.reveal_button = button(gettext("Show the answer", lang), "show-answer")
-        self.reveal_button.on_click(cb(self.reveal))
-        self.previous_button = button(
-            gettext("Previous puzzle", lang), "previous", icon="step-backward"
+        self.reveal_button, self.previous_button, self.next_button = buttons(
+            [
+                (gettext("Show the answer", lang), "show-answer", None, self.reveal),
+                (gettext("Previous puzzle", lang), "previous", "step-backward", self.previous),
+                (gettext("Next puzzle", lang), "next", "step-forward", self.next),
+            ],
+            cb,
         )
-        self.previous_button.on_click(cb(self.previous))
-        self.next_button = button(gettext("Next puzzle", lang), "next", icon="step-forward")
-        self.next_button.on_click(cb(self.next))
         ratings = [p.rating for p in self.all]
         low, high = min(ratings), max(ratings)
         self.topic_input = w.Dropdown(
