@@ -36,18 +36,6 @@ from exact61_widgets.engine.ports import Place, Port, port_fits
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import LANGUAGES, Lang, Msg, check_lang, gettext
 
-__all__ = [
-    "Completion",
-    "MoveTextError",
-    "action_msg",
-    "action_notation",
-    "complete",
-    "describe_action",
-    "parse_move",
-    "place_msg",
-    "tile_words",
-]
-
 
 class _Local(Msg):
     """A piece of text made per language by the grammar tables below (a number word in a
