@@ -18,15 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.hidden import sampled_deals
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.solve import WIN, Solution, SolveError, solve
-
-if TYPE_CHECKING:
-    from exact61_widgets.puzzles.model import Puzzle
 
 #: Deals sampled to verify a puzzle.
 DEALS: Final = 50
@@ -179,7 +176,18 @@ def verify(
     return Verdict(group, deals - failed, deals, tuple(margins), stats, solve(match))
 
 
-def verify_from_file(puzzle: Puzzle, settings: Mapping[str, Any]) -> Verdict | None:
+class FilePuzzle(Protocol):
+    """What :func:`verify_from_file` reads of a puzzle of the file (a :class:`.model.Puzzle`)."""
+
+    @property
+    def check_seed(self) -> str:
+        """The seed its deals were sampled from."""
+
+    def match(self) -> Match:
+        """The puzzle's position."""
+
+
+def verify_from_file(puzzle: FilePuzzle, settings: Mapping[str, Any]) -> Verdict | None:
     """:func:`verify` run again on a puzzle of the file, as its ``settings`` say it was mined.
 
     The deals come from the puzzle's own ``check_seed``, so the verdict is the one the file
