@@ -229,8 +229,8 @@ def focus_labels(panels: tuple[Figure, ...], lang: str) -> dict[str, str]:
     ``tile [1|2]`` for a tile of a hand or tray.
     """
     from exact61_widgets.engine.layout import Layout
+    from exact61_widgets.engine.ports import PORT_LABELS
     from exact61_widgets.i18n import Msg
-    from exact61_widgets.render.text import PORT_LABELS
 
     labels: dict[str, str] = {}
     for panel in panels:

@@ -32,7 +32,7 @@ from exact61_widgets.engine.movetext.words import (
     read_words,
     simplify,
 )
-from exact61_widgets.engine.ports import Place, Port, port_fits
+from exact61_widgets.engine.ports import PORT_LABELS, Place, Port, port_fits
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import LANGUAGES, Lang, Msg, check_lang, gettext
 
@@ -65,14 +65,6 @@ _RU_PORT_DATIVE: Final = {
     Port.BRANCH_A: "ветви A",
     Port.BRANCH_B: "ветви B",
 }
-_PORT_LABEL: Final = {
-    Port.LOW: "low end",
-    Port.HIGH: "high end",
-    Port.LINE_A: "line A",
-    Port.LINE_B: "line B",
-    Port.BRANCH_A: "branch A",
-    Port.BRANCH_B: "branch B",
-}
 
 
 def tile_words(tile: Tile) -> str:
@@ -90,12 +82,12 @@ def _number_name(n: int) -> Msg:
 
 def _port_dative(port: Port) -> Msg:
     return _Local(
-        lambda lang: _RU_PORT_DATIVE[port] if lang == "ru" else gettext(_PORT_LABEL[port], lang)
+        lambda lang: _RU_PORT_DATIVE[port] if lang == "ru" else gettext(PORT_LABELS[port], lang)
     )
 
 
 def _port_name(port: Port) -> Msg:
-    return _Local(lambda lang: gettext(_PORT_LABEL[port], lang))
+    return _Local(lambda lang: gettext(PORT_LABELS[port], lang))
 
 
 def place_msg(place: Place) -> Msg:

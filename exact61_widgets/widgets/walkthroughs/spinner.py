@@ -15,10 +15,10 @@ from typing import Any
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Layout, Placement
 from exact61_widgets.engine.loader import as_layout
-from exact61_widgets.engine.ports import Place, Port
+from exact61_widgets.engine.ports import PORT_LABELS, Place, Port
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.i18n import Msg
-from exact61_widgets.render.text import PORT_LABELS, describe
+from exact61_widgets.render.text import describe
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import SPINNER_LAYOUT
 from exact61_widgets.widgets.pictures import Figure, LayoutSpec
