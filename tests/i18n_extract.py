@@ -62,10 +62,10 @@ def message_ids(root: Path = PACKAGE) -> dict[Key, str]:
                 if second is not None:
                     found.setdefault((first, second), where)
     # The port labels are looked up through a table, not a literal call.
-    from exact61_widgets.render.text import PORT_LABELS
+    from exact61_widgets.engine.ports import PORT_LABELS
 
     for label in PORT_LABELS.values():
-        found.setdefault((label, ""), "exact61_widgets/render/text.py:PORT_LABELS")
+        found.setdefault((label, ""), "exact61_widgets/engine/ports.py:PORT_LABELS")
     return found
 
 

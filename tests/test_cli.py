@@ -111,7 +111,7 @@ def test_replay_of_a_played_record_in_process(
 
 def exported_scenario(tmp_path: Path) -> tuple[Path, Any]:
     """A set-up position played across a deal in the explorer, saved as its Export gives it."""
-    from exact61_widgets.views import scenarios as sc
+    from exact61_widgets.views import ready_positions as sc
     from exact61_widgets.widgets import PositionExplorer
 
     explorer = PositionExplorer(sc.GOING_OUT_PAIRS)

@@ -48,8 +48,7 @@ from exact61_widgets.exercises import (
     leaked_answers,
     task_from_spec,
 )
-from exact61_widgets.exercises.giveaway_texts import contributions_part, open_places_part
-from exact61_widgets.exercises.leaks import normal, occurs
+from exact61_widgets.exercises.giveaways import contributions_part, normal, occurs, open_places_part
 from exact61_widgets.exercises.position import match_from_position, position_spec
 from exact61_widgets.render import caption, hand_svg
 

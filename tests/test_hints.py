@@ -45,7 +45,7 @@ from exact61_widgets.exercises.kinds import going_out as go
 from exact61_widgets.exercises.kinds import play_award as pa
 from exact61_widgets.exercises.kinds import rounding as rd
 from exact61_widgets.exercises.kinds import tally_points as tp
-from exact61_widgets.views.scenarios import BLOCKED_3P, BLOCKED_PAIRS, BLOCKED_TIE
+from exact61_widgets.views.ready_positions import BLOCKED_3P, BLOCKED_PAIRS, BLOCKED_TIE
 
 TARGET = 305
 AWARD_HINTS = pa.MISCONCEPTIONS

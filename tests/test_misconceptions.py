@@ -39,7 +39,7 @@ from exact61_widgets.exercises import (
 from exact61_widgets.exercises.reading import read_action
 from exact61_widgets.exercises.task import task_classes
 from exact61_widgets.simulation.matches import play_match, seat_bots
-from exact61_widgets.views.scenarios import (
+from exact61_widgets.views.ready_positions import (
     BLOCKED_3P,
     BLOCKED_3P_NEAR_TARGET,
     BLOCKED_PAIRS,

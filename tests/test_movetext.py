@@ -20,7 +20,7 @@ from exact61_widgets.engine.movetext import (
     parse_move,
 )
 from exact61_widgets.engine.ports import Port
-from exact61_widgets.views import scenarios as sc
+from exact61_widgets.views import ready_positions as sc
 
 
 def opening_tile_alone() -> Match:

@@ -30,7 +30,7 @@ from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match, reword
 from exact61_widgets.puzzles.model import read_document
 from exact61_widgets.puzzles.rating import Rates, rates
 from exact61_widgets.puzzles.themes import facts
-from exact61_widgets.puzzles.verify import answer_group, verify
+from exact61_widgets.puzzles.verify import answer_group, verify, verify_from_file
 
 PUZZLES = load_puzzles()
 SETTINGS = settings_of()
@@ -45,15 +45,7 @@ def reverify(puzzle: Puzzle, *, with_words: bool) -> list[str]:
     --reword`` writes them again) and the rating.
     """
     match = puzzle.match()
-    verdict = verify(
-        match,
-        random.Random(puzzle.check_seed),
-        deals=SETTINGS["deals"],
-        share=SETTINGS["share"],
-        margin=SETTINGS["margin"],
-        max_nodes=SETTINGS["max_nodes"],
-        budget=SETTINGS["budget"],
-    )
+    verdict = verify_from_file(puzzle, SETTINGS)
     if verdict is None:
         return [f"{puzzle.id}: no longer a puzzle"]
     problems = []

@@ -399,10 +399,11 @@ def test_a_tally_for_an_exercise_keeps_its_count_to_itself(lang: str) -> None:
 
 def rejected_play() -> tuple[Any, Any]:
     """A match right after a play whose award the target check rejected, and that event."""
-    from exact61_widgets.views import scenarios
+    from exact61_widgets.engine.scenario import as_actions
+    from exact61_widgets.views import ready_positions as scenarios
 
     match = scenarios.EXACT_61.match()
-    for action in scenarios.as_actions(scenarios.EXACT_61_PLAYS):
+    for action in as_actions(scenarios.EXACT_61_PLAYS):
         play = match.push(action)[0]
         if getattr(play, "status", None) == "rejected":
             return match, play

@@ -205,7 +205,7 @@ def _matches() -> Iterator[object]:
 def generated_texts() -> Texts:
     """What the engine and the pictures write in Russian for a sample of positions."""
     from exact61_widgets import describe
-    from exact61_widgets.engine.advice import best_move
+    from exact61_widgets.engine.hints import best_move
     from exact61_widgets.engine.match import Match
     from exact61_widgets.engine.solve import solve
     from exact61_widgets.render.svg import match_caption
@@ -279,7 +279,7 @@ def _bad_number() -> object:
 
 
 def _bad_move() -> object:
-    from exact61_widgets.engine.movewords import read_words
+    from exact61_widgets.engine.movetext.words import read_words
 
     return read_words("3-9 к тройке")
 

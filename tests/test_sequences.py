@@ -127,7 +127,7 @@ def test_the_going_out_story_settles_as_worked_out_by_hand() -> None:
     [0|4] [0|5] [1|1] = 11, which rounds to 10. One settlement: 15 + 50 − 10 = 55, and
     pair 0+2 goes from 200 to 255; pair 1+3 keeps 300.
     """
-    from exact61_widgets.views.scenarios import GOING_OUT_STORY
+    from exact61_widgets.views.ready_positions import GOING_OUT_STORY
 
     start, done = GOING_OUT_STORY.play()
     last, events = done[-1]
@@ -167,7 +167,7 @@ def test_the_blocked_story_settles_as_worked_out_by_hand() -> None:
     1+3 has 295, and 305 is exactly 61: the match ends. Seat 2 ([2|3] [2|6] [3|3] [3|4] =
     26) would have had (45 − 26) = 19 → 20, taking pair 0+2 to 300: never applied (R8.5).
     """
-    from exact61_widgets.views.scenarios import BLOCKED_STORY
+    from exact61_widgets.views.ready_positions import BLOCKED_STORY
 
     _, done = BLOCKED_STORY.play()
     events = done[-1][1]

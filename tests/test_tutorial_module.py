@@ -51,7 +51,7 @@ def test_a_position_from_plain_data_and_its_plays() -> None:
 
 
 def test_going_out_and_a_block_give_the_engines_settlement() -> None:
-    from exact61_widgets.views.scenarios import BLOCKED_3P
+    from exact61_widgets.views.ready_positions import BLOCKED_3P
     from exact61_widgets.widgets import Scenario
 
     three = Scenario.make(3, "[3|4]", [["[4|4]"], ["[0|6]"], ["[1|6]"]])

@@ -8,7 +8,7 @@ import pytest
 
 from exact61_widgets import DRAW, Layout, Match, SetupError
 from exact61_widgets.engine.record import load_record, to_record
-from exact61_widgets.views import scenarios as sc
+from exact61_widgets.views import ready_positions as sc
 from exact61_widgets.widgets import PositionExplorer, Scenario, WidgetError
 from exact61_widgets.widgets.explorer import EXPLORER_DEFAULT, pretty_json
 

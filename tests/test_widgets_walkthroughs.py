@@ -10,10 +10,12 @@ import pytest
 
 from exact61_widgets import Layout, Match, Play
 from exact61_widgets.engine.events import BlockedAwardEvent, PlayEvent
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.record import to_record
+from exact61_widgets.engine.scenario import as_actions
 from exact61_widgets.render.svg import last_play
 from exact61_widgets.render.table import table_svg
-from exact61_widgets.views import scenarios as sc
+from exact61_widgets.views import ready_positions as sc
 from exact61_widgets.widgets import (
     BlockedWalkthrough,
     EndScoringWalkthrough,
@@ -161,7 +163,7 @@ def test_spinner_walkthrough_marks_every_scoring_end_with_its_value() -> None:
         walk.go(step)
         badges = re.findall(r'class="end"[^>]* data-tile="[^"]+"', walk.board.picture)
         counts.append(len(badges))
-    for placement in sc.as_layout(sc.SPINNER_LAYOUT).placements:
+    for placement in as_layout(sc.SPINNER_LAYOUT).placements:
         table.push(placement.tile, placement.at)
     assert counts[-1] == len(table.contributions()) > 0
     assert all(counts), counts
@@ -377,7 +379,7 @@ def test_scenarios_hold_all_28_tiles() -> None:
             match = value.match()
             assert match.legal_actions(), name
     assert Layout.parse(sc.RULES_NINE).award == 0
-    assert isinstance(sc.as_actions(["[1|4]"])[0], Play)
+    assert isinstance(as_actions(["[1|4]"])[0], Play)
 
 
 def finished_record(seed: int) -> dict[str, Any]:
@@ -517,7 +519,7 @@ def test_a_table_or_explorer_picture_after_a_rejected_play_says_so() -> None:
     """``last_play`` finds the event of the table's last tile: the explorer and the table
     draw it."""
     match = sc.EXACT_61.match()
-    for action in sc.as_actions(sc.EXACT_61_PLAYS):
+    for action in as_actions(sc.EXACT_61_PLAYS):
         events = match.push(action)
         if isinstance(events[0], PlayEvent) and events[0].status == "rejected":
             break

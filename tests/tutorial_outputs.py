@@ -316,7 +316,7 @@ def award_phrases(task: Any, lang: str) -> list[str]:
     """How a caption states an award equal to a number answer: the package's
     ``N raw points (M displayed points)`` (right above a question, about any layout, it
     reads as the answer)."""
-    from exact61_widgets.exercises.leaks import normal
+    from exact61_widgets.exercises.giveaways import normal
     from exact61_widgets.render.text import raw_points
 
     answer = task.answer("en")
@@ -350,7 +350,7 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
     exercise (to the end of the notebook for the last one).
     """
     from exact61_widgets.exercises import leaked_answers, task_from_spec
-    from exact61_widgets.exercises.leaks import normal
+    from exact61_widgets.exercises.giveaways import normal
 
     notebook = load(path) if notebook is None else notebook
     lang = "ru" if path.stem.endswith("_ru") else "en"

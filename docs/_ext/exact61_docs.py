@@ -70,7 +70,7 @@ API: dict[str, list[str]] = {
         "exact61_widgets.widgets",
         "exact61_widgets.widgets.walkthroughs",
         "exact61_widgets.views",
-        "exact61_widgets.views.scenarios",
+        "exact61_widgets.views.ready_positions",
     ],
     "exercises": [
         "exact61_widgets.exercises",

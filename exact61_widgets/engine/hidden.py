@@ -19,6 +19,7 @@ deals the hidden tiles again from this view (as the ``dominoes`` package's
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -245,3 +246,22 @@ def consistent(know: Knowledge, hands: list[int]) -> bool:
         if left:
             return False
     return True
+
+
+def unplayed(match: Match) -> int:
+    """Tiles still in the hands and the boneyard: how big a position is to solve or sample."""
+    return sum(len(hand) for hand in match.hands) + match.boneyard_count
+
+
+def sampled_deals(match: Match, rng: random.Random, count: int) -> Iterator[Match]:
+    """``count`` deals of the tiles the mover cannot see, each agreeing with what they saw.
+
+    One copy of ``match`` is dealt again for each (:meth:`Match.sample_hidden`, from
+    ``rng``), so use a deal before taking the next; ``match`` itself is not changed. The
+    review's values and the puzzles' verification sample their deals so.
+    """
+    view = knowledge(match)
+    world = match.copy()
+    for _ in range(count):
+        world.sample_hidden(rng, view)
+        yield world

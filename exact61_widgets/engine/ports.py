@@ -65,6 +65,15 @@ class Port(IntEnum):
 
 PORT_NAMES: Final = ("low", "high", "lineA", "lineB", "branchA", "branchB")
 PORTS: Final = tuple(Port)
+#: Each port in words, as captions, descriptions and typed moves name it (English msgids).
+PORT_LABELS: Final = {
+    Port.LOW: "low end",
+    Port.HIGH: "high end",
+    Port.LINE_A: "line A",
+    Port.LINE_B: "line B",
+    Port.BRANCH_A: "branch A",
+    Port.BRANCH_B: "branch B",
+}
 _BY_NAME: Final = {name: Port(i) for i, name in enumerate(PORT_NAMES)}
 DOUBLE_PORTS: Final = (Port.LINE_A, Port.LINE_B, Port.BRANCH_A, Port.BRANCH_B)
 SINGLE_PORTS: Final = (Port.LOW, Port.HIGH)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from exact61_widgets.exercises.giveaways import leaked_answers
 from exact61_widgets.exercises.kinds import (
     BlockedAward,
     BoneyardSize,
@@ -46,7 +47,6 @@ from exact61_widgets.exercises.kinds import (
     check_tally_points,
     check_which_mistake,
 )
-from exact61_widgets.exercises.leaks import leaked_answers
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from exact61_widgets.engine.actions import DRAW, PASS, Action, Draw, Pass, Play
 from exact61_widgets.engine.match import Match
-from exact61_widgets.exercises.giveaway_texts import explains
+from exact61_widgets.exercises.giveaways import explains
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY
 from exact61_widgets.exercises.reading import Word, word_label
 from exact61_widgets.exercises.result import ExerciseError, Misconception

@@ -1,6 +1,6 @@
 """The notation cheat sheet: tiles, places, layouts and moves as typed, with small pictures.
 
-The notation is the contract's (README, ``engine/movetext.py``): a tile
+The notation is the one of docs/formats.md (read by ``engine/movetext/``): a tile
 ``[1|4]``, a place ``[1|4]:low``, a layout as its plays in order, a move as
 notation or plain words. Every example of a typed move is read by the engine
 (:func:`~exact61_widgets.engine.movetext.parse_move`) in a fixed position, and the

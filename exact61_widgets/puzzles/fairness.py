@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from exact61_widgets.engine.actions import Action
-from exact61_widgets.engine.hidden import knowledge
+from exact61_widgets.engine.hidden import sampled_deals
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.solve import SolveError, solve
 from exact61_widgets.puzzles.verify import MARGIN, gap
@@ -130,12 +130,8 @@ def check_fairness(
 
     ``match`` is not changed.
     """
-    rng = random.Random(seed)
-    view = knowledge(match)
     agree = unsolved = 0
-    world = match.copy()
-    for _ in range(deals):
-        world.sample_hidden(rng, view)
+    for world in sampled_deals(match, random.Random(seed), deals):
         try:
             solution = solve(world, lines=False, max_nodes=max_nodes)
         except SolveError:

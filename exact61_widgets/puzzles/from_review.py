@@ -12,21 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
-from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.record import to_record
 from exact61_widgets.engine.review import Decision, Review, hindsight
-from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg
 from exact61_widgets.puzzles.explain import Sentences, feedback, theme_sentences
 from exact61_widgets.puzzles.fairness import Fairness, wilson_lower
 from exact61_widgets.puzzles.model import Puzzle
 from exact61_widgets.puzzles.rating import rates
 from exact61_widgets.puzzles.themes import Facts, facts
-from exact61_widgets.puzzles.verify import ActionStats, Verdict
+from exact61_widgets.puzzles.verify import ActionStats, Verdict, moves_json
 
 
 def verdict(match: Match, decision: Decision) -> Verdict:
@@ -42,18 +39,6 @@ def verdict(match: Match, decision: Decision) -> Verdict:
         stats,
         hindsight(match, lines=True),
     )
-
-
-def _stats_json(decision: Decision) -> dict[str, dict[str, Any]]:
-    return {
-        str(a.action): {
-            "wins": a.wins,
-            "losses": a.losses,
-            "mean": None if a.ordinary is None else round(a.ordinary, 2),
-            "worse": a.worse,
-        }
-        for a in decision.actions
-    }
 
 
 def better_move(match: Match, decision: Decision) -> tuple[Sentences, Facts, Verdict]:
@@ -74,7 +59,7 @@ def better_move(match: Match, decision: Decision) -> tuple[Sentences, Facts, Ver
                 feedback,
                 decision.played,
                 decision.best,
-                _stats_json(decision),
+                moves_json(found_verdict.stats),
                 decision.samples,
             )
         )
@@ -97,34 +82,14 @@ def as_puzzle(review: Review, decision: Decision) -> Puzzle | None:
     record["start_scores"] = list(review.hand_start_scores(decision))
     record["hands"] = record["hands"][-1:]
     words, found, found_verdict = better_move(match, decision)
-    solved = found_verdict.true
-    line: tuple[Action, ...] = (decision.best,)
-    if solved is not None:
-        line = next(m.line for m in solved.moves if m.action == decision.best)
-    seat = match.to_move
-    ordered = sorted(decision.margins)
-    tried = rates(match, (decision.best,))
-    return Puzzle(
+    return Puzzle.from_verdict(
+        match,
+        found_verdict,
+        record,
         id=f"r{decision.number}",  # r for review, as p for the set; no word, in any language
-        players=match.players,
-        seat=seat,
-        record=record,
-        layout=str(match.layout),
-        hand=tuple(str(t) for t in match.hand(seat)),
-        hand_sizes=tuple(len(h) for h in match.hands),
-        boneyard=match.boneyard_count,
-        scores=match.scores,
-        answer=(str(decision.best),),
-        margin=min(ordered[len(ordered) // 2], WIN) if ordered else 0,
-        agree=decision.clear,
-        deals=decision.samples,
         check_seed=f"review/{review.seed}",
-        moves=_stats_json(decision),
-        values={} if solved is None else {str(m.action): m.value for m in solved.moves},
-        line=tuple(str(a) for a in line),
         themes=found.themes,
-        rating=tried.rating,
-        rates=tried.to_json(),
+        tried=rates(match, (decision.best,)),
         explanation={lang: words.text(lang) for lang in ("en", "ru")},
         fairness=Fairness(
             decision.clear,

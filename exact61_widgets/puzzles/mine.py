@@ -41,6 +41,7 @@ from typing import Any, Final
 
 from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.bots.search import SearchBot
+from exact61_widgets.engine.hidden import unplayed
 from exact61_widgets.engine.match import HAND_OVER, Match
 from exact61_widgets.engine.record import load_record, to_record
 from exact61_widgets.engine.scoring import TARGET_POINTS
@@ -52,7 +53,15 @@ from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
 from exact61_widgets.puzzles.model import DATA_FILE, Puzzle, document
 from exact61_widgets.puzzles.rating import rates
 from exact61_widgets.puzzles.themes import facts
-from exact61_widgets.puzzles.verify import DEALS, MARGIN, SHARE, Verdict, real_answer, verify
+from exact61_widgets.puzzles.verify import (
+    DEALS,
+    MARGIN,
+    SHARE,
+    Verdict,
+    real_answer,
+    verify,
+    verify_from_file,
+)
 
 #: The most tiles unplayed (hands and boneyard) for a candidate, by the number of players.
 MOST_UNPLAYED: Final = {2: 18, 4: 14}
@@ -106,11 +115,6 @@ def settings(seed: int, count: int) -> dict[str, Any]:
     }
 
 
-def unplayed(match: Match) -> int:
-    """Tiles still in the hands and the boneyard."""
-    return sum(len(hand) for hand in match.hands) + match.boneyard_count
-
-
 def is_candidate(match: Match) -> bool:
     """A cheap first test: a choice among plays, late enough in the hand to solve exactly."""
     if match.status != "playing" or match.drawn_tile is not None:
@@ -149,38 +153,14 @@ def make_puzzle(
     # can be checked from the file alone: the bots' seeds depend on the hand's number.
     tried = rates(load_record(record), verdict.answer)
     fair = check_fairness(match, verdict.answer, f"{check_seed}/fair")
-    seat = match.to_move
-    assert verdict.true is not None  # verify() always solves the real deal
-    line = next(m.line for m in verdict.true.moves if m.action == verdict.answer[0])
-    puzzle = Puzzle(
+    puzzle = Puzzle.from_verdict(
+        match,
+        verdict,
+        record,
         id="",
-        players=match.players,
-        seat=seat,
-        record=record,
-        layout=str(match.layout),
-        hand=tuple(str(t) for t in match.hand(seat)),
-        hand_sizes=tuple(len(h) for h in match.hands),
-        boneyard=match.boneyard_count,
-        scores=match.scores,
-        answer=tuple(str(a) for a in verdict.answer),
-        margin=min(verdict.margin, WIN),
-        agree=verdict.agree,
-        deals=verdict.deals,
         check_seed=check_seed,
-        moves={
-            str(s.action): {
-                "wins": s.wins,
-                "losses": s.losses,
-                "mean": None if s.mean is None else round(s.mean, 2),
-                "worse": s.worse,
-            }
-            for s in verdict.stats
-        },
-        values={str(m.action): m.value for m in verdict.true.moves},
-        line=tuple(str(a) for a in line),
         themes=found.themes,
-        rating=tried.rating,
-        rates=tried.to_json(),
+        tried=tried,
         explanation={lang: text.text(lang) for lang in ("en", "ru")},
         fairness=fair,
     )
@@ -298,15 +278,7 @@ def reword_one(data: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
     """
     puzzle = Puzzle.from_json(data)
     match = puzzle.match()
-    verdict = verify(
-        match,
-        random.Random(puzzle.check_seed),
-        deals=made["deals"],
-        share=made["share"],
-        margin=made["margin"],
-        max_nodes=made["max_nodes"],
-        budget=made["budget"],
-    )
+    verdict = verify_from_file(puzzle, made)
     if (
         verdict is None
         or tuple(str(a) for a in verdict.answer) != puzzle.answer

@@ -16,17 +16,22 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.record import load_record
 from exact61_widgets.engine.seating import seating
+from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.puzzles.explain import feedback
 from exact61_widgets.puzzles.fairness import Fairness
 from exact61_widgets.puzzles.themes import THEMES
+from exact61_widgets.puzzles.verify import Verdict, moves_json
+
+if TYPE_CHECKING:
+    from exact61_widgets.puzzles.rating import Rates
 
 FORMAT: Final = "exact61-puzzles"
 VERSION: Final = 2
@@ -72,6 +77,55 @@ class Puzzle:
     rates: Mapping[str, float | int]
     explanation: Mapping[str, str]
     fairness: Fairness
+
+    @classmethod
+    def from_verdict(
+        cls,
+        match: Match,
+        verdict: Verdict,
+        record: Mapping[str, Any],
+        *,
+        id: str,
+        check_seed: str,
+        themes: tuple[str, ...],
+        tried: Rates,
+        explanation: Mapping[str, str],
+        fairness: Fairness,
+    ) -> Puzzle:
+        """The puzzle of the position of ``match`` (the mover's view) and its verdict.
+
+        ``record`` is the position as the file keeps it (a one-hand record); the answer,
+        its margin and agreement, each move's numbers and the principal line come from
+        the verdict. The mined set and a review's "try it yourself" both build theirs so.
+        """
+        seat = match.to_move
+        best = verdict.answer[0]
+        true = verdict.true
+        line = (best,) if true is None else next(m.line for m in true.moves if m.action == best)
+        return cls(
+            id=id,
+            players=match.players,
+            seat=seat,
+            record=record,
+            layout=str(match.layout),
+            hand=tuple(str(t) for t in match.hand(seat)),
+            hand_sizes=tuple(len(h) for h in match.hands),
+            boneyard=match.boneyard_count,
+            scores=match.scores,
+            answer=tuple(str(a) for a in verdict.answer),
+            margin=min(verdict.margin, WIN) if verdict.margins else 0,
+            agree=verdict.agree,
+            deals=verdict.deals,
+            check_seed=check_seed,
+            moves=moves_json(verdict.stats),
+            values={} if true is None else {str(m.action): m.value for m in true.moves},
+            line=tuple(str(a) for a in line),
+            themes=themes,
+            rating=tried.rating,
+            rates=tried.to_json(),
+            explanation=explanation,
+            fairness=fairness,
+        )
 
     def match(self) -> Match:
         """The position, made afresh from the record (the mover is :attr:`seat`)."""

@@ -16,11 +16,12 @@ every deal (a spinner's two branches, say) are one answer.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, Protocol
 
 from exact61_widgets.engine.actions import Action, Play
-from exact61_widgets.engine.hidden import knowledge
+from exact61_widgets.engine.hidden import sampled_deals
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.solve import WIN, Solution, SolveError, solve
 
@@ -52,6 +53,19 @@ class ActionStats:
     losses: int
     mean: float | None
     worse: int
+
+
+def moves_json(stats: tuple[ActionStats, ...]) -> dict[str, dict[str, Any]]:
+    """Each action's numbers as a puzzle file writes them (``moves``), the mean rounded."""
+    return {
+        str(s.action): {
+            "wins": s.wins,
+            "losses": s.losses,
+            "mean": None if s.mean is None else round(s.mean, 2),
+            "worse": s.worse,
+        }
+        for s in stats
+    }
 
 
 @dataclass(frozen=True)
@@ -143,11 +157,8 @@ def verify(
     failed = 0
     margins: list[int] = []
     solutions: list[Solution] = []
-    view = knowledge(match)
     spent = true.nodes
-    for number in range(deals):
-        world = match.copy()
-        world.sample_hidden(rng, view)
+    for number, world in enumerate(sampled_deals(match, rng, deals)):
         try:
             solution = solve(world, lines=False, max_nodes=min(max_nodes, budget - spent))
         except SolveError:
@@ -163,6 +174,34 @@ def verify(
         solutions.append(solution)
     stats = tuple(_stats(action, solutions, group) for action in match.legal_actions())
     return Verdict(group, deals - failed, deals, tuple(margins), stats, solve(match))
+
+
+class FilePuzzle(Protocol):
+    """What :func:`verify_from_file` reads of a puzzle of the file (a :class:`.model.Puzzle`)."""
+
+    @property
+    def check_seed(self) -> str:
+        """The seed its deals were sampled from."""
+
+    def match(self) -> Match:
+        """The puzzle's position."""
+
+
+def verify_from_file(puzzle: FilePuzzle, settings: Mapping[str, Any]) -> Verdict | None:
+    """:func:`verify` run again on a puzzle of the file, as its ``settings`` say it was mined.
+
+    The deals come from the puzzle's own ``check_seed``, so the verdict is the one the file
+    holds unless the engine or the solver changed: the tests and ``--reword`` rely on it.
+    """
+    return verify(
+        puzzle.match(),
+        random.Random(puzzle.check_seed),
+        deals=settings["deals"],
+        share=settings["share"],
+        margin=settings["margin"],
+        max_nodes=settings["max_nodes"],
+        budget=settings["budget"],
+    )
 
 
 def _stats(action: Action, solutions: list[Solution], group: tuple[Action, ...]) -> ActionStats:

@@ -12,18 +12,9 @@ from collections.abc import Iterable, Sequence
 
 from exact61_widgets.engine.events import arithmetic
 from exact61_widgets.engine.layout import Contribution, Layout
-from exact61_widgets.engine.ports import Place, Port
+from exact61_widgets.engine.ports import PORT_LABELS, Place, Port
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
-
-PORT_LABELS = {
-    Port.LOW: "low end",
-    Port.HIGH: "high end",
-    Port.LINE_A: "line A",
-    Port.LINE_B: "line B",
-    Port.BRANCH_A: "branch A",
-    Port.BRANCH_B: "branch B",
-}
 
 
 def port_label(port: Port, lang: str | None = None) -> str:

@@ -26,7 +26,7 @@ from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.texts import seat_label
 from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.buttons import button
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
+from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec
 
 Wrap = Callable[[Callable[[], None]], Callable[..., None]]
 """Turns a function into a guarded ipywidgets callback (``Guard.callback``)."""
@@ -251,7 +251,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
 
     # -- the picture -----------------------------------------------------------------------
 
-    def panels(self, fallback: Layout) -> tuple[Panel, ...]:
+    def panels(self, fallback: Layout) -> tuple[Figure, ...]:
         """The table with the places the chosen tile fits, the tray, the hands, the boneyard.
 
         While the fields do not parse, only ``fallback`` (the last good table) is shown.
@@ -260,7 +260,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             draft = self.scenario()
             layout = Layout.parse(draft.layout)
         except ValueError:
-            return (Panel(LayoutSpec(str(fallback), last=False)),)
+            return (Figure(LayoutSpec(str(fallback), last=False)),)
         used = {str(t) for t in layout.tiles} | {t for h in draft.hands for t in h}
         used |= set(draft.boneyard or ())
         tray = tuple(str(t) for t in TILES if str(t) not in used)
@@ -273,16 +273,16 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             ()
             if draft.boneyard is None
             else (
-                Panel(
+                Figure(
                     HandSpec(draft.boneyard), "bones", gettext("Boneyard, in draw order", self.lang)
                 ),
             )
         )
         return (
-            Panel(LayoutSpec(str(layout), places=places, last=False)),
-            Panel(HandSpec(tray, chosen), "tray", gettext("Tiles not placed yet", self.lang)),
+            Figure(LayoutSpec(str(layout), places=places, last=False)),
+            Figure(HandSpec(tray, chosen), "tray", gettext("Tiles not placed yet", self.lang)),
             *(
-                Panel(HandSpec(h), f"hand{s}", seat_label(s, False, self.lang))
+                Figure(HandSpec(h), f"hand{s}", seat_label(s, False, self.lang))
                 for s, h in enumerate(draft.hands)
             ),
             *bones,

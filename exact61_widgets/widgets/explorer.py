@@ -32,11 +32,11 @@ from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svg import last_play
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.export import Export, export_match, pretty_json
-from exact61_widgets.views.history import Item, can_undo, redo_one, undo_one
-from exact61_widgets.views.moves import MoveInfo, action_text, analyze, moves_html
+from exact61_widgets.views.move_list import MoveInfo, action_text, analyze, moves_html
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.solution import solution_html
 from exact61_widgets.views.texts import scores_text, seat_label, status_text
+from exact61_widgets.views.undo import Item, can_undo, redo_one, undo_one
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.editor import PositionEditor
@@ -44,7 +44,7 @@ from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
+from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec
 
 #: The explorer's first position: the README's layout, two hands, the rest in the boneyard.
 EXPLORER_DEFAULT = Scenario.make(
@@ -342,14 +342,14 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _panels(self) -> tuple[Figure, ...]:
         return self._edit_panels() if self.mode == "edit" else self._play_panels()
 
-    def _play_panels(self) -> tuple[Panel, ...]:
+    def _play_panels(self) -> tuple[Figure, ...]:
         match = self.match
         chosen = self.picker.chosen()
         hands = tuple(
-            Panel(
+            Figure(
                 HandSpec(
                     tuple(str(t) for t in match.hand(s)), chosen if s == match.to_move else ()
                 ),
@@ -360,7 +360,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         )
         places = self.picker.targets(match.layout, match.why_illegal)
         return (
-            Panel(
+            Figure(
                 LayoutSpec(
                     str(match.layout),
                     places=places,
@@ -371,7 +371,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             *hands,
         )
 
-    def _edit_panels(self) -> tuple[Panel, ...]:
+    def _edit_panels(self) -> tuple[Figure, ...]:
         return self.editor.panels(self.match.layout)
 
     def refresh(self) -> None:

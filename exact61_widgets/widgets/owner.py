@@ -1,6 +1,6 @@
 """A widget that owns a board: the explorer and the match table share this mixin.
 
-Both build their pictures as a tuple of :class:`~exact61_widgets.widgets.pictures.Panel`
+Both build their pictures as a tuple of :class:`~exact61_widgets.widgets.pictures.Figure`
 from their state (``_panels``) and both let the player choose a tile of the hand,
 then a place. :class:`BoardOwner` draws the panels in the board's theme (the first
 one is the static picture of a saved notebook) and turns clicks into plays; each
@@ -15,7 +15,7 @@ from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.widgets.board import Board, BoardAction
 from exact61_widgets.widgets.guard import Guard
-from exact61_widgets.widgets.pictures import Panel, compose, focus_labels
+from exact61_widgets.widgets.pictures import Figure, compose, focus_labels
 
 
 class BoardOwner:
@@ -28,7 +28,7 @@ class BoardOwner:
     picker: PlayPicker
     guard: Guard
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _panels(self) -> tuple[Figure, ...]:
         raise NotImplementedError
 
     def refresh(self) -> None:
@@ -43,7 +43,7 @@ class BoardOwner:
         """The tiles a click may choose now, or None once the board says why there are none."""
         raise NotImplementedError
 
-    def _show_panels(self, panels: tuple[Panel, ...]) -> None:
+    def _show_panels(self, panels: tuple[Figure, ...]) -> None:
         """Draw ``panels`` in the board's theme and show them, with their focus labels."""
         picture, markup = compose(panels, self.prefix, self.lang, theme=self.board.drawn_theme)
         self.board.show(picture, markup, focus_labels(panels, self.lang))

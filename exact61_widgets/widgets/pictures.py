@@ -110,8 +110,11 @@ Spec = (
 
 
 @dataclass(frozen=True)
-class Panel:
-    """One picture of a step or position: what to draw, its id suffix, a label above it.
+class Figure:
+    """One picture of a step or position on the board: what to draw, its id suffix, a label.
+
+    (Not :class:`~exact61_widgets.render.svgkit.Panel`, the part of one SVG picture that
+    the renderer arranges; a figure is a whole picture with its own ``<svg>``.)
 
     ``label`` is text already in the widget's language ("Seat 1, to move").
     """
@@ -191,7 +194,7 @@ def draw(spec: Any, prefix: str, lang: str, theme: str = "light") -> str:
 
 
 def compose(
-    panels: tuple[Panel, ...],
+    panels: tuple[Figure, ...],
     prefix: str,
     lang: str,
     cache: dict[tuple[Any, str, str], str] | None = None,
@@ -219,15 +222,15 @@ def compose(
     return (svgs[0] if svgs else ""), markup
 
 
-def focus_labels(panels: tuple[Panel, ...], lang: str) -> dict[str, str]:
+def focus_labels(panels: tuple[Figure, ...], lang: str) -> dict[str, str]:
     """What a screen reader says for each thing the keyboard reaches on the board.
 
     Keys are what the board's script uses: a place's text (``[4|4]:branchA``) and
     ``tile [1|2]`` for a tile of a hand or tray.
     """
     from exact61_widgets.engine.layout import Layout
+    from exact61_widgets.engine.ports import PORT_LABELS
     from exact61_widgets.i18n import Msg
-    from exact61_widgets.render.text import PORT_LABELS
 
     labels: dict[str, str] = {}
     for panel in panels:

@@ -33,16 +33,16 @@ from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.texts import scores_text, seat_label
 from exact61_widgets.widgets.board import Board
-from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.buttons import buttons, text_line
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
+    Figure,
     HandSpec,
     LayoutSpec,
-    Panel,
     ScoreSpec,
     compose,
 )
@@ -122,25 +122,20 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.solved: set[str] = set()
         self.tried: list[Action] = []
         self.state = OPEN
-        self.title = w.HTML()
-        self.title.add_class("exact61-puzzle-title")
-        self.question = w.HTML()
-        self.question.add_class("exact61-status")
-        self.feedback = w.HTML()
-        self.feedback.add_class("exact61-puzzle-feedback")
-        self.streak_line = w.HTML()
-        self.streak_line.add_class("exact61-puzzle-streak")
-        self.fairness_line = w.HTML()
-        self.fairness_line.add_class("exact61-puzzle-fairness")
+        self.title = text_line("exact61-puzzle-title")
+        self.question = text_line("exact61-status")
+        self.feedback = text_line("exact61-puzzle-feedback")
+        self.streak_line = text_line("exact61-puzzle-streak")
+        self.fairness_line = text_line("exact61-puzzle-fairness")
         self.move_line = MoveLine(self, lang=lang, refuse=self._typing_refused)
-        self.reveal_button = button(gettext("Show the answer", lang), "show-answer")
-        self.reveal_button.on_click(cb(self.reveal))
-        self.previous_button = button(
-            gettext("Previous puzzle", lang), "previous", icon="step-backward"
+        self.reveal_button, self.previous_button, self.next_button = buttons(
+            [
+                (gettext("Show the answer", lang), "show-answer", None, self.reveal),
+                (gettext("Previous puzzle", lang), "previous", "step-backward", self.previous),
+                (gettext("Next puzzle", lang), "next", "step-forward", self.next),
+            ],
+            cb,
         )
-        self.previous_button.on_click(cb(self.previous))
-        self.next_button = button(gettext("Next puzzle", lang), "next", icon="step-forward")
-        self.next_button.on_click(cb(self.next))
         ratings = [p.rating for p in self.all]
         low, high = min(ratings), max(ratings)
         self.topic_input = w.Dropdown(
@@ -398,7 +393,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _panels(self) -> tuple[Figure, ...]:
         match = self.match
         puzzle = self.puzzle
         seat = puzzle.seat
@@ -406,8 +401,8 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             self.picker.targets(match.layout, match.why_illegal) if (self.state == OPEN) else ()
         )
         panels = [
-            Panel(LayoutSpec(str(match.layout), places=places, play=last_play(match))),
-            Panel(
+            Figure(LayoutSpec(str(match.layout), places=places, play=last_play(match))),
+            Figure(
                 HandSpec(tuple(str(t) for t in match.hand(seat)), self.picker.chosen()),
                 "hand",
                 Msg("Your hand (seat {seat})", {"seat": seat}).text(self.lang),
@@ -416,14 +411,14 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         for other in range(match.players):
             if other != seat:
                 panels.append(
-                    Panel(
+                    Figure(
                         HandSpec(tuple(str(t) for t in match.hand(other)), face_up=False),
                         f"seat{other}",
                         seat_label(other, False, self.lang),
                     )
                 )
-        panels.append(Panel(BoneyardSpec(match.boneyard_count), "boneyard"))
-        panels.append(Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"))
+        panels.append(Figure(BoneyardSpec(match.boneyard_count), "boneyard"))
+        panels.append(Figure(ScoreSpec(match.scores, match.players, tally=False), "scores"))
         return tuple(panels)
 
     def refresh(self) -> None:
@@ -484,8 +479,8 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         match = self._position()
         puzzle = self.puzzle
         panels = (
-            Panel(LayoutSpec(str(match.layout), play=last_play(match))),
-            Panel(
+            Figure(LayoutSpec(str(match.layout), play=last_play(match))),
+            Figure(
                 HandSpec(tuple(str(t) for t in match.hand(puzzle.seat))),
                 "hand",
                 Msg("Your hand (seat {seat})", {"seat": puzzle.seat}).text(self.lang),

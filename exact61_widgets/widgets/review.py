@@ -31,13 +31,13 @@ from exact61_widgets.render.svg_review import review_graph_svg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.texts import scores_text, seat_label
 from exact61_widgets.widgets.board import Board
-from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.buttons import buttons, text_line
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
+    Figure,
     LayoutSpec,
-    Panel,
     ScoreSpec,
     SeatsSpec,
     compose,
@@ -83,39 +83,36 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.on_theme(self.refresh)
         self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
         cb = self.guard.callback
-        self.title = w.HTML()
-        self.title.add_class("exact61-review-title")
-        self.status = w.HTML()
-        self.status.add_class("exact61-status")
-        self.details = w.HTML()
-        self.details.add_class("exact61-review-details")
-        self.graph = w.HTML()
-        self.graph.add_class("exact61-review-graph")
-        self.summary = w.HTML(self.summary_html())
-        self.summary.add_class("exact61-review-summary")
-        self.first_button = button(gettext("First move", lang), "first", icon="fast-backward")
-        self.previous_button = button(
-            gettext("Previous move", lang), "previous", icon="step-backward"
+        self.title = text_line("exact61-review-title")
+        self.status = text_line("exact61-status")
+        self.details = text_line("exact61-review-details")
+        self.graph = text_line("exact61-review-graph")
+        self.summary = text_line("exact61-review-summary", self.summary_html())
+        (
+            self.first_button,
+            self.previous_button,
+            self.next_button,
+            self.last_button,
+            self.previous_mistake_button,
+            self.next_mistake_button,
+            self.try_button,
+        ) = buttons(
+            [
+                (gettext("First move", lang), "first", "fast-backward", self.first),
+                (gettext("Previous move", lang), "previous", "step-backward", self.previous),
+                (gettext("Next move", lang), "next", "step-forward", self.next),
+                (gettext("Last move", lang), "last", "fast-forward", self.last),
+                (
+                    gettext("Previous mistake", lang),
+                    "previous-mistake",
+                    "backward",
+                    self.previous_mistake,
+                ),
+                (gettext("Next mistake", lang), "next-mistake", "forward", self.next_mistake),
+                (gettext("Try it yourself", lang), "try-it", "puzzle-piece", self.try_it),
+            ],
+            cb,
         )
-        self.next_button = button(gettext("Next move", lang), "next", icon="step-forward")
-        self.last_button = button(gettext("Last move", lang), "last", icon="fast-forward")
-        self.previous_mistake_button = button(
-            gettext("Previous mistake", lang), "previous-mistake", icon="backward"
-        )
-        self.next_mistake_button = button(
-            gettext("Next mistake", lang), "next-mistake", icon="forward"
-        )
-        self.try_button = button(gettext("Try it yourself", lang), "try-it", icon="puzzle-piece")
-        for made, action in (
-            (self.first_button, self.first),
-            (self.previous_button, self.previous),
-            (self.next_button, self.next),
-            (self.last_button, self.last),
-            (self.previous_mistake_button, self.previous_mistake),
-            (self.next_mistake_button, self.next_mistake),
-            (self.try_button, self.try_it),
-        ):
-            made.on_click(cb(action))
         count = len(self.review.decisions)
         self.slider = NamedSlider(gettext("Move", lang), value=1, min=1, max=count, step=1)
         self.slider.add_class("exact61-review-move")
@@ -331,15 +328,15 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def _panels(self) -> tuple[Panel, ...]:
+    def _panels(self) -> tuple[Figure, ...]:
         match = self.match
         d = self.decision
         played = d.played
         places = (str(played.at),) if isinstance(played, Play) and played.at is not None else ()
         labels = tuple(seat_label(s, s == d.seat, self.lang) for s in range(match.players))
         return (
-            Panel(LayoutSpec(str(match.layout), places=places, last=True)),
-            Panel(
+            Figure(LayoutSpec(str(match.layout), places=places, last=True)),
+            Figure(
                 SeatsSpec(
                     tuple(tuple(str(t) for t in h) for h in match.hands),
                     labels,
@@ -347,8 +344,8 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
                 ),
                 "seats",
             ),
-            Panel(BoneyardSpec(match.boneyard_count), "boneyard"),
-            Panel(ScoreSpec(match.scores, match.players, tally=False), "scores"),
+            Figure(BoneyardSpec(match.boneyard_count), "boneyard"),
+            Figure(ScoreSpec(match.scores, match.players, tally=False), "scores"),
         )
 
     def graph_svg(self, current: int | None = None) -> str:

@@ -26,7 +26,7 @@ from typing import Final, Literal
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.bots.rollout import greedy_playout
 from exact61_widgets.engine.bots.search import decision_rng
-from exact61_widgets.engine.hidden import knowledge
+from exact61_widgets.engine.hidden import sampled_deals, unplayed
 from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.scoring import reaches_target
 from exact61_widgets.engine.solve import WIN, Solution, SolveError, solve
@@ -53,11 +53,6 @@ class SampledValues:
     actions: tuple[Action, ...]
     values: tuple[tuple[int, ...], ...]
     method: Method
-
-
-def unplayed(match: Match) -> int:
-    """Tiles still in the hands and the boneyard."""
-    return sum(len(hand) for hand in match.hands) + match.boneyard_count
 
 
 def outcome_value(final: tuple[int, ...], before: tuple[int, ...], side: int) -> int:
@@ -116,14 +111,10 @@ def fair_values(match: Match, seed: int | str = 0, samples: int = SAMPLES) -> Sa
     ``match`` is not changed.
     """
     actions = tuple(match.legal_actions())
-    view = knowledge(match)
-    world = match.copy()
     if unplayed(match) <= EXACT_UNPLAYED:
-        rng = review_rng(seed, match)
         columns: list[tuple[int, ...]] = []
         left = EXACT_BUDGET
-        for _ in range(samples):
-            world.sample_hidden(rng, view)
+        for world in sampled_deals(match, review_rng(seed, match), samples):
             solved = _exact(world, actions, min(EXACT_NODES, left))
             if solved is None:
                 break
@@ -132,10 +123,7 @@ def fair_values(match: Match, seed: int | str = 0, samples: int = SAMPLES) -> Sa
         else:
             return SampledValues(actions, tuple(zip(*columns, strict=True)), "exact")
     rng = review_rng(seed, match)
-    columns = []
-    for _ in range(samples):
-        world.sample_hidden(rng, view)
-        columns.append(_playouts(world, actions, rng))
+    columns = [_playouts(world, actions, rng) for world in sampled_deals(match, rng, samples)]
     return SampledValues(actions, tuple(zip(*columns, strict=True)), "playout")
 
 

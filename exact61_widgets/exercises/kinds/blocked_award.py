@@ -20,7 +20,7 @@ from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEven
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import TARGET_PARAMS, round5, rounding_rule
 from exact61_widgets.exercises.action_words import action_text
-from exact61_widgets.exercises.giveaway_texts import explains
+from exact61_widgets.exercises.giveaways import explains
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,

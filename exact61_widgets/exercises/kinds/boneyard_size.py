@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from exact61_widgets.engine.match import Match
-from exact61_widgets.exercises.giveaway_texts import svg_texts
+from exact61_widgets.exercises.giveaways import svg_texts
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,

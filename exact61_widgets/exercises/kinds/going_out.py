@@ -18,7 +18,7 @@ from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, round5, rounding_rule
-from exact61_widgets.exercises.giveaway_texts import explains, svg_texts
+from exact61_widgets.exercises.giveaways import explains, svg_texts
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,

@@ -15,9 +15,9 @@ from typing import ClassVar
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_layout
-from exact61_widgets.engine.ports import Place
+from exact61_widgets.engine.ports import PORT_LABELS, Place
 from exact61_widgets.exercises.examples import example_double, example_place
-from exact61_widgets.exercises.giveaway_texts import open_places_part
+from exact61_widgets.exercises.giveaways import open_places_part
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY, neighbour
 from exact61_widgets.exercises.reading import read_items, read_place, word_text
 from exact61_widgets.exercises.result import (
@@ -31,7 +31,6 @@ from exact61_widgets.exercises.result import (
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import render_svg
-from exact61_widgets.render.text import PORT_LABELS
 
 TAKEN_PLACE = Misconception(
     "taken-place", Msg("A place where a tile is already joined is taken, not open (R3.1).")

@@ -24,7 +24,7 @@ from exact61_widgets.engine.scoring import (
     play_award,
     to_target,
 )
-from exact61_widgets.exercises.giveaway_texts import (
+from exact61_widgets.exercises.giveaways import (
     contributions_part,
     core,
     play_event,

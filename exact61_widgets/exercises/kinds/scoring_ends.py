@@ -18,7 +18,7 @@ from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import SINGLE_PORTS, Place
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.examples import example_double, example_place
-from exact61_widgets.exercises.giveaway_texts import contributions_part
+from exact61_widgets.exercises.giveaways import contributions_part
 from exact61_widgets.exercises.layout_facts import end_key, neighbour, scoring_ends
 from exact61_widgets.exercises.reading import read_end, read_items, word_text
 from exact61_widgets.exercises.result import (

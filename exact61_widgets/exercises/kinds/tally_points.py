@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from exact61_widgets.engine.scoring import POINT
-from exact61_widgets.exercises.giveaway_texts import svg_texts
+from exact61_widgets.exercises.giveaways import svg_texts
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,

@@ -23,7 +23,7 @@ from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.controls import StepControls
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix, shrink, strip_html
-from exact61_widgets.widgets.pictures import Panel, compose, draw, focus_labels
+from exact61_widgets.widgets.pictures import Figure, compose, draw, focus_labels
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Step:
     description, a settlement written out).
     """
 
-    panels: tuple[Panel, ...]
+    panels: tuple[Figure, ...]
     caption: Text
     details: tuple[Text, ...] = field(default=())
 

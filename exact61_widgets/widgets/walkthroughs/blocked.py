@@ -16,17 +16,14 @@ from typing import Any
 from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
+from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scenario import Scenario, rewind
 from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, reaches_target
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import (
-    BLOCKED_PAIRS_NEAR_TARGET,
-    Scenario,
-    as_match,
-    rewind,
-)
-from exact61_widgets.widgets.pictures import BlockedSpec, HandSpec, LayoutSpec, Panel
+from exact61_widgets.views.ready_positions import BLOCKED_PAIRS_NEAR_TARGET
+from exact61_widgets.widgets.pictures import BlockedSpec, Figure, HandSpec, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Text, Walkthrough
 
 
@@ -247,8 +244,8 @@ def settlement_steps(
     action: Action,
     after: Match,
     events: Sequence[Event],
-    table: tuple[Panel, ...],
-    holders: tuple[Panel, ...],
+    table: tuple[Figure, ...],
+    holders: tuple[Figure, ...],
     lang: str,
 ) -> list[Step]:
     """The blocked-hand settlement after ``action``: totals, each award, the cut, the result.
@@ -261,8 +258,8 @@ def settlement_steps(
     totals = tuple(after.pips(s) for s in range(after.players))
     order = totals_order(after, before.leader)
 
-    def panels(shown: int) -> tuple[Panel, ...]:
-        return (Panel(BlockedSpec(tuple(awards[:shown])), "settlement"), *table)
+    def panels(shown: int) -> tuple[Figure, ...]:
+        return (Figure(BlockedSpec(tuple(awards[:shown])), "settlement"), *table)
 
     steps = [Step((*holders, *table), totals_caption(after, order, before.leader, lang))]
     steps += [
@@ -319,11 +316,11 @@ class BlockedWalkthrough(Walkthrough):
         before, after = self.before, self.match
         play = next((e for e in self.events if isinstance(e, PlayEvent)), None)
         table = (
-            Panel(LayoutSpec(str(after.layout), last=isinstance(self.action, Play), play=play)),
+            Figure(LayoutSpec(str(after.layout), last=isinstance(self.action, Play), play=play)),
         )
         order = totals_order(after, before.leader)
         hands = tuple(
-            Panel(
+            Figure(
                 HandSpec(tuple(str(t) for t in after.hand(s))),
                 f"hand{s}",
                 Msg("seat {seat}: {pips}", {"seat": s, "pips": after.pips(s)}).text(self.lang),

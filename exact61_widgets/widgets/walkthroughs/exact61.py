@@ -12,19 +12,14 @@ from typing import Any
 
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.events import DrawEvent, Event, MatchWonEvent, PlayEvent
+from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Deal, Match
+from exact61_widgets.engine.scenario import Scenario, as_actions, rewind
 from exact61_widgets.engine.scoring import TARGET_PARAMS, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import (
-    EXACT_61,
-    EXACT_61_PLAYS,
-    Scenario,
-    as_actions,
-    as_match,
-    rewind,
-)
-from exact61_widgets.widgets.pictures import LayoutSpec, Panel
+from exact61_widgets.views.ready_positions import EXACT_61, EXACT_61_PLAYS
+from exact61_widgets.widgets.pictures import Figure, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
@@ -134,7 +129,7 @@ class Exact61Walkthrough(Walkthrough):
         need = to_target(before.scores[side])
         steps = [
             Step(
-                (Panel(LayoutSpec(str(before.layout), last=False)),),
+                (Figure(LayoutSpec(str(before.layout), last=False)),),
                 Lines(
                     (
                         Msg(
@@ -156,7 +151,7 @@ class Exact61Walkthrough(Walkthrough):
             play = next((e for e in events if isinstance(e, PlayEvent)), None)
             steps.append(
                 Step(
-                    (Panel(LayoutSpec(layout, last=isinstance(action, Play), play=play)),),
+                    (Figure(LayoutSpec(layout, last=isinstance(action, Play), play=play)),),
                     caption_for(events, self.lang),
                 )
             )

@@ -13,13 +13,15 @@ from typing import Any
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.events import OutEvent, PlayEvent
+from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scenario import Scenario, rewind
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.render.text import raw_points
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import GOING_OUT_PAIRS, Scenario, as_match, rewind
+from exact61_widgets.views.ready_positions import GOING_OUT_PAIRS
 from exact61_widgets.views.texts import seat_label
-from exact61_widgets.widgets.pictures import GoingOutSpec, HandSpec, LayoutSpec, Panel
+from exact61_widgets.widgets.pictures import Figure, GoingOutSpec, HandSpec, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 from exact61_widgets.widgets.walkthroughs.narration import settlement_check, settlement_sum
 
@@ -109,12 +111,12 @@ class GoingOutWalkthrough(Walkthrough):
         assert isinstance(play, PlayEvent) and isinstance(out, OutEvent)
         seat = play.seat
         partner = before.partner_of(seat)
-        table = Panel(LayoutSpec(str(after.layout), play=play))
+        table = Figure(LayoutSpec(str(after.layout), play=play))
         opponents = [s for s in range(before.players) if before.side_of(s) != play.side]
 
-        def hands(seats: Sequence[int]) -> tuple[Panel, ...]:
+        def hands(seats: Sequence[int]) -> tuple[Figure, ...]:
             return tuple(
-                Panel(
+                Figure(
                     HandSpec(tuple(str(t) for t in out.remaining[s])),
                     f"hand{s}",
                     seat_label(s, False, self.lang),
@@ -126,8 +128,8 @@ class GoingOutWalkthrough(Walkthrough):
         steps = [
             Step(
                 (
-                    Panel(LayoutSpec(str(before.layout), last=False)),
-                    Panel(
+                    Figure(LayoutSpec(str(before.layout), last=False)),
+                    Figure(
                         HandSpec((str(self.play.tile),)),
                         f"hand{seat}",
                         seat_label(seat, True, self.lang),
@@ -209,7 +211,7 @@ class GoingOutWalkthrough(Walkthrough):
         caption = Lines((settlement_sum(before, out), settlement_check(before, out)))
         steps.append(
             Step(
-                (Panel(GoingOutSpec(out), "settlement"), table), caption, (out.explain(self.lang),)
+                (Figure(GoingOutSpec(out), "settlement"), table), caption, (out.explain(self.lang),)
             )
         )
         return steps

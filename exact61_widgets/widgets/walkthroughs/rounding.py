@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from exact61_widgets.engine.scoring import round5, rounding_reason
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.widgets.pictures import Panel, RoundingSpec
+from exact61_widgets.widgets.pictures import Figure, RoundingSpec
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
 
 
@@ -22,9 +22,9 @@ def rounding_caption(total: int) -> Msg:
     return rounding_reason(total)
 
 
-def _lines(totals: Sequence[int]) -> tuple[Panel, ...]:
+def _lines(totals: Sequence[int]) -> tuple[Figure, ...]:
     """One number line per total, side by side."""
-    return tuple(Panel(RoundingSpec(t), f"rounding{i}") for i, t in enumerate(totals))
+    return tuple(Figure(RoundingSpec(t), f"rounding{i}") for i, t in enumerate(totals))
 
 
 def _sum(values: Sequence[int]) -> str:
@@ -71,7 +71,7 @@ class RoundingWalkthrough(Walkthrough):
     def build_steps(self) -> Sequence[Step]:
         """One step per total, then once-versus-parts, then the partner apart."""
         steps = [
-            Step((Panel(RoundingSpec(t), "rounding"),), rounding_caption(t)) for t in self.totals
+            Step((Figure(RoundingSpec(t), "rounding"),), rounding_caption(t)) for t in self.totals
         ]
         parts = self.parts
         whole = sum(parts)

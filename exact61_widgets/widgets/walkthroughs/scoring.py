@@ -15,15 +15,16 @@ import ipywidgets as w
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Contribution, Layout
+from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.scoring import award_reason
 from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.render.text import describe, raw_points
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
-from exact61_widgets.views.scenarios import RULES_NINE, as_layout
+from exact61_widgets.views.ready_positions import RULES_NINE
 from exact61_widgets.widgets.board import BoardAction
-from exact61_widgets.widgets.pictures import HandSpec, LayoutSpec, Panel
+from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
@@ -65,7 +66,7 @@ def scoring_step(layout: Layout, lang: str) -> Step:
         )
     )
     details: tuple[Msg | str, ...] = (*(end_line(layout, e) for e in ends), describe(layout, lang))
-    return Step((Panel(LayoutSpec(str(layout), ends=True)),), caption, details)
+    return Step((Figure(LayoutSpec(str(layout), ends=True)),), caption, details)
 
 
 class EndScoringWalkthrough(Walkthrough):
@@ -119,7 +120,7 @@ class EndScoringWalkthrough(Walkthrough):
         places = self.picker.targets(table, lambda p: table.why_illegal(p.tile, p.at))
         spec = LayoutSpec(str(table), places=places)
         label = gettext("Tiles you can try", self.lang)
-        return Step((Panel(spec), Panel(tray, "tray", label)), step.caption, step.details)
+        return Step((Figure(spec), Figure(tray, "tray", label)), step.caption, step.details)
 
     @staticmethod
     def _tray(table: Layout) -> list[Tile]:

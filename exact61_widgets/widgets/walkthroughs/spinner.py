@@ -14,13 +14,14 @@ from typing import Any
 
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Layout, Placement
-from exact61_widgets.engine.ports import Place, Port
+from exact61_widgets.engine.loader import as_layout
+from exact61_widgets.engine.ports import PORT_LABELS, Place, Port
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.i18n import Msg
-from exact61_widgets.render.text import PORT_LABELS, describe
+from exact61_widgets.render.text import describe
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import SPINNER_LAYOUT, as_layout
-from exact61_widgets.widgets.pictures import LayoutSpec, Panel
+from exact61_widgets.views.ready_positions import SPINNER_LAYOUT
+from exact61_widgets.widgets.pictures import Figure, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 
 
@@ -170,7 +171,7 @@ class SpinnerWalkthrough(Walkthrough):
             text = str(table)
             steps.append(
                 Step(
-                    (Panel(LayoutSpec(text)),),
+                    (Figure(LayoutSpec(text)),),
                     placement_caption(table, placement),
                     (describe(table, self.lang),),
                 )
@@ -185,7 +186,7 @@ class SpinnerWalkthrough(Walkthrough):
                 spinner = at.tile
                 steps.append(
                     Step(
-                        (Panel(LayoutSpec(text, places=_branches(spinner), last=False)),),
+                        (Figure(LayoutSpec(text, places=_branches(spinner), last=False)),),
                         Msg(
                             "The branches of {spinner} open: branch A and branch B may now be "
                             "started (R4.3). {spinner} is now internal and adds nothing by itself "
@@ -202,7 +203,7 @@ class SpinnerWalkthrough(Walkthrough):
             assert reason is not None
             steps.append(
                 Step(
-                    (Panel(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False)),),
+                    (Figure(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False)),),
                     Msg(
                         "Trying {play}: refused — {reason}. Nothing changes.",
                         {"play": str(play), "reason": reason},

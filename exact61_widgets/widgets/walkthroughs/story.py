@@ -1,6 +1,6 @@
 """A whole hand told as a story: the deal, every turn, and the settlement, step by step.
 
-The hand is a :class:`~exact61_widgets.views.scenarios.HandScript` (scores,
+The hand is a :class:`~exact61_widgets.engine.scenario.HandScript` (scores,
 the deal, the leader and every action, as data), played by the engine. Each
 step shows the table, every hand face up, the boneyard and the scores; its
 caption tells the turn in plain words and the text panel gives the engine's
@@ -17,14 +17,15 @@ from typing import Any
 
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent, OutEvent
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.scenario import HandScript
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.scenarios import STORIES, HandScript
+from exact61_widgets.views.ready_positions import STORIES
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
+    Figure,
     GoingOutSpec,
     LayoutSpec,
-    Panel,
     ScoreSpec,
     SeatsSpec,
 )
@@ -123,17 +124,17 @@ class HandStory(Walkthrough):
             labels.append(msg.text(self.lang))
         return tuple(labels)
 
-    def _seats(self, match: Match, highlight: Sequence[str] = (), pips: bool = False) -> Panel:
+    def _seats(self, match: Match, highlight: Sequence[str] = (), pips: bool = False) -> Figure:
         hands = tuple(tuple(str(t) for t in match.hand(s)) for s in range(match.players))
-        return Panel(SeatsSpec(hands, self._labels(match, pips), tuple(highlight)), "seats")
+        return Figure(SeatsSpec(hands, self._labels(match, pips), tuple(highlight)), "seats")
 
-    def _around(self, match: Match, scores: Sequence[int] | None = None) -> tuple[Panel, Panel]:
+    def _around(self, match: Match, scores: Sequence[int] | None = None) -> tuple[Figure, Figure]:
         """The boneyard and the score board; ``scores`` are those the step's text has reached
         (default: the match's)."""
         told = tuple(match.scores if scores is None else scores)
         return (
-            Panel(BoneyardSpec(match.boneyard_count), "boneyard"),
-            Panel(ScoreSpec(told, match.players, tally=False), "scores"),
+            Figure(BoneyardSpec(match.boneyard_count), "boneyard"),
+            Figure(ScoreSpec(told, match.players, tally=False), "scores"),
         )
 
     def _add(self, step: Step, kinds: set[str] | frozenset[str], events: Sequence[Event]) -> Step:
@@ -171,7 +172,7 @@ class HandStory(Walkthrough):
         last = turn.play is not None
         shown = tuple(e for e in turn.events if e.kind in TURN_EVENTS)
         panels = (
-            Panel(LayoutSpec(str(after.layout), last=last, play=turn.play)),
+            Figure(LayoutSpec(str(after.layout), last=last, play=turn.play)),
             self._seats(after, turn.drawn),
             *self._around(after, scores_told(shown, turn.before.scores)),
         )
@@ -180,11 +181,11 @@ class HandStory(Walkthrough):
 
     def _going_out(self, turn: Turn, out: OutEvent) -> list[Step]:
         after = turn.after
-        table = Panel(LayoutSpec(str(after.layout), play=turn.play))
+        table = Figure(LayoutSpec(str(after.layout), play=turn.play))
         won = [e for e in turn.events if e.kind == "match_won"]
         settlement = Step(
             (
-                Panel(GoingOutSpec(out), "settlement"),
+                Figure(GoingOutSpec(out), "settlement"),
                 self._seats(after, pips=True),
                 table,
                 self._around(after)[1],
@@ -203,7 +204,7 @@ class HandStory(Walkthrough):
         """The blocked settlement award by award, the score board changing with each."""
         before, after = turn.before, turn.after
         action = turn.actions[-1]
-        table = (Panel(LayoutSpec(str(after.layout), last=turn.play is not None, play=turn.play)),)
+        table = (Figure(LayoutSpec(str(after.layout), last=turn.play is not None, play=turn.play)),)
         steps = settlement_steps(
             before, action, after, turn.events, table, (self._seats(after, pips=True),), self.lang
         )

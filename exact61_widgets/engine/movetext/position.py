@@ -11,7 +11,7 @@ to it, and :func:`complete` lists the legal moves that fit what was typed so far
 
 Words may be left out where the position makes them unneeded: a tile alone is
 enough when it fits one place only, and ``к тройке`` when one tile fits one 3.
-The words themselves are read by :mod:`.movewords`.
+The words themselves are read by :mod:`.words`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from exact61_widgets.engine.actions import DRAW, PASS, Action, Draw, Pass, Play
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.movewords import (
+from exact61_widgets.engine.movetext.words import (
     PUNCT,
     VOCABULARY,
     MoveTextError,
@@ -32,21 +32,9 @@ from exact61_widgets.engine.movewords import (
     read_words,
     simplify,
 )
-from exact61_widgets.engine.ports import Place, Port, port_fits
+from exact61_widgets.engine.ports import PORT_LABELS, Place, Port, port_fits
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import LANGUAGES, Lang, Msg, check_lang, gettext
-
-__all__ = [
-    "Completion",
-    "MoveTextError",
-    "action_msg",
-    "action_notation",
-    "complete",
-    "describe_action",
-    "parse_move",
-    "place_msg",
-    "tile_words",
-]
 
 
 class _Local(Msg):
@@ -77,14 +65,6 @@ _RU_PORT_DATIVE: Final = {
     Port.BRANCH_A: "ветви A",
     Port.BRANCH_B: "ветви B",
 }
-_PORT_LABEL: Final = {
-    Port.LOW: "low end",
-    Port.HIGH: "high end",
-    Port.LINE_A: "line A",
-    Port.LINE_B: "line B",
-    Port.BRANCH_A: "branch A",
-    Port.BRANCH_B: "branch B",
-}
 
 
 def tile_words(tile: Tile) -> str:
@@ -102,12 +82,12 @@ def _number_name(n: int) -> Msg:
 
 def _port_dative(port: Port) -> Msg:
     return _Local(
-        lambda lang: _RU_PORT_DATIVE[port] if lang == "ru" else gettext(_PORT_LABEL[port], lang)
+        lambda lang: _RU_PORT_DATIVE[port] if lang == "ru" else gettext(PORT_LABELS[port], lang)
     )
 
 
 def _port_name(port: Port) -> Msg:
-    return _Local(lambda lang: gettext(_PORT_LABEL[port], lang))
+    return _Local(lambda lang: gettext(PORT_LABELS[port], lang))
 
 
 def place_msg(place: Place) -> Msg:
