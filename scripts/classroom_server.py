@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer, default
+from traitlets import Integer, TraitError, default
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -57,6 +57,16 @@ IOPUB_TIMEOUT = 120
 #: unanswered before its connection counts as gone (Jupyter's own: 30 s and 90 s).
 PING = 10_000
 PING_TIMEOUT = 30_000
+
+
+def last_activity(kernel: Any) -> datetime | None:
+    """When the kernel was last busy, or ``None`` while it starts (Jupyter sets the time
+    once the kernel is up: reading it before raises)."""
+    try:
+        since: datetime | None = kernel.last_activity
+    except TraitError:
+        return None
+    return since
 
 
 class ClassroomFull(Exception):
@@ -147,9 +157,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 kernel.last_activity = utcnow()
             return
         if kernel is not None and kernel_id not in self._seen:
-            idle = utcnow() - getattr(kernel, "last_activity", utcnow())
-            if idle < timedelta(seconds=UNSEEN_IDLE):
-                return
+            since = last_activity(kernel)
+            if since is None or utcnow() - since < timedelta(seconds=UNSEEN_IDLE):
+                return  # (no activity yet: the kernel is still starting)
         await super().cull_kernel_if_idle(kernel_id)
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
