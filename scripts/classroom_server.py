@@ -9,8 +9,12 @@ that plain Voila does not do by itself:
   page) leaves a kernel nobody is connected to. Jupyter's culler shuts such a kernel down
   once it has been idle :data:`CULL_IDLE` seconds (:data:`UNSEEN_IDLE` if no page ever
   connected to it: a page may take that long to load when a whole room arrives on a small
-  computer), looking every :data:`CULL_INTERVAL` seconds; WebSocket pings every 10 s notice
-  within 30 s a connection that died silently: within two minutes in all.
+  computer), looking every :data:`CULL_INTERVAL` seconds. A page still loading is alive:
+  every request its browser makes (Voila's scripts, the widgets' extensions: known by the
+  page's ``_xsrf`` cookie) restarts its kernel's idle time, so a page that takes minutes to
+  load on an overloaded computer keeps its kernel, and a request that never loads the page
+  (a link checker) still loses it after :data:`UNSEEN_IDLE` seconds. WebSocket pings every
+  10 s notice within 30 s a connection that died silently: within two minutes in all.
 * **A cap on learners.** At most ``--ClassroomVoila.max_learners`` pages hold a kernel at
   once (:data:`MAX_LEARNERS` by default, about 1.7 GB of kernels); a visitor past it gets HTTP
   503 with a short page in English and Russian that tries again by itself
@@ -27,6 +31,7 @@ own; every Voila option still works.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import sys
 from datetime import datetime, timedelta
 from typing import Any
@@ -34,6 +39,7 @@ from typing import Any
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.log import access_log
 from traitlets import Integer, TraitError, default
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
@@ -57,6 +63,10 @@ IOPUB_TIMEOUT = 120
 #: unanswered before its connection counts as gone (Jupyter's own: 30 s and 90 s).
 PING = 10_000
 PING_TIMEOUT = 30_000
+
+#: The ``_xsrf`` cookie of the page whose handler is running (its kernel starts in that task):
+#: one per browser, sent with every request the page makes.
+PAGE_COOKIE: contextvars.ContextVar[str | None] = contextvars.ContextVar("page", default=None)
 
 
 def last_activity(kernel: Any) -> datetime | None:
@@ -98,6 +108,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._warm: dict[asyncio.Task[Any], str] = {}
         self._handed: set[str] = set()
         self._seen: set[str] = set()
+        self._loading: dict[str, set[str]] = {}
 
     def _pool_tasks(self) -> set[asyncio.Task[Any]]:
         """The warm pool's tasks still waiting for a page (Voila's own pool, if any)."""
@@ -133,12 +144,23 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         finally:
             if not warm:
                 self._starting -= 1
+        cookie = PAGE_COOKIE.get()
+        if not warm and cookie is not None:
+            self._loading.setdefault(cookie, set()).add(kernel_id)
         task = asyncio.current_task()
         if warm and task is not None:
             self._warm[task] = kernel_id
         else:
             self._pages.add(kernel_id)
         return kernel_id
+
+    def page_request(self, cookie: str) -> None:
+        """A browser whose page's kernel no page has connected to yet asked for something
+        (the page is loading): that kernel's idle time starts again."""
+        for kernel_id in self._loading.get(cookie, set()) - self._seen:
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and last_activity(kernel) is not None:
+                kernel.last_activity = utcnow()
 
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected to the kernel: from now on it is culled as a seen one."""
@@ -173,6 +195,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._pages.discard(kernel_id)
             self._handed.discard(kernel_id)
             self._seen.discard(kernel_id)
+            for kernels in self._loading.values():
+                kernels.discard(kernel_id)
+            self._loading = {cookie: kids for cookie, kids in self._loading.items() if kids}
             self._warm = {t: k for t, k in self._warm.items() if k != kernel_id}
 
     async def shutdown_all(self, now: bool = False) -> None:
@@ -206,7 +231,9 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         page = not path if self.notebook_path else str(path).endswith(".ipynb")
         try:
             if page and isinstance(manager, ClassroomKernelManager):
-                _ = self.xsrf_token  # sets the cookie
+                # Sets the cookie if the browser has none yet (then the cookie is the token).
+                token = self.xsrf_token
+                PAGE_COOKIE.set(self.get_cookie("_xsrf") or token.decode())
                 manager.admit()  # then straight to the warm pool, with no wait between
             await super().get(path)
         except ClassroomFull:
@@ -233,8 +260,24 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         self.tornado_settings = {
             "ws_ping_interval": PING,
             "ws_ping_timeout": PING_TIMEOUT,
+            "log_function": self.log_request,
             **self.tornado_settings,
         }
+
+    def log_request(self, handler: tornado.web.RequestHandler) -> None:
+        """Tornado's access log (every finished request), which also tells the kernel
+        manager that the browser asking is alive (:meth:`ClassroomKernelManager.page_request`)."""
+        status, request = handler.get_status(), handler.request
+        log = access_log.info if status < 400 else access_log.warning
+        log(
+            "%d %s %s (%s) %.2fms",
+            *(status, request.method, request.uri, request.remote_ip),
+            1000 * request.request_time(),
+        )
+        manager = handler.settings.get("kernel_manager")
+        cookie = handler.get_cookie("_xsrf")
+        if cookie and isinstance(manager, ClassroomKernelManager):
+            manager.page_request(cookie)
 
     def init_handlers(self) -> list[Any]:
         """Voila's handlers, the notebook's page served by :class:`ClassroomPageHandler`."""
