@@ -10,10 +10,11 @@ that plain Voila does not do by itself:
   once it has been idle :data:`CULL_IDLE` seconds (:data:`UNSEEN_IDLE` if no page ever
   connected to it: a page may take that long to load when a whole room arrives on a small
   computer), looking every :data:`CULL_INTERVAL` seconds. A page still loading is alive:
-  every request its browser makes (Voila's scripts, the widgets' extensions: known by the
-  page's ``_xsrf`` cookie) restarts its kernel's idle time, so a page that takes minutes to
-  load on an overloaded computer keeps its kernel, and a request that never loads the page
-  (a link checker) still loses it after :data:`UNSEEN_IDLE` seconds. WebSocket pings every
+  once its browser has asked for anything more (Voila's scripts, the widgets' extensions:
+  known by the page's ``_xsrf`` cookie), its kernel is left :data:`LOADING_IDLE` seconds
+  from the last such request, so a page that takes minutes to load on an overloaded
+  computer keeps its kernel, and a request that never loads the page (a link checker)
+  still loses it after :data:`UNSEEN_IDLE` seconds. WebSocket pings every
   10 s notice within 30 s a connection that died silently: within two minutes in all.
 * **A cap on learners.** At most ``--ClassroomVoila.max_learners`` pages hold a kernel at
   once (:data:`MAX_LEARNERS` by default, about 1.7 GB of kernels); a visitor past it gets HTTP
@@ -55,6 +56,10 @@ WARM_KERNELS = 2
 #: is left :data:`UNSEEN_IDLE` seconds; the culler looks every :data:`CULL_INTERVAL`.
 CULL_IDLE = 60
 UNSEEN_IDLE = 90
+#: Seconds a kernel whose page's browser is loading the page (it asked for the page's
+#: scripts) may stay idle before the page connects: 16 pages and their kernels on two busy
+#: cores took over 90 s between their last script and the connection.
+LOADING_IDLE = 240
 CULL_INTERVAL = 5
 #: Seconds Voila waits for a cell's output once the kernel has run it: nbclient's 4 s drop
 #: the classroom's widget (the cell's only output) when many pages start at once on two cores.
@@ -109,6 +114,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._handed: set[str] = set()
         self._seen: set[str] = set()
         self._loading: dict[str, set[str]] = {}
+        self._browsed: set[str] = set()
 
     def _pool_tasks(self) -> set[asyncio.Task[Any]]:
         """The warm pool's tasks still waiting for a page (Voila's own pool, if any)."""
@@ -156,11 +162,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     def page_request(self, cookie: str) -> None:
         """A browser whose page's kernel no page has connected to yet asked for something
-        (the page is loading): that kernel's idle time starts again."""
+        (the page is loading): that kernel's idle time starts again, and it is culled as a
+        page's that is loading (:data:`LOADING_IDLE`)."""
         for kernel_id in self._loading.get(cookie, set()) - self._seen:
             kernel = self._kernels.get(kernel_id)
             if kernel is not None and last_activity(kernel) is not None:
                 kernel.last_activity = utcnow()
+                self._browsed.add(kernel_id)
 
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected to the kernel: from now on it is culled as a seen one."""
@@ -169,7 +177,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter's culling, but a kernel no page has connected to yet is left
-        :data:`UNSEEN_IDLE` seconds, and a warm kernel a page has just taken is idle from
+        :data:`UNSEEN_IDLE` seconds (:data:`LOADING_IDLE` once its browser is loading the
+        page), and a warm kernel a page has just taken is idle from
         now on, not since it warmed: else the culler, finding it idle for minutes and not
         yet connected, would end it under the learner who has just arrived."""
         kernel = self._kernels.get(kernel_id)
@@ -180,7 +189,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             return
         if kernel is not None and kernel_id not in self._seen:
             since = last_activity(kernel)
-            if since is None or utcnow() - since < timedelta(seconds=UNSEEN_IDLE):
+            grace = LOADING_IDLE if kernel_id in self._browsed else UNSEEN_IDLE
+            if since is None or utcnow() - since < timedelta(seconds=grace):
                 return  # (no activity yet: the kernel is still starting)
         await super().cull_kernel_if_idle(kernel_id)
 
@@ -195,6 +205,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._pages.discard(kernel_id)
             self._handed.discard(kernel_id)
             self._seen.discard(kernel_id)
+            self._browsed.discard(kernel_id)
             for kernels in self._loading.values():
                 kernels.discard(kernel_id)
             self._loading = {cookie: kids for cookie, kids in self._loading.items() if kids}
@@ -276,7 +287,8 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         )
         manager = handler.settings.get("kernel_manager")
         cookie = handler.get_cookie("_xsrf")
-        if cookie and isinstance(manager, ClassroomKernelManager):
+        page = isinstance(handler, ClassroomPageHandler)  # the page itself, not its scripts
+        if cookie and not page and isinstance(manager, ClassroomKernelManager):
             manager.page_request(cookie)
 
     def init_handlers(self) -> list[Any]:
