@@ -32,7 +32,7 @@ own; every Voila option still works.
 from __future__ import annotations
 
 import asyncio
-import contextvars
+import re
 import sys
 from datetime import datetime, timedelta
 from typing import Any
@@ -69,9 +69,8 @@ IOPUB_TIMEOUT = 120
 PING = 10_000
 PING_TIMEOUT = 30_000
 
-#: The ``_xsrf`` cookie of the page whose handler is running (its kernel starts in that task):
-#: one per browser, sent with every request the page makes.
-PAGE_COOKIE: contextvars.ContextVar[str | None] = contextvars.ContextVar("page", default=None)
+#: Where Voila's page names its kernel (its page config, in the page's first part).
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]+)"')
 
 
 def last_activity(kernel: Any) -> datetime | None:
@@ -150,15 +149,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         finally:
             if not warm:
                 self._starting -= 1
-        cookie = PAGE_COOKIE.get()
-        if not warm and cookie is not None:
-            self._loading.setdefault(cookie, set()).add(kernel_id)
         task = asyncio.current_task()
         if warm and task is not None:
             self._warm[task] = kernel_id
         else:
             self._pages.add(kernel_id)
         return kernel_id
+
+    def page_served(self, cookie: str, kernel_id: str) -> None:
+        """The page of the browser with this ``_xsrf`` cookie holds ``kernel_id`` (a warm
+        one or one started for it: the page names it)."""
+        self._loading.setdefault(cookie, set()).add(kernel_id)
 
     def page_request(self, cookie: str) -> None:
         """A browser whose page's kernel no page has connected to yet asked for something
@@ -219,6 +220,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """Voila's page handler, turning a visitor away with :func:`full_page` when it is full."""
 
+    #: The page's ``_xsrf`` cookie until :meth:`write` has found the page's kernel.
+    page_cookie: str | None = None
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Voila's page as it streams; the first part names the kernel, which the kernel
+        manager then knows as this browser's (:meth:`ClassroomKernelManager.page_served`)."""
+        manager = self.kernel_manager
+        if self.page_cookie and isinstance(chunk, str | bytes):
+            text = chunk.decode("utf-8", "replace") if isinstance(chunk, bytes) else chunk
+            found = KERNEL_ID.search(text)
+            if found and isinstance(manager, ClassroomKernelManager):
+                manager.page_served(self.page_cookie, found[1])
+                self.page_cookie = None
+        super().write(chunk)
+
     def refuse(self) -> None:
         """Answer 503 with the short page in English and Russian."""
         manager: ClassroomKernelManager = self.kernel_manager
@@ -244,7 +260,7 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             if page and isinstance(manager, ClassroomKernelManager):
                 # Sets the cookie if the browser has none yet (then the cookie is the token).
                 token = self.xsrf_token
-                PAGE_COOKIE.set(self.get_cookie("_xsrf") or token.decode())
+                self.page_cookie = self.get_cookie("_xsrf") or token.decode()
                 manager.admit()  # then straight to the warm pool, with no wait between
             await super().get(path)
         except ClassroomFull:
