@@ -9,8 +9,13 @@ that plain Voila does not do by itself:
   page) leaves a kernel nobody is connected to. Jupyter's culler shuts such a kernel down
   once it has been idle :data:`CULL_IDLE` seconds (:data:`UNSEEN_IDLE` if no page ever
   connected to it: a page may take that long to load when a whole room arrives on a small
-  computer), looking every :data:`CULL_INTERVAL` seconds; WebSocket pings every 10 s notice
-  within 30 s a connection that died silently: within two minutes in all.
+  computer), looking every :data:`CULL_INTERVAL` seconds. A page still loading is alive:
+  once its browser has asked for anything more (Voila's scripts, the widgets' extensions:
+  known by the page's ``_xsrf`` cookie), its kernel is left :data:`LOADING_IDLE` seconds
+  from the last such request, so a page that takes minutes to load on an overloaded
+  computer keeps its kernel, and a request that never loads the page (a link checker)
+  still loses it after :data:`UNSEEN_IDLE` seconds. WebSocket pings every
+  10 s notice within 30 s a connection that died silently: within two minutes in all.
 * **A cap on learners.** At most ``--ClassroomVoila.max_learners`` pages hold a kernel at
   once (:data:`MAX_LEARNERS` by default, about 1.7 GB of kernels); a visitor past it gets HTTP
   503 with a short page in English and Russian that tries again by itself
@@ -27,14 +32,16 @@ own; every Voila option still works.
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import tornado.web
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer, default
+from tornado.log import access_log
+from traitlets import Integer, TraitError, default
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -49,6 +56,10 @@ WARM_KERNELS = 2
 #: is left :data:`UNSEEN_IDLE` seconds; the culler looks every :data:`CULL_INTERVAL`.
 CULL_IDLE = 60
 UNSEEN_IDLE = 90
+#: Seconds a kernel whose page's browser is loading the page (it asked for the page's
+#: scripts) may stay idle before the page connects: 16 pages and their kernels on two busy
+#: cores took over 90 s between their last script and the connection.
+LOADING_IDLE = 240
 CULL_INTERVAL = 5
 #: Seconds Voila waits for a cell's output once the kernel has run it: nbclient's 4 s drop
 #: the classroom's widget (the cell's only output) when many pages start at once on two cores.
@@ -57,6 +68,19 @@ IOPUB_TIMEOUT = 120
 #: unanswered before its connection counts as gone (Jupyter's own: 30 s and 90 s).
 PING = 10_000
 PING_TIMEOUT = 30_000
+
+#: Where Voila's page names its kernel (its page config, in the page's first part).
+KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]+)"')
+
+
+def last_activity(kernel: Any) -> datetime | None:
+    """When the kernel was last busy, or ``None`` while it starts (Jupyter sets the time
+    once the kernel is up: reading it before raises)."""
+    try:
+        since: datetime | None = kernel.last_activity
+    except TraitError:
+        return None
+    return since
 
 
 class ClassroomFull(Exception):
@@ -88,6 +112,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         self._warm: dict[asyncio.Task[Any], str] = {}
         self._handed: set[str] = set()
         self._seen: set[str] = set()
+        self._loading: dict[str, set[str]] = {}
+        self._browsed: set[str] = set()
 
     def _pool_tasks(self) -> set[asyncio.Task[Any]]:
         """The warm pool's tasks still waiting for a page (Voila's own pool, if any)."""
@@ -130,6 +156,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._pages.add(kernel_id)
         return kernel_id
 
+    def page_served(self, cookie: str, kernel_id: str) -> None:
+        """The page of the browser with this ``_xsrf`` cookie holds ``kernel_id`` (a warm
+        one or one started for it: the page names it)."""
+        self._loading.setdefault(cookie, set()).add(kernel_id)
+
+    def page_request(self, cookie: str) -> None:
+        """A browser whose page's kernel no page has connected to yet asked for something
+        (the page is loading): that kernel's idle time starts again, and it is culled as a
+        page's that is loading (:data:`LOADING_IDLE`)."""
+        for kernel_id in self._loading.get(cookie, set()) - self._seen:
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and last_activity(kernel) is not None:
+                kernel.last_activity = utcnow()
+                self._browsed.add(kernel_id)
+
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected to the kernel: from now on it is culled as a seen one."""
         self._seen.add(kernel_id)
@@ -137,7 +178,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         """Jupyter's culling, but a kernel no page has connected to yet is left
-        :data:`UNSEEN_IDLE` seconds, and a warm kernel a page has just taken is idle from
+        :data:`UNSEEN_IDLE` seconds (:data:`LOADING_IDLE` once its browser is loading the
+        page), and a warm kernel a page has just taken is idle from
         now on, not since it warmed: else the culler, finding it idle for minutes and not
         yet connected, would end it under the learner who has just arrived."""
         kernel = self._kernels.get(kernel_id)
@@ -147,9 +189,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
                 kernel.last_activity = utcnow()
             return
         if kernel is not None and kernel_id not in self._seen:
-            idle = utcnow() - getattr(kernel, "last_activity", utcnow())
-            if idle < timedelta(seconds=UNSEEN_IDLE):
-                return
+            since = last_activity(kernel)
+            grace = LOADING_IDLE if kernel_id in self._browsed else UNSEEN_IDLE
+            if since is None or utcnow() - since < timedelta(seconds=grace):
+                return  # (no activity yet: the kernel is still starting)
         await super().cull_kernel_if_idle(kernel_id)
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
@@ -163,6 +206,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
             self._pages.discard(kernel_id)
             self._handed.discard(kernel_id)
             self._seen.discard(kernel_id)
+            self._browsed.discard(kernel_id)
+            for kernels in self._loading.values():
+                kernels.discard(kernel_id)
+            self._loading = {cookie: kids for cookie, kids in self._loading.items() if kids}
             self._warm = {t: k for t, k in self._warm.items() if k != kernel_id}
 
     async def shutdown_all(self, now: bool = False) -> None:
@@ -172,6 +219,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
 class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     """Voila's page handler, turning a visitor away with :func:`full_page` when it is full."""
+
+    #: The page's ``_xsrf`` cookie until :meth:`write` has found the page's kernel.
+    page_cookie: str | None = None
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Voila's page as it streams; the first part names the kernel, which the kernel
+        manager then knows as this browser's (:meth:`ClassroomKernelManager.page_served`)."""
+        manager = self.kernel_manager
+        if self.page_cookie and isinstance(chunk, str | bytes):
+            text = chunk.decode("utf-8", "replace") if isinstance(chunk, bytes) else chunk
+            found = KERNEL_ID.search(text)
+            if found and isinstance(manager, ClassroomKernelManager):
+                manager.page_served(self.page_cookie, found[1])
+                self.page_cookie = None
+        super().write(chunk)
 
     def refuse(self) -> None:
         """Answer 503 with the short page in English and Russian."""
@@ -196,7 +258,9 @@ class ClassroomPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         page = not path if self.notebook_path else str(path).endswith(".ipynb")
         try:
             if page and isinstance(manager, ClassroomKernelManager):
-                _ = self.xsrf_token  # sets the cookie
+                # Sets the cookie if the browser has none yet (then the cookie is the token).
+                token = self.xsrf_token
+                self.page_cookie = self.get_cookie("_xsrf") or token.decode()
                 manager.admit()  # then straight to the warm pool, with no wait between
             await super().get(path)
         except ClassroomFull:
@@ -223,8 +287,25 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
         self.tornado_settings = {
             "ws_ping_interval": PING,
             "ws_ping_timeout": PING_TIMEOUT,
+            "log_function": self.log_request,
             **self.tornado_settings,
         }
+
+    def log_request(self, handler: tornado.web.RequestHandler) -> None:
+        """Tornado's access log (every finished request), which also tells the kernel
+        manager that the browser asking is alive (:meth:`ClassroomKernelManager.page_request`)."""
+        status, request = handler.get_status(), handler.request
+        log = access_log.info if status < 400 else access_log.warning
+        log(
+            "%d %s %s (%s) %.2fms",
+            *(status, request.method, request.uri, request.remote_ip),
+            1000 * request.request_time(),
+        )
+        manager = handler.settings.get("kernel_manager")
+        cookie = handler.get_cookie("_xsrf")
+        page = isinstance(handler, ClassroomPageHandler)  # the page itself, not its scripts
+        if cookie and not page and isinstance(manager, ClassroomKernelManager):
+            manager.page_request(cookie)
 
     def init_handlers(self) -> list[Any]:
         """Voila's handlers, the notebook's page served by :class:`ClassroomPageHandler`."""

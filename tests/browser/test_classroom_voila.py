@@ -387,6 +387,53 @@ def test_a_whole_hand_is_played_in_the_classroom_from_the_keyboard(
         context.close()
 
 
+#: A page whose main thread is starved as the widgets' modules load: each module's import
+#: (anywidget makes a blob of it) is held up 2.5 s, past anywidget's 2 s deadline.
+STARVED_IMPORTS = """(() => {
+  const make = URL.createObjectURL.bind(URL);
+  URL.createObjectURL = (blob) => {
+    if (blob && blob.type === "text/javascript") {
+      const end = performance.now() + 2500;
+      while (performance.now() < end) {}
+    }
+    return make(blob);
+  };
+})()"""
+
+
+def test_widgets_whose_modules_load_late_still_answer(
+    browser: Any, variants: tuple[str, dict[str, str]]
+) -> None:
+    """A busy page (a room on one small computer) can import a widget's module after
+    anywidget's 2 s deadline, which then drops every message Python sends it: the table
+    would be drawn but never answer. Here every import is held past the deadline; anywidget
+    reports it, and the widgets recover (widgets/static/late_start.js): a click plays, the
+    tile-size slider still moves the boards."""
+    url, names = variants
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    context.add_init_script(STARVED_IMPORTS)
+    page = context.new_page()
+    late: list[str] = []
+    page.on("pageerror", lambda error: late.append(str(error)))
+    try:
+        page.goto(f"{url}/voila/render/{names['2 players']}")
+        page.wait_for_selector(
+            ".exact61-classroom .exact61-table [data-exact61-item]", timeout=120_000
+        )
+        table = ui.widgets(page, ".exact61-classroom .exact61-table")[0]
+        recovered = page.locator("[data-exact61-late-start=recovered]")
+        ui.wait_until(lambda: recovered.count() == 2, 20, "the board and the slider to recover")
+        assert late and all("Failed to initialize model" in e for e in late), late
+        tile, _place = ui.click_tile_then_place(table, ".exact61-hand")
+        ui.wait_until(lambda: tile in table.live(), 20, "Python's answer to the click")
+        assert table.error() == ""
+        before = hand_tile_width(page)
+        set_tile_size(page, table, 2.5)
+        assert hand_tile_width(page) > before * 1.1
+    finally:
+        context.close()
+
+
 # -- the classroom's own server ------------------------------------------------------------
 
 
