@@ -141,18 +141,22 @@ WATCH_PROMPTS_JS = """
 """
 
 
-def run_all_cells(page: Page, timeout: float = 240) -> float:
+def run_all_cells(page: Page, timeout: float = 240, kind: str | None = None) -> float:
     """Run every cell through the Run menu and wait until all ran; the seconds it took.
 
     It waits until a prompt turned ``[*]`` (seen by :data:`WATCH_PROMPTS_JS`) and then
     until no cell is queued or running. If the first "Run All Cells" was swallowed
     (nothing queued within a few seconds) it is chosen once more. Run All stops at a
     cell that raised, leaving the rest unnumbered: that fails here with the error text.
+    A "Select Kernel" dialog answered here starts a new kernel: with ``kind`` given, it
+    waits until that kernel is idle, because cells run before a kernel is attached are
+    skipped without a word (seen in a CI run: only the last cells of a notebook ran).
     """
     start = time.monotonic()
     page.evaluate(WATCH_PROMPTS_JS)
     for attempt in range(4):
-        accept_kernel_dialog(page)
+        if accept_kernel_dialog(page) and kind is not None:
+            wait_for_kernel(page, kind)
         try:
             page.get_by_role("menuitem", name="Run", exact=True).click(timeout=10_000)
             page.get_by_role("menuitem", name="Run All Cells", exact=True).click(timeout=5_000)
@@ -187,7 +191,7 @@ def open_and_run(page: Page, url: str, kind: str) -> float:
     """Open a notebook, wait for its kernel, run all cells; the seconds the run took."""
     page.goto(url)
     wait_for_kernel(page, kind)
-    return run_all_cells(page)
+    return run_all_cells(page, kind=kind)
 
 
 def menu_item(page: Page, label: str) -> Locator:
