@@ -17,7 +17,11 @@ puts it back, as the browser test does. The two take turns in blocks of ``--bloc
 clicks, so that drifting load hits both alike; the load average is printed before and
 after. Issue 24's target: the table's median under 50 ms.
 
-Run: ``python benchmarks/bench_click.py [--clicks 60] [--block 10]``.
+The server runs with the package's server extension (``exact61_widgets.server_extension``:
+no Nagle delay on the kernel WebSocket), as an installed package runs it; ``--plain``
+switches the extension off, to see what a plain Jupyter server costs every widget.
+
+Run: ``python benchmarks/bench_click.py [--clicks 60] [--block 10] [--plain]``.
 """
 
 from __future__ import annotations
@@ -91,6 +95,8 @@ RoundTrip()'''
 #: Issue 24: the median click-to-picture time of the table, in milliseconds.
 TARGET_MS = 50.0
 PEER_SELECTOR = "[data-tile]"
+#: The server option that switches the package's server extension off (``--plain``).
+PLAIN_SERVER = "--ServerApp.jpserver_extensions=exact61_widgets.server_extension=False"
 
 
 def load() -> str:
@@ -144,7 +150,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--clicks", type=int, default=60, help="clicks of each contender")
     parser.add_argument("--block", type=int, default=10, help="clicks in a row of one")
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="without the package's server extension (Nagle's algorithm on, as Jupyter has it)",
+    )
     args = parser.parse_args()
+    options = [PLAIN_SERVER] if args.plain else []
     from playwright.sync_api import sync_playwright
 
     print(f"cores: {os.cpu_count()}; load average before: {load()}", flush=True)
@@ -152,7 +164,7 @@ def main() -> None:
         path = Path(tmp) / NOTEBOOK
         path.write_text(json.dumps(notebook()), "utf-8")
         with (
-            jupyter_server("lab", [path], Path(tmp) / "lab") as server,
+            jupyter_server("lab", [path], Path(tmp) / "lab", options=options) as server,
             sync_playwright() as playwright,
         ):
             browser = playwright.chromium.launch(
@@ -166,7 +178,11 @@ def main() -> None:
                 browser.close()
                 server.shutdown_kernels(NOTEBOOK)
     medians = {name: statistics.median(ts) for name, ts in times.items()}
-    print(f"JupyterLab, {args.clicks} clicks each, blocks of {args.block}; click to picture:")
+    server = "a plain Jupyter server" if args.plain else "the package's server extension"
+    print(
+        f"JupyterLab with {server}, {args.clicks} clicks each, blocks of {args.block}; "
+        "click to picture:"
+    )
     for name, ts in times.items():
         quartiles = statistics.quantiles(ts, n=4)
         print(

@@ -25,8 +25,10 @@ that plain Voila does not do by itself:
   second or two; the pool fills again as pages take its kernels. 0 turns it off.
 
 It also waits longer for a cell's output (:data:`IOPUB_TIMEOUT`) than Voila does, so that a
-room arriving at once on a small computer still gets its widgets. Everything else is Voila's
-own; every Voila option still works.
+room arriving at once on a small computer still gets its widgets, and it sends a widget's
+answer to the browser without Nagle's delay (up to 40 ms a click:
+:class:`exact61_widgets.server_extension.PromptConnection`). Everything else is Voila's own;
+every Voila option still works.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from exact61_widgets.classroom_page import RETRY_SECONDS, full_page
+from exact61_widgets.server_extension import PromptConnection
 
 #: Learners at once: about 55-70 MB of memory each (``benchmarks/bench_classroom.py``).
 MAX_LEARNERS = 30
@@ -273,6 +276,11 @@ class ClassroomVoila(Voila):  # type: ignore[misc]
 
     max_learners = Integer(MAX_LEARNERS, config=True, help="The most learners (kernels) at once.")
     warm_kernels = Integer(WARM_KERNELS, config=True, help="Kernels kept warm (0: none).")
+
+    @default("kernel_websocket_connection_class")
+    def _default_connection(self) -> type:
+        """Kernel WebSockets without Nagle's delay (see exact61_widgets.server_extension)."""
+        return PromptConnection
 
     def initialize(self, argv: Any = None) -> None:
         """Voila's set-up, with this app's kernel manager, pool and WebSocket pings."""

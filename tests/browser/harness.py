@@ -52,6 +52,8 @@ class Server:
     url: str
     root: Path
     process: subprocess.Popen[bytes]
+    #: The server's own output (its log), written as it runs.
+    log: Path
 
     def page(self, notebook: str) -> str:
         """The address that opens ``notebook`` in this server's front end."""
@@ -121,11 +123,13 @@ def jupyter_server(
     tmp: Path,
     voila_notebook: str | None = None,
     voila: Sequence[str] = ("-m", "voila"),
+    options: Sequence[str] = (),
 ) -> Iterator[Server]:
     """Serve copies of ``notebooks`` with JupyterLab, Notebook 7 or Voila; stop it after.
 
     ``voila`` is what runs Voila after the interpreter (e.g. the classroom's own server,
-    ``scripts/classroom_server.py``, which takes Voila's options).
+    ``scripts/classroom_server.py``, which takes Voila's options); ``options`` are added
+    to the server's command line.
     """
     root = tmp / "root"
     root.mkdir(parents=True, exist_ok=True)
@@ -178,12 +182,13 @@ def jupyter_server(
         status = f"http://127.0.0.1:{port}/"
     else:
         raise ValueError(f"unknown server kind {kind!r}")
+    args += options
     log = tmp / f"{kind}.log"
     with log.open("wb") as out:
         process = subprocess.Popen(args, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         _wait_until_up(status, process, log)
-        yield Server(kind, f"http://127.0.0.1:{port}", root, process)
+        yield Server(kind, f"http://127.0.0.1:{port}", root, process, log)
     finally:
         process.send_signal(signal.SIGTERM)
         try:

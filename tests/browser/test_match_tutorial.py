@@ -108,6 +108,13 @@ def test_every_click_brings_its_own_new_picture(match_page: OpenNotebook) -> Non
     assert median <= CLICK_GUARD_MS, times
 
 
+def test_the_server_sends_widget_answers_without_nagles_delay(match_page: OpenNotebook) -> None:
+    """The package's server extension is loaded by the front end's own server, as installed
+    (``exact61_widgets.server_extension``; ``benchmarks/bench_click.py --plain`` without it)."""
+    log = match_page.server.log.read_text("utf-8", errors="replace")
+    assert "exact61_widgets: kernel WebSockets send without delay (TCP_NODELAY)" in log, log
+
+
 def test_arrow_keys_move_the_focus_between_places_and_tiles(match_page: OpenNotebook) -> None:
     """The board is one Tab stop; the arrows, Home and End move along its places and tiles."""
     page, table = match_page.page, the_table(match_page)
