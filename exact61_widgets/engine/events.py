@@ -22,7 +22,7 @@ from exact61_widgets.engine.scoring import (
     earns,
 )
 from exact61_widgets.engine.seating import seating
-from exact61_widgets.engine.tiles import Tile
+from exact61_widgets.engine.tiles import Tile, tiles_of
 from exact61_widgets.i18n import Msg, Plural
 
 #: The text of each place code, ``str(PLACES[code])`` (event dictionaries name places so).
@@ -271,7 +271,13 @@ class OutEvent:
     status: Status
     score_before: int
     scores: tuple[int, ...]
-    remaining: tuple[tuple[Tile, ...], ...]
+    #: The tiles each seat still holds, by seat, as bitmasks of tile indices.
+    remaining_masks: tuple[int, ...]
+
+    @property
+    def remaining(self) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles each seat still holds, by seat (the one going out holds none)."""
+        return tuple(map(tiles_of, self.remaining_masks))
 
     def reason(self) -> Msg:
         """Why the settlement was applied or rejected."""
@@ -280,7 +286,7 @@ class OutEvent:
     @property
     def players(self) -> int:
         """The number of players: one hand of remaining tiles each."""
-        return len(self.remaining)
+        return len(self.remaining_masks)
 
     def explain(self, lang: str | None = None) -> str:
         """One line with every part of the settlement and the target check.
@@ -346,7 +352,7 @@ def out_event(
     status: Status,
     score_before: int,
     scores: tuple[int, ...],
-    remaining: tuple[tuple[Tile, ...], ...],
+    remaining_masks: tuple[int, ...],
 ) -> OutEvent:
     """``OutEvent(...)``, made faster for the engine's push, as :func:`play_event`."""
     event = _OutDraft()
@@ -361,7 +367,7 @@ def out_event(
     event.status = status
     event.score_before = score_before
     event.scores = scores
-    event.remaining = remaining
+    event.remaining_masks = remaining_masks
     event.__class__ = OutEvent
     return event  # type: ignore[no-any-return]
 

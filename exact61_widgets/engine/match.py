@@ -940,7 +940,7 @@ class Match:
                 status,
                 before,
                 self._scores,
-                tuple(map(tiles_of, hands)),
+                tuple(hands),
             )
         )
         if won:

@@ -83,12 +83,12 @@ def out_pips(
     ``hands`` are bitmasks of tile indices; a seat without a partner has 0 (R7.2, R7.3).
     """
     side = side_of[seat]
-    opponents = 0
+    opponents = 0  # the opponents' tiles together: the hands share no tile
     for s, hand in enumerate(hands):
         if side_of[s] != side:
-            opponents += pips_of(hand)
+            opponents |= hand
     partner = partner_of[seat]
-    return opponents, 0 if partner is None else pips_of(hands[partner])
+    return pips_of(opponents), 0 if partner is None else pips_of(hands[partner])
 
 
 class Out(NamedTuple):
