@@ -275,77 +275,52 @@ class OpenPosition:
         if self.limit is not None and self.nodes > self.limit:
             raise NodeLimit
         seat = self.seat
-        if move < 0:
-            saved = _undo(
-                Undo,
-                (
-                    move,
-                    seat,
-                    self.pending,
-                    self.pos,
-                    self.scores,
-                    self.over,
-                    self.omask,
-                    self.total,
-                    self.lkey,
-                    self.hkey,
-                    -1,
-                    0,
-                    (),
-                ),
-            )
-            if move == DRAW_MOVE:
-                t = self.bones[self.pos]
-                self.pos += 1
-                self.hands[seat] |= 1 << t
-                self.hkey |= 1 << (t + 28 * seat)
-                if not self.placed or TILES_WITH[self.omask] >> t & 1:
-                    self.pending = t
-            else:
-                self._end_turn(seat)
-            return saved
-        t = move >> 8
-        p = (move & 255) - 1
-        occ = self.occ
-        opn = self.opn
-        lkey = self.lkey
-        omask = self.omask
+        # A play's own work first (its place, what it opens), into locals; then the one
+        # undo record of the state before the move, for a play, a draw or a pass alike.
         slot = -1
         old = 0
-        if p < 0:
-            opened = OPENING[t]
-            total = CONTRIB[t][0]
-            lo, hi = TILE_LOW[t], TILE_HIGH[t]
-            lkey += 2 * _UNIT[lo][_TWIN] if lo == hi else _UNIT[lo][_HALF] + _UNIT[hi][_HALF]
-        else:
-            num, a, port, bits, value, _, place, far, spinner = JOIN_AT[t][p]  # type: ignore[misc]
-            lst = opn[num]
-            slot = lst.index(p)
-            del lst[slot]
-            if not lst:
-                omask &= ~(1 << num)
-            old = occ[a]
-            unit = _UNIT[num]
-            new = old | 1 << port
-            # Filling a spinner's second line opens its branches (R4.3): the engine's table.
-            branches = spinner and OPENS_BRANCHES[old][port]
-            if not spinner:
-                lkey -= unit[_HALF]
-            elif port >= _FIRST_BRANCH:
-                lkey -= unit[_BRANCH]
-            elif branches:  # the last line: both filled, the branches open
-                lkey += 2 * unit[_BRANCH] - unit[_LINE]
-            else:  # the opening double's other line becomes its last line
-                lkey += unit[_LINE] - 2 * unit[_TWIN]
-            occ[a] = new
-            occ[t] = bits
-            lkey += _UNIT[far][_LINE if TILE_DOUBLE[t] else _HALF]
-            opened = (place, *BRANCHES[a]) if branches else (place,)
-            total = self.total + CONTRIB[a][new] - CONTRIB[a][old] + value
-        for c in opened:
-            num = PLACE_NUMBER[c]
-            opn[num].append(c)
-            omask |= 1 << num
+        opened: tuple[int, ...] = ()
+        if move >= 0:
+            t = move >> 8
+            p = (move & 255) - 1
+            occ = self.occ
+            opn = self.opn
+            lkey = self.lkey
+            omask = self.omask
+            if p < 0:
+                opened = OPENING[t]
+                total = CONTRIB[t][0]
+                lo, hi = TILE_LOW[t], TILE_HIGH[t]
+                lkey += 2 * _UNIT[lo][_TWIN] if lo == hi else _UNIT[lo][_HALF] + _UNIT[hi][_HALF]
+            else:
+                num, a, port, bits, value, _, place, far, spinner = JOIN_AT[t][p]  # type: ignore[misc]
+                lst = opn[num]
+                slot = lst.index(p)
+                del lst[slot]
+                if not lst:
+                    omask &= ~(1 << num)
+                old = occ[a]
+                unit = _UNIT[num]
+                new = old | 1 << port
+                # Filling a spinner's second line opens its branches (R4.3): the engine's table.
+                branches = spinner and OPENS_BRANCHES[old][port]
+                if not spinner:
+                    lkey -= unit[_HALF]
+                elif port >= _FIRST_BRANCH:
+                    lkey -= unit[_BRANCH]
+                elif branches:  # the last line: both filled, the branches open
+                    lkey += 2 * unit[_BRANCH] - unit[_LINE]
+                else:  # the opening double's other line becomes its last line
+                    lkey += unit[_LINE] - 2 * unit[_TWIN]
+                occ[a] = new
+                occ[t] = bits
+                lkey += _UNIT[far][_LINE if TILE_DOUBLE[t] else _HALF]
+                opened = (place, *BRANCHES[a]) if branches else (place,)
+                total = self.total + CONTRIB[a][new] - CONTRIB[a][old] + value
+            for c in opened:
+                num = PLACE_NUMBER[c]
+                opn[num].append(c)
+                omask |= 1 << num
         saved = _undo(
             Undo,
             (
@@ -364,6 +339,17 @@ class OpenPosition:
                 opened,
             ),
         )
+        if move < 0:
+            if move == DRAW_MOVE:
+                t = self.bones[self.pos]
+                self.pos += 1
+                self.hands[seat] |= 1 << t
+                self.hkey |= 1 << (t + 28 * seat)
+                if not self.placed or TILES_WITH[self.omask] >> t & 1:
+                    self.pending = t
+            else:
+                self._end_turn(seat)
+            return saved
         self.omask = omask
         self.total = total
         self.lkey = lkey
