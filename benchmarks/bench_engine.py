@@ -63,26 +63,49 @@ TARGETS = (
 Measure = Callable[[float, Callable[[], float]], tuple[int, float]]
 
 
+def dominoes_game() -> int:
+    """One random game of `dominoes` (its players draw on ``random``): the tiles it places."""
+    game = dominoes.Game.new()
+    moves = 0
+    while game.result is None:
+        dominoes.players.random(game)
+        game.make_move(*game.valid_moves[0])
+        moves += 1
+    return moves
+
+
 def dominoes_random(seed: int) -> Measure:
-    """`dominoes` playing its own random games (its players draw on ``random``)."""
+    """`dominoes` playing its own random games."""
     random.seed(seed)
 
     def measure(seconds: float, clock: Callable[[], float]) -> tuple[int, float]:
         moves = 0
         start = clock()
         while clock() - start < seconds:
-            game = dominoes.Game.new()
-            while game.result is None:
-                dominoes.players.random(game)
-                game.make_move(*game.valid_moves[0])
-                moves += 1
+            moves += dominoes_game()
         return moves, clock() - start
 
     return measure
 
 
+def random_match(n: int, rng: random.Random) -> tuple[Match, int]:
+    """Match ``n`` (2, 3 and 4 players in turn, seeded by ``n``) played to its end through
+    the public Match API, dealing every hand, a random legal action from ``rng`` at every
+    turn; with the tiles it placed."""
+    match = Match(2 + n % 3, seed=n)
+    moves = 0
+    while not match.is_over:
+        if match.status == HAND_OVER:
+            match.deal()
+        actions = match.legal_actions()
+        action = actions[rng.randrange(len(actions))]
+        match.push(action)
+        moves += action.kind == "play"
+    return match, moves
+
+
 def exact61_match_api(seed: int) -> Measure:
-    """Random matches through the public Match API, dealing every hand."""
+    """Random matches through the public Match API (:func:`random_match`), one after another."""
     rng = random.Random(seed)
     count = [0]
 
@@ -90,16 +113,8 @@ def exact61_match_api(seed: int) -> Measure:
         moves = 0
         start = clock()
         while clock() - start < seconds:
-            n = count[0]
-            match = Match(2 + n % 3, seed=n)
-            while not match.is_over:
-                if match.status == HAND_OVER:
-                    match.deal()
-                actions = match.legal_actions()
-                action = actions[rng.randrange(len(actions))]
-                match.push(action)
-                moves += action.kind == "play"
-            count[0] = n + 1
+            moves += random_match(count[0], rng)[1]
+            count[0] += 1
         return moves, clock() - start
 
     return measure
@@ -109,16 +124,8 @@ def random_records(count: int) -> list[tuple[dict[str, Any], int]]:
     """``count`` records of random matches, each with the number of tiles it places."""
     records = []
     for n in range(count):
-        match = Match(2 + n % 3, seed=n)
-        rng = random.Random(n)
-        while not match.is_over:
-            if match.status == HAND_OVER:
-                match.deal()
-            actions = match.legal_actions()
-            match.push(actions[rng.randrange(len(actions))])
-        record = to_record(match)
-        plays = sum(1 for hand in record["hands"] for a in hand["actions"] if "play" in a)
-        records.append((record, plays))
+        match, plays = random_match(n, random.Random(n))
+        records.append((to_record(match), plays))
     return records
 
 

@@ -5,10 +5,10 @@ instruction takes moves between runs (its ``dominoes`` figure alone has gone fro
 106k tiles a second between two runs here), so a change of a few percent is lost in it.
 The instructions a workload executes do not move: this counts them with valgrind
 (``callgrind``, no cache simulation) for the same two workloads as ``bench_engine``'s
-``dominoes`` and ``match`` measurements, each run twice (with and without the work) so
-that the interpreter's start and the imports cancel out, and prints instructions per
-placed tile and their ratio. It is a companion to the time targets, not one of them:
-use it to see what a change to the engine saves, before and after.
+``dominoes`` and ``match`` measurements (its own functions), each run twice (with and
+without the work) so that the interpreter's start and the imports cancel out, and prints
+instructions per placed tile and their ratio. It is a companion to the time targets, not
+one of them: use it to see what a change to the engine saves, before and after.
 
 Run: ``python benchmarks/bench_instructions.py [--matches 100] [--games 1000]``
 (about a minute; needs ``valgrind``).
@@ -25,40 +25,29 @@ import sys
 import tempfile
 from pathlib import Path
 
-#: Random self-play through the public Match API, as bench_engine's ``match`` measure.
-EXACT61 = """
+BENCHMARKS = Path(__file__).resolve().parent
+
+#: The two workloads, as bench_engine measures them (its ``random_match`` and
+#: ``dominoes_game``), for a count of matches or games given on the command line.
+WORKLOAD = """
 import random, sys
-from exact61_widgets.engine.match import HAND_OVER, Match
-rng, tiles = random.Random(1), 0
-for n in range(int(sys.argv[1])):
-    match = Match(2 + n % 3, seed=n)
-    while not match.is_over:
-        if match.status == HAND_OVER:
-            match.deal()
-        actions = match.legal_actions()
-        action = actions[rng.randrange(len(actions))]
-        match.push(action)
-        tiles += action.kind == "play"
-print(tiles)
-"""
-#: `dominoes` playing its own random games, as bench_engine's ``dominoes`` measure.
-DOMINOES = """
-import random, sys
-import dominoes
-random.seed(1)
-tiles = 0
-for _ in range(int(sys.argv[1])):
-    game = dominoes.Game.new()
-    while game.result is None:
-        dominoes.players.random(game)
-        game.make_move(*game.valid_moves[0])
-        tiles += 1
+sys.path.insert(0, {benchmarks!r})
+import bench_engine
+count, tiles = int(sys.argv[1]), 0
+if sys.argv[2] == "exact61":
+    rng = random.Random(1)
+    for n in range(count):
+        tiles += bench_engine.random_match(n, rng)[1]
+else:
+    random.seed(1)
+    for _ in range(count):
+        tiles += bench_engine.dominoes_game()
 print(tiles)
 """
 
 
-def instructions(script: Path, count: int) -> tuple[int, int]:
-    """(instructions executed, tiles placed) of ``script`` run for ``count`` matches."""
+def instructions(script: Path, count: int, side: str) -> tuple[int, int]:
+    """(instructions executed, tiles placed) of ``side``'s workload for ``count`` matches."""
     run = subprocess.run(
         [
             "valgrind",
@@ -67,6 +56,7 @@ def instructions(script: Path, count: int) -> tuple[int, int]:
             sys.executable,
             str(script),
             str(count),
+            side,
         ],
         capture_output=True,
         text=True,
@@ -79,10 +69,10 @@ def instructions(script: Path, count: int) -> tuple[int, int]:
     return int(found.group(1)), int(run.stdout.strip() or 0)
 
 
-def per_tile(script: Path, count: int) -> tuple[float, int]:
+def per_tile(script: Path, count: int, side: str) -> tuple[float, int]:
     """Instructions per placed tile of ``count`` matches, less the run with none."""
-    base, _ = instructions(script, 0)
-    total, tiles = instructions(script, count)
+    base, _ = instructions(script, 0, side)
+    total, tiles = instructions(script, count, side)
     return (total - base) / tiles, tiles
 
 
@@ -94,11 +84,10 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         raise SystemExit("bench_instructions needs valgrind (apt-get install valgrind)")
     with tempfile.TemporaryDirectory(prefix="bench-instructions-") as tmp:
-        ours, theirs = Path(tmp) / "exact61.py", Path(tmp) / "dominoes_games.py"
-        ours.write_text(EXACT61, "utf-8")
-        theirs.write_text(DOMINOES, "utf-8")
-        dominoes_cost, dominoes_tiles = per_tile(theirs, args.games)
-        exact61_cost, exact61_tiles = per_tile(ours, args.matches)
+        script = Path(tmp) / "workload.py"
+        script.write_text(WORKLOAD.format(benchmarks=str(BENCHMARKS)), "utf-8")
+        dominoes_cost, dominoes_tiles = per_tile(script, args.games, "dominoes")
+        exact61_cost, exact61_tiles = per_tile(script, args.matches, "exact61")
     print("instructions per placed tile (valgrind), start-up subtracted:")
     print(f"  dominoes random self-play      {dominoes_cost:9,.0f}  ({dominoes_tiles:,} tiles)")
     print(f"  exact61 Match random self-play {exact61_cost:9,.0f}  ({exact61_tiles:,} tiles)")
