@@ -23,6 +23,8 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 #: The setting of the server's web application that names the connection class.
 SETTING = "kernel_websocket_connection_class"
+#: What the server's log says when the extension has switched the delay off.
+LOADED = "exact61_widgets: kernel WebSockets send without delay (TCP_NODELAY)"
 
 
 class PromptConnection(ZMQChannelsWebsocketConnection):
@@ -45,7 +47,7 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     current = settings.get(SETTING)
     if current in (None, ZMQChannelsWebsocketConnection):
         settings[SETTING] = PromptConnection
-        serverapp.log.info("exact61_widgets: kernel WebSockets send without delay (TCP_NODELAY)")
+        serverapp.log.info(LOADED)
     elif current is not PromptConnection:
         serverapp.log.info(
             "exact61_widgets: kernel WebSockets keep the configured %s", current.__name__
