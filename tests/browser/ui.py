@@ -73,6 +73,10 @@ def _kernel_idle(page: Page, kind: str) -> bool:
     )
 
 
+#: Seconds a kernel must read idle in a row after a "Select Kernel" dialog was answered.
+SETTLE = 3.0
+
+
 def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
     """Wait until a real kernel is attached and idle.
 
@@ -82,9 +86,22 @@ def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
     Kernel" dialog on the way is answered with Select.
     """
 
+    # A dialog answered here starts another kernel; for a moment the front end may still
+    # show the old one idle (seen in a CI run: Run All went to the kernel being replaced,
+    # and the cells after the first were dropped). After a dialog, the kernel must read
+    # idle for SETTLE seconds in a row before it counts.
+    settle = {"needed": 0.0, "since": None}
+
     def ready() -> bool:
-        accept_kernel_dialog(page)
-        return _kernel_idle(page, kind)
+        if accept_kernel_dialog(page):
+            settle["needed"], settle["since"] = SETTLE, None
+        if not _kernel_idle(page, kind):
+            settle["since"] = None
+            return False
+        now = time.monotonic()
+        if settle["since"] is None:
+            settle["since"] = now
+        return now - settle["since"] >= settle["needed"]
 
     wait_until(ready, timeout, f"an idle kernel in {kind}", interval=0.2)
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="attached", timeout=timeout * 1000)
