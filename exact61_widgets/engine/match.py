@@ -138,6 +138,9 @@ def _indices(tiles: Iterable[Tile | str]) -> list[int]:
     return [(t if type(t) is Tile else as_tile(t)).index for t in tiles]
 
 
+_new: Final = tuple.__new__
+
+
 class _HandState(NamedTuple):
     """Everything a deal replaces, kept so that popping the deal brings it back."""
 
@@ -446,27 +449,36 @@ class Match:
                 self._rng_draws.append(n)
             else:
                 leader = required
+        # Both records built with tuple.__new__: a NamedTuple's own __new__ is a Python
+        # function, a frame per call, and every hand is dealt so.
+        before = _new(
+            _HandState,
+            (
+                self._layout,
+                self._hands,
+                self._boneyard,
+                self._bone_pos,
+                self._to_move,
+                self._pending,
+                self._leader,
+                self._hand_no,
+                self._status,
+                self._end,
+                self._hand_start,
+            ),
+        )
         self._deals.append(
-            _DealUndo(
-                tuple(masks),
-                tuple(bones),
-                leader,
-                _HandState(
-                    self._layout,
-                    self._hands,
-                    self._boneyard,
-                    self._bone_pos,
-                    self._to_move,
-                    self._pending,
-                    self._leader,
-                    self._hand_no,
-                    self._status,
-                    self._end,
-                    self._hand_start,
+            _new(
+                _DealUndo,
+                (
+                    tuple(masks),
+                    tuple(bones),
+                    leader,
+                    before,
+                    self._rng_origin,
+                    draws,
+                    len(self._events),
                 ),
-                self._rng_origin,
-                draws,
-                len(self._events),
             )
         )
         self._layout = Layout()

@@ -16,11 +16,15 @@ solver keep only the scores.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from exact61_widgets.engine.layout import TILES_WITH
 from exact61_widgets.engine.scoring import Status, accepts, reaches_target, round5
 from exact61_widgets.engine.tiles import pips_of
+
+#: ``_new(Cls, (a, b))`` is ``Cls(a, b)`` for a NamedTuple ``Cls``, without the Python-level
+#: ``__new__`` a NamedTuple has (a frame per call): every hand ends with these records.
+_new: Final = tuple.__new__
 
 
 class Applied(NamedTuple):
@@ -41,9 +45,11 @@ def apply_change(scores: tuple[int, ...], side: int, change: int) -> Applied:
     """
     before = scores[side]
     if not accepts(before, change):
-        return Applied("rejected", scores, False)
+        return _new(Applied, ("rejected", scores, False))
     after = before + change
-    return Applied("applied", (*scores[:side], after, *scores[side + 1 :]), reaches_target(after))
+    return _new(
+        Applied, ("applied", (*scores[:side], after, *scores[side + 1 :]), reaches_target(after))
+    )
 
 
 def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
@@ -72,7 +78,7 @@ def going_out(play_award: int, opponents_pips: int, partner_pips: int) -> GoingO
     """The settlement of going out: ``play_award`` + round5(opponents) − round5(partner)."""
     opponents_award = round5(opponents_pips)
     deduction = round5(partner_pips)
-    return GoingOut(opponents_award, deduction, play_award + opponents_award - deduction)
+    return _new(GoingOut, (opponents_award, deduction, play_award + opponents_award - deduction))
 
 
 def out_pips(
@@ -112,7 +118,7 @@ def settle_going_out(
     """``seat`` goes out with a last play worth ``play_award``: the settlement from ``scores``."""
     opponents, partner = out_pips(hands, seat, side_of, partner_of)
     parts = going_out(play_award, opponents, partner)
-    return Out(opponents, partner, parts, apply_change(scores, side_of[seat], parts.net))
+    return _new(Out, (opponents, partner, parts, apply_change(scores, side_of[seat], parts.net)))
 
 
 class BlockedShare(NamedTuple):
