@@ -403,19 +403,20 @@ class Layout:
 
         On an empty table each tile may open the layout.
         """
+        fits = tiles & TILES_WITH[self._open_mask] & ~self.placed_mask
         plays: list[Play] = []
-        if not self._tiles:
-            tiles &= ~self.placed_mask
-            while tiles:
-                bit = tiles & -tiles
-                tiles ^= bit
-                plays.append(_OPENING_PLAY[bit])
+        if not fits:
+            if not self._tiles:  # the empty table (no open place yet): every tile opens it
+                tiles &= ~self.placed_mask
+                while tiles:
+                    bit = tiles & -tiles
+                    tiles ^= bit
+                    plays.append(_OPENING_PLAY[bit])
             return plays
-        tiles &= TILES_WITH[self._open_mask] & ~self.placed_mask
         open_ = self._open
-        while tiles:
-            bit = tiles & -tiles
-            tiles ^= bit
+        while fits:
+            bit = fits & -fits
+            fits ^= bit
             low, high, row = _PLAY_ROW[bit]
             codes = open_[low]
             if low != high:  # both numbers' places, joined only when both have some
