@@ -97,10 +97,15 @@ def _action_name(action: Action) -> str | Msg:
 
 
 #: _TILE_BIT[tile] == 1 << tile.index, by the 28 tile objects themselves (they hash by
-#: identity, so anything else misses): a deal reads whole hands with one ``map`` each.
-_TILE_BIT: Final[dict[Tile | str, int]] = {tile: 1 << tile.index for tile in TILES}
+#: identity) and by their canonical text (``[1|4]``, as a record writes them): a deal reads
+#: whole hands with one ``map`` each; anything else misses and is read one by one.
+_TILE_BIT: Final[dict[Tile | str, int]] = {
+    key: 1 << tile.index for tile in TILES for key in (tile, tile.text)
+}
 #: _TILE_INDEX[tile] == tile.index, the same way.
-_TILE_INDEX: Final[dict[Tile | str, int]] = {tile: tile.index for tile in TILES}
+_TILE_INDEX: Final[dict[Tile | str, int]] = {
+    key: tile.index for tile in TILES for key in (tile, tile.text)
+}
 
 
 def _mask_of(tiles: Sequence[Tile | str], seat: int) -> int:

@@ -82,14 +82,6 @@ _OPENINGS_BY_TEXT: Final = {str(tile): Play(tile) for tile in TILES}
 _TILES_BY_TEXT: Final = {str(tile): tile for tile in TILES}
 
 
-def _read_tiles(lists: Sequence[Sequence[Any]]) -> list[list[Tile]]:
-    """Lists of tile texts as tiles: canonical text at once, the rest through parse_tile."""
-    try:
-        return [list(map(_TILES_BY_TEXT.__getitem__, tiles)) for tiles in lists]
-    except (KeyError, TypeError):
-        return [[parse_tile(t) for t in tiles] for tiles in lists]
-
-
 def read_action(entry: object, hand: int, number: int) -> tuple[int, Action, Tile | None]:
     """Read one action object as (seat, action, the tile a draw names, else None).
 
@@ -202,7 +194,7 @@ class Replayer:
             for tiles in deal:
                 if not isinstance(tiles, list):
                     raise _fail(Msg("'deal' holds one list of tiles per seat"), number)
-            match.deal(_read_tiles(deal), _read_tiles([bones])[0], leader=leader)
+            match.deal(deal, bones, leader=leader)  # the tiles' texts, read by the deal
         except RecordError:
             raise
         except Exact61Error as err:
