@@ -16,6 +16,7 @@ through public read-only views (:attr:`~Match.hand_masks`,
 from __future__ import annotations
 
 import copy
+import operator
 import os
 import random
 from collections.abc import Iterable, Sequence
@@ -143,9 +144,6 @@ def _indices(tiles: Iterable[Tile | str]) -> list[int]:
     return [(t if type(t) is Tile else as_tile(t)).index for t in tiles]
 
 
-_new: Final = tuple.__new__
-
-
 class _HandState(NamedTuple):
     """Everything a deal replaces, kept so that popping the deal brings it back."""
 
@@ -160,6 +158,13 @@ class _HandState(NamedTuple):
     status: str
     end: HandEnd | None
     hand_start: int
+
+
+#: The match's attributes that hold a :class:`_HandState`'s fields, in its order: a deal
+#: saves them (:data:`_hand_state`) and popping the deal sets them back.
+_HAND_ATTRIBUTES: Final = tuple(f"_{field}" for field in _HandState._fields)
+#: ``_hand_state(match)``: those attributes' values, as a tuple, in one C call.
+_hand_state: Final = operator.attrgetter(*_HAND_ATTRIBUTES)
 
 
 class _Seed(NamedTuple):
@@ -456,24 +461,9 @@ class Match:
                 leader = required
         # Both records built with tuple.__new__: a NamedTuple's own __new__ is a Python
         # function, a frame per call, and every hand is dealt so.
-        before = _new(
-            _HandState,
-            (
-                self._layout,
-                self._hands,
-                self._boneyard,
-                self._bone_pos,
-                self._to_move,
-                self._pending,
-                self._leader,
-                self._hand_no,
-                self._status,
-                self._end,
-                self._hand_start,
-            ),
-        )
+        before = tuple.__new__(_HandState, _hand_state(self))
         self._deals.append(
-            _new(
+            tuple.__new__(
                 _DealUndo,
                 (
                     tuple(masks),
@@ -1003,19 +993,8 @@ class Match:
         if self._deals and self._deals[-1].events_at == len(events):
             entry = self._deals.pop()
             deal = entry.entry(self._rng.getstate())
-            (
-                self._layout,
-                self._hands,
-                self._boneyard,
-                self._bone_pos,
-                self._to_move,
-                self._pending,
-                self._leader,
-                self._hand_no,
-                self._status,
-                self._end,
-                self._hand_start,
-            ) = entry.before
+            for name, value in zip(_HAND_ATTRIBUTES, entry.before, strict=True):
+                setattr(self, name, value)
             self._rewind_rng(entry.rng_origin, entry.rng_draws)
             return deal
         if len(events) <= self._floor:
