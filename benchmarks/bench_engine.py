@@ -21,9 +21,8 @@ garbage collector before the first round, so that its full collections walk what
 measurement made, not the 60 records that every round keeps. Time is this process's
 CPU time by default (``--clock cpu``), which on a shared machine leaves out the time
 other programs hold the processor, for both sides alike; ``--clock wall`` measures
-elapsed time instead. Targets (issues 15
-and 25): ``match`` and ``replay`` at least 1.3× ``dominoes``, ``playout`` at least
-2.5×, in every round.
+elapsed time instead. Targets (issues 15 and 25): ``match`` and ``replay`` at least
+1.3× ``dominoes``, ``playout`` at least 2.5×, in every round.
 
 Both sides do the same work: a random legal move chosen by a seeded generator at
 every turn, every game dealt from a shuffle, the moves checked by the engine;
