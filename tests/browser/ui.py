@@ -86,22 +86,24 @@ def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
     Kernel" dialog on the way is answered with Select.
     """
 
-    # A dialog answered here starts another kernel; for a moment the front end may still
-    # show the old one idle (seen in a CI run: Run All went to the kernel being replaced,
-    # and the cells after the first were dropped). After a dialog, the kernel must read
-    # idle for SETTLE seconds in a row before it counts.
-    settle = {"needed": 0.0, "since": None}
+    # The kernel first shown may be replaced: by a dialog answered here, or by the front
+    # end itself (seen in CI runs: Notebook 7 started a second kernel 0.3 s after the first
+    # and shut the first down, with no dialog; Run All went to the kernel being replaced
+    # and the cells after the first were dropped). So the kernel must read idle for SETTLE
+    # seconds in a row before it counts, counted again after a dialog.
+    settle: dict[str, float | None] = {"since": None}
 
     def ready() -> bool:
         if accept_kernel_dialog(page):
-            settle["needed"], settle["since"] = SETTLE, None
+            settle["since"] = None
         if not _kernel_idle(page, kind):
             settle["since"] = None
             return False
         now = time.monotonic()
-        if settle["since"] is None:
-            settle["since"] = now
-        return now - settle["since"] >= settle["needed"]
+        since = settle["since"]
+        if since is None:
+            settle["since"] = since = now
+        return now - since >= SETTLE
 
     wait_until(ready, timeout, f"an idle kernel in {kind}", interval=0.2)
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="attached", timeout=timeout * 1000)
