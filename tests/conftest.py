@@ -13,46 +13,95 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import TILES
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+#: The test data the repository carries (no test reads a file outside the repository).
+DATA = Path(__file__).resolve().parent / "data"
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+#: tests/outside.py fails any test during which a file outside the repository was opened.
+pytest_plugins = ["outside"]
 
+
+#: The work that takes longest in ``make test`` (``benchmarks/bench_ci.py`` lists the slowest
+#: files), in that order: test modules, or single tests whose cases go to both workers. They
+#: are started first, so that no worker is left alone with a long one at the end. A hint for
+#: the order only: a name missing here runs after them, as collected.
+LONGEST_FIRST = (
+    "tests/test_puzzles.py::test_every_puzzle_re_checks_its_fairness_from_its_seed",
+    "tests/test_puzzles.py::test_every_puzzle_re_verifies_from_its_seed",
+    "tests/test_binder.py",
+    "tests/browser/test_lite.py",
+    "tests/test_docs_build.py",
+    "tests/test_make_serve.py",
+    "tests/test_render_raster.py",
+    "tests/test_review.py",
+    "tests/browser/test_classroom_voila.py",
+    "tests/browser/test_review_widget.py",
+    "tests/browser/test_match_tutorial.py",
+    "tests/browser/test_a11y.py",
+    "tests/browser/test_spinners_tutorial.py",
+    "tests/browser/test_explorer_tutorial.py",
+    "tests/browser/test_russian_tutorial.py",
+    "tests/browser/test_handouts.py",
+    "tests/test_puzzles.py",
+    "tests/test_geometry.py",
+    "tests/test_style.py",
+)
+#: Tests whose cases are shared out one by one; every other module goes to one worker whole,
+#: so that its module fixtures (a server, a built site, a notebook run in a browser) run once.
+SPREAD = (
+    "tests/test_puzzles.py::test_every_puzzle_re_checks_its_fairness_from_its_seed",
+    "tests/test_puzzles.py::test_every_puzzle_re_verifies_from_its_seed",
+)
+
+
+def _rank(nodeid: str) -> int:
+    return next(
+        (n for n, name in enumerate(LONGEST_FIRST) if nodeid.startswith(name)), len(LONGEST_FIRST)
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest work first (:data:`LONGEST_FIRST`), the rest as collected."""
+    items.sort(key=lambda item: _rank(item.nodeid))
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``--dist loadgroup``: the browser tests go together to one worker, the rest as ``load``.
+    """``--dist loadgroup``: each test module to one worker whole, the longest first.
 
-    The browser tests share one Chromium and one server per front end, so ``make test`` keeps
-    them in order on one worker while the other works through everything else. xdist's own
-    loadgroup cannot do it under pytest 9.2 (it renames the items' node ids, which pytest no
-    longer lets a plugin change), so the grouping is by folder here.
+    A module's fixtures then run once (the browser tests' servers and notebook runs, the
+    documentation build, the JupyterLite site), and the two workers take the next module as
+    they finish one, in :func:`pytest_collection_modifyitems`'s order; the cases of the
+    tests in :data:`SPREAD` go out one by one. xdist's own loadgroup cannot do it under
+    pytest 9.2 (it renames the items' node ids, which pytest no longer lets a plugin
+    change), so the grouping is by module here. Without xdist (``-p no:xdist``, or xdist not
+    installed) this hook is not called and the tests run in one process.
     """
     if config.getoption("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserTestsTogether(LoadScopeScheduling):
+    config.option.loadscopereorder = False  # the order is the collection's (longest first)
+
+    class ModulesLongestFirst(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "tests/browser" if nodeid.startswith("tests/browser/") else nodeid
+            if nodeid.startswith(SPREAD):
+                return nodeid
+            return nodeid.split("::", 1)[0]
 
-    return BrowserTestsTogether(config, log)
-
-
-def _find_shared() -> Path:
-    for candidate in (ROOT.parent / "shared", ROOT / "shared", Path("/work/shared")):
-        if (candidate / "rules" / "seed-examples.json").is_file():
-            return candidate
-    raise FileNotFoundError("shared/rules/seed-examples.json not found beside the repository")
+    return ModulesLongestFirst(config, log)
 
 
 @pytest.fixture(scope="session")
 def rules_text() -> str:
-    """RULES.md, the English rendering of the rules with the decisions D1…D10."""
-    return (_find_shared() / "rules" / "RULES.md").read_text("utf-8")
+    """The rules' numbered English rendering (R1.1 … and the decisions D1…D10), as test data."""
+    return (DATA / "rules-numbered.md").read_text("utf-8")
 
 
 @pytest.fixture(scope="session")
 def seed_examples() -> list[dict[str, Any]]:
-    """The eleven diagrams of the rules text."""
-    data = json.loads((_find_shared() / "rules" / "seed-examples.json").read_text("utf-8"))
+    """The eleven diagrams of the original rules text, as test data."""
+    data = json.loads((DATA / "seed-examples.json").read_text("utf-8"))
     examples: list[dict[str, Any]] = data["examples"]
     return examples
 
