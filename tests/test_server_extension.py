@@ -15,11 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tomllib
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
 from exact61_widgets import server_extension
 from exact61_widgets.server_extension import SETTING, PromptConnection
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = "jupyter-config/jupyter_server_config.d/exact61_widgets.json"

@@ -10,7 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import tomllib
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10
+    import tomli as tomllib
+
 
 ROOT = Path(__file__).resolve().parent.parent
 
