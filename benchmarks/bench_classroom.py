@@ -17,12 +17,9 @@ is (its ``beforeunload`` asks the server to shut its kernel down). Reported:
 * kernels left once every page is closed (they must come back to the warm pool), and how
   long that took;
 * errors: pages that failed to load, to draw the table or to answer, page errors in the
-  browser, and answers other than 200;
-* late starts: widgets whose module loaded after anywidget's 2 s deadline, on a page whose
-  main thread got little CPU. anywidget reports each as a page error ("Failed to initialize
-  model") and would drop Python's messages to it; the widget recovers
-  (``widgets/static/late_start.js``) and says so on the console. A late start counts as an
-  error unless the widget recovered and its page went on to answer the click.
+  browser (among them anywidget's "Failed to initialize model", which versions from 0.9.17
+  on give a widget whose module loaded more than 2 s after it was made; pyproject.toml pins
+  anywidget below them), and answers other than 200.
 
     .venv/bin/python benchmarks/bench_classroom.py [--pages N] [--json]
 
@@ -55,10 +52,6 @@ from processes import command_line, descendants, kernels, rss_mb  # noqa: E402
 
 #: What the board's script marks once it drew a table that takes clicks and keys.
 INTERACTIVE = ".exact61-table .exact61-board [data-exact61-item]"
-#: anywidget's page error for a model whose module loaded after its deadline, and what the
-#: widgets' late_start.js says on the console once it has recovered such a model.
-LATE_START = "[anywidget] Failed to initialize model."
-RECOVERED = re.compile(r"^\[exact61\] .*: started late, recovered$")
 #: Bounds on every wait (seconds): the run fails rather than hangs.
 PAGE_TIMEOUT = 240
 CLOSE_TIMEOUT = 120
@@ -73,28 +66,10 @@ class Visit:
     interactive: float | None = None
     answered: float | None = None
     errors: list[str] = field(default_factory=list)
-    late: int = 0
-    recovered: int = 0
 
     def page_error(self, error: Any) -> None:
-        """A page error: anywidget's late start is counted apart (see :meth:`settle`)."""
-        if str(error) == LATE_START or getattr(error, "message", None) == LATE_START:
-            self.late += 1
-        else:
-            self.errors.append(f"page error: {error}")
-
-    def console(self, message: Any) -> None:
-        """A console message: counts the widgets that recovered from a late start."""
-        if RECOVERED.match(message.text):
-            self.recovered += 1
-
-    def settle(self) -> None:
-        """Once the page answered (or failed): late starts not all recovered are errors."""
-        if self.late > self.recovered or (self.late and self.answered is None):
-            self.errors.append(
-                f"{self.late} widgets started late (anywidget's deadline), "
-                f"{self.recovered} recovered"
-            )
+        """A page error in the browser."""
+        self.errors.append(f"page error: {error}")
 
 
 @dataclass
@@ -115,7 +90,6 @@ class Report:
     kernels_after: int
     close_seconds: float
     errors: list[str]
-    late_starts: int
     load_before: float
     load_after: float
 
@@ -133,7 +107,6 @@ class Report:
             f"largest {self.kernel_rss_largest_mb:.0f} MB; server {self.server_rss_mb:.0f} MB\n"
             f"  kernels: {self.kernels_during} while open, {self.kernels_after} after closing "
             f"(in {self.close_seconds:.1f} s)\n"
-            f"  widgets that started late and recovered: {self.late_starts}\n"
             f"  errors: {len(self.errors)}" + "".join(f"\n    {e}" for e in self.errors)
         )
 
@@ -207,7 +180,6 @@ async def visit(browser: Any, url: str, start: asyncio.Event) -> tuple[Visit, An
     context = await browser.new_context(viewport={"width": 1366, "height": 768})
     page = await context.new_page()
     page.on("pageerror", result.page_error)
-    page.on("console", result.console)
     await start.wait()
     began = time.monotonic()
     try:
@@ -236,7 +208,6 @@ async def visit(browser: Any, url: str, start: asyncio.Event) -> tuple[Visit, An
         result.answered = time.monotonic() - clicked
     except Exception as error:  # any failure is a counted error, the run goes on
         result.errors.append(f"{type(error).__name__}: {str(error).splitlines()[0]}")
-    result.settle()
     return result, context, page
 
 
@@ -307,7 +278,6 @@ def measure(pages: int = 16, *, warm: int | None = None) -> Report:
             kernels_after=after,
             close_seconds=close_seconds,
             errors=errors,
-            late_starts=sum(v.recovered for v in visits),
             load_before=load_before,
             load_after=os.getloadavg()[0],
         )

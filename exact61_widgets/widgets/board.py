@@ -81,12 +81,6 @@ def static_text(name: str) -> str:
     return folder.joinpath(name).read_text("utf-8")
 
 
-def widget_module(name: str) -> str:
-    """The front-end module ``widgets/static/NAME`` as anywidget gets it: ``late_start.js``
-    in front, so that a widget whose module loaded late (a busy page) still hears Python."""
-    return static_text("late_start.js") + "\n" + static_text(name)
-
-
 @dataclass(frozen=True)
 class BoardAction:
     """One message from the browser, checked: a click or a key on a place or a tile."""
@@ -139,7 +133,7 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     ``label`` names the board and ``instructions`` tells screen-reader users its keys.
     """
 
-    _esm = widget_module("board.js")
+    _esm = static_text("board.js")
     _css = static_text("board.css")
 
     svg = traitlets.Unicode("").tag(sync=True)

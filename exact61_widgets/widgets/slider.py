@@ -17,7 +17,7 @@ import traitlets
 
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.widgets.board import widget_module
+from exact61_widgets.widgets.board import static_text
 
 SLIDER_CSS = """
 .exact61-slider { display: flex; align-items: center; gap: 8px; margin: 0 4px; }
@@ -37,7 +37,7 @@ class NamedSlider(anywidget.AnyWidget):
     (empty: the number); ``readout`` shows that text next to the slider.
     """
 
-    _esm = widget_module("slider.js")
+    _esm = static_text("slider.js")
     _css = SLIDER_CSS
 
     value = traitlets.Float(0.0).tag(sync=True)

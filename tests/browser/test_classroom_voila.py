@@ -388,7 +388,7 @@ def test_a_whole_hand_is_played_in_the_classroom_from_the_keyboard(
 
 
 #: A page whose main thread is starved as the widgets' modules load: each module's import
-#: (anywidget makes a blob of it) is held up 2.5 s, past anywidget's 2 s deadline.
+#: (anywidget makes a blob of it) is held up 2.5 s, past the 2 s deadline of anywidget 0.9.17 on.
 STARVED_IMPORTS = """(() => {
   const make = URL.createObjectURL.bind(URL);
   URL.createObjectURL = (blob) => {
@@ -404,32 +404,30 @@ STARVED_IMPORTS = """(() => {
 def test_widgets_whose_modules_load_late_still_answer(
     browser: Any, variants: tuple[str, dict[str, str]]
 ) -> None:
-    """A busy page (a room on one small computer) can import a widget's module after
-    anywidget's 2 s deadline, which then drops every message Python sends it: the table
-    would be drawn but never answer. Here every import is held past the deadline; anywidget
-    reports it, and the widgets recover (widgets/static/late_start.js): a click plays, the
-    tile-size slider still moves the boards."""
+    """A busy page (a room on one small computer) can import a widget's module seconds after
+    the widget was made. anywidget from 0.9.17 on gives a module 2 s and then drops every
+    message Python sends: the table would be drawn but never answer (pyproject.toml pins
+    anywidget below that). Here every import is held 2.5 s; no error, a click plays, and
+    the tile-size slider still moves the boards."""
     url, names = variants
     context = browser.new_context(viewport={"width": 1366, "height": 768})
     context.add_init_script(STARVED_IMPORTS)
     page = context.new_page()
-    late: list[str] = []
-    page.on("pageerror", lambda error: late.append(str(error)))
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.goto(f"{url}/voila/render/{names['2 players']}")
         page.wait_for_selector(
             ".exact61-classroom .exact61-table [data-exact61-item]", timeout=120_000
         )
         table = ui.widgets(page, ".exact61-classroom .exact61-table")[0]
-        recovered = page.locator("[data-exact61-late-start=recovered]")
-        ui.wait_until(lambda: recovered.count() == 2, 20, "the board and the slider to recover")
-        assert late and all("Failed to initialize model" in e for e in late), late
         tile, _place = ui.click_tile_then_place(table, ".exact61-hand")
         ui.wait_until(lambda: tile in table.live(), 20, "Python's answer to the click")
         assert table.error() == ""
         before = hand_tile_width(page)
         set_tile_size(page, table, 2.5)
         assert hand_tile_width(page) > before * 1.1
+        assert errors == []
     finally:
         context.close()
 
@@ -464,8 +462,8 @@ def test_closed_pages_give_their_kernels_back_to_the_warm_pool(browser: Any) -> 
             ui.wait_until(lambda t=table, n=tile: n in t.live(), 20, "Python's answer")
         during = len(load.kernels(room.process.pid))
         for context, page, _table in pages:
-            page.close(run_before_unload=True)
-            time.sleep(0.5)
+            with page.expect_event("close", timeout=30_000):  # its unload handlers ran
+                page.close(run_before_unload=True)
             context.close()
         started = time.monotonic()
         ui.wait_until(lambda: len(load.kernels(room.process.pid)) == before, 60, "the warm pool")

@@ -112,7 +112,6 @@ function patch(shown, fresh, depth, sources) {
 
 function render({ model, el }) {
   boards += 1;
-  recoverLateStart({ model, el });  // late_start.js
   el.classList.add("exact61-board");
   // Keys pressed on the board are the board's: JupyterLab / Notebook 7 (Lumino) skip
   // their command shortcuts (arrows select cells) for targets inside this attribute.

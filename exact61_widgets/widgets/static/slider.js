@@ -4,7 +4,6 @@
 // (anywidget front-end module: export default { render({ model, el }) }).
 
 function render({ model, el }) {
-  recoverLateStart({ model, el });  // late_start.js
   el.classList.add("exact61-slider");
   const label = document.createElement("label");
   const text = document.createElement("span");
