@@ -172,7 +172,7 @@ def main() -> None:
             )
             try:
                 page = browser.new_context(viewport=VIEWPORT).new_page()
-                ui.open_and_run(page, server.page(NOTEBOOK), "lab")
+                ui.open_and_run(page, server, NOTEBOOK)
                 times = measure(page, args.clicks, args.block)
             finally:
                 browser.close()

@@ -11,7 +11,6 @@ import json
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from types import ModuleType
 
@@ -72,11 +71,15 @@ def test_the_first_stop_signal_asks_the_server_and_a_second_kills_it() -> None:
         [
             sys.executable,
             "-c",
-            "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(60)",
-        ]
+            "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+            "print('ignoring', flush=True); time.sleep(60)",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
-        time.sleep(0.5)
+        assert stubborn.stdout is not None
+        assert stubborn.stdout.readline() == "ignoring\n"  # SIGTERM is ignored from now on
         stop = serve.stopper(lambda: stubborn)
         stop(signal.SIGINT, None)
         with pytest.raises(subprocess.TimeoutExpired):

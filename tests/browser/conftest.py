@@ -121,7 +121,7 @@ def open_notebook(browser: Any, server: Server, name: str) -> Iterator[OpenNoteb
     page = context.new_page()
     try:
         try:
-            seconds = open_and_run(page, server.page(name), kind)
+            seconds = open_and_run(page, server, name)
         except Exception as err:
             shot = server.root.parent / f"failed-{kind}-{Path(name).stem}.png"
             page.screenshot(path=str(shot))

@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -65,6 +66,43 @@ class Server:
         if self.kind == "notebook":
             return f"{self.url}/notebooks/{notebook}?token={TOKEN}"
         return f"{self.url}/"
+
+    def _api(self, path: str, method: str = "GET", body: object = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"{self.url}/api/{path}?token={TOKEN}",
+            data=data,
+            method=method,
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            text = response.read()
+        return json.loads(text) if text else None
+
+    def start_kernel(self, notebook: str) -> str:
+        """Start ``notebook``'s session and kernel through the server's REST API (it answers
+        once the kernel process runs) and return the kernel's id.
+
+        The page opened after it finds the session by its path and connects to that kernel,
+        so the front end starts none of its own. Left to start one itself, a front end on a
+        busy machine sometimes asked which kernel (the kernel specs answered late), or started
+        a second kernel while the first still started and shut the first down: Run All then
+        went to the kernel being replaced, and most cells never ran.
+        """
+        session = self._api(
+            "sessions",
+            "POST",
+            {"path": notebook, "name": notebook, "type": "notebook", "kernel": {"name": "python3"}},
+        )
+        return str(session["kernel"]["id"])
+
+    def kernels_of(self, notebook: str) -> list[str]:
+        """The ids of the kernels of ``notebook``'s sessions, as the server knows them."""
+        return [
+            str(session["kernel"]["id"])
+            for session in self._api("sessions")
+            if Path(session.get("path", "")).name == notebook and session.get("kernel")
+        ]
 
     def shutdown_kernels(self, notebook: str) -> None:
         """Shut down the kernels of ``notebook``'s sessions (REST API; not for Voila)."""

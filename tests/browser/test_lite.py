@@ -224,13 +224,13 @@ def lab_url(lite: Lite, notebook: str) -> str:
     return f"{lite.url}lab/index.html?path=tutorials/{notebook}"
 
 
-def run_and_time(page: Any, timing: Timing) -> None:
+def run_and_time(page: Any, timing: Timing, lite: bool = True) -> None:
     """Wait for the kernel, then Run All at once; record when it was ready and the first cell ran.
 
     The page must just have navigated to a notebook. Both times are read in the browser
     (``performance.now()``: milliseconds from the page's navigation start).
     """
-    ui.wait_for_kernel(page, "lab", timeout=KERNEL_TIMEOUT)
+    ui.wait_for_kernel(page, "lab", timeout=KERNEL_TIMEOUT, lite=lite)
     timing.kernel_ready = page.evaluate("performance.now()") / 1000
     folded = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".jp-InputPlaceholder")
     if folded.count():  # a folded setup cell shows no prompt: unfold it to watch it run
@@ -415,8 +415,9 @@ def test_the_same_notebook_in_local_jupyterlab_for_the_timings(
     page = context.new_page()
     timing = lite.timings[f"JupyterLab: {NOTEBOOK[:-6]}"] = Timing()
     try:
+        server.start_kernel(NOTEBOOK)
         page.goto(server.page(NOTEBOOK))
-        run_and_time(page, timing)
+        run_and_time(page, timing, lite=False)
         board = ui.widgets(page, ".exact61-explorer")[0]
         timing.clicks_ms = time_clicks(board, mover_hand(board))
     finally:

@@ -174,7 +174,17 @@ def test_the_table_fits_the_notebooks_width(match_page: OpenNotebook, screenshot
     try:
         for width in (1400, 900):
             page.set_viewport_size({"width": width, "height": 1000})
-            page.wait_for_timeout(500)  # the notebook lays itself out again
+            # The notebook lays itself out again: wait until the picture is inside its output
+            # area (what is asserted below; a picture that never fits times out here).
+            page.wait_for_function(
+                """root => {
+                     const svg = root.querySelector('.exact61-board svg').getBoundingClientRect();
+                     const box = root.closest('.jp-OutputArea-output').getBoundingClientRect();
+                     return svg.width > 0 && box.left - 1 <= svg.left && svg.right <= box.right + 1;
+                   }""",
+                arg=table.root.element_handle(),
+                timeout=15_000,
+            )
             found = table.root.evaluate(
                 """root => {
                      const svg = root.querySelector('.exact61-board svg').getBoundingClientRect();

@@ -8,7 +8,6 @@ helpers take the server kind (``"lab"`` or ``"notebook"``) only where they diffe
 
 from __future__ import annotations
 
-import contextlib
 import re
 import time
 from collections import Counter
@@ -19,6 +18,8 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .harness import Server
 
 _DONE_PROMPT = re.compile(r"^\[\d+\]:?$")
 
@@ -38,72 +39,53 @@ def wait_until(
 # -- the notebook front ends ---------------------------------------------------------------------
 
 
-def accept_kernel_dialog(page: Page, timeout: float = 60) -> bool:
-    """Press Select in every "Select Kernel" dialog that is open (the preselected Python 3).
+def answer_kernel_dialog(page: Page) -> None:
+    """Press Select once in a "Select Kernel" dialog, if one is open, and wait until it closed.
 
-    Both front ends sometimes ask, on a busy machine, when the kernel specs answer late;
-    a user would press Select too. On a loaded machine the front end may open a second
-    dialog as the first closes, or not yet act on a press made while it was still
-    filling the dialog in (the dialog then stays open): so it presses Select again,
-    as a user would, until no such dialog is left. Returns whether there was one.
+    Only JupyterLite needs it (its kernel runs in the page, and its front end starts it); the
+    servers' notebooks get their kernel from :meth:`~browser.harness.Server.start_kernel`
+    before the page opens, and a front end that then asks is a failure.
     """
-    dialogs = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
-    if not dialogs.count():
-        return False
-    deadline = time.monotonic() + timeout
-    while dialogs.count():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"a Select Kernel dialog stayed open for {timeout} s")
-        with contextlib.suppress(PlaywrightTimeout):  # it may close under the press
-            dialogs.first.locator(".jp-Dialog-button.jp-mod-accept").click(timeout=2_000)
-        with contextlib.suppress(PlaywrightTimeout):
-            dialogs.first.wait_for(state="detached", timeout=3_000)
-    return True
+    dialog = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
+    if dialog.count():
+        dialog.first.locator(".jp-Dialog-button.jp-mod-accept").click()
+        dialog.first.wait_for(state="detached", timeout=30_000)
 
 
-def _kernel_idle(page: Page, kind: str) -> bool:
-    if kind == "lab":
-        return bool(page.locator("text=/\\| Idle$/").count())
-    return bool(
-        page.evaluate(
-            """() => Array.from(
-                   document.querySelectorAll('.jp-Notebook-ExecutionIndicator-tooltip'))
-                 .some(n => /Kernel status: Idle/.test(n.textContent))"""
-        )
-    )
+#: Whether the notebook has its kernel and the kernel is idle, in both front ends: the
+#: toolbar's kernel name is the kernel's, and the execution indicator says idle. The
+#: indicator alone is not enough: it reads idle before the page has attached its kernel
+#: (the name still "No Kernel"), and Run All on a notebook without a kernel makes the front
+#: end start one (or ask which): the kernel replacement seen in CI runs.
+KERNEL_IDLE_JS = """() => {
+  const name = document.querySelector('.jp-Toolbar-kernelName');
+  const text = name ? name.textContent.trim() : '';
+  return text !== '' && text !== 'No Kernel' &&
+    Array.from(document.querySelectorAll('.jp-Notebook-ExecutionIndicator-tooltip'))
+      .some(n => /Kernel status: Idle/.test(n.textContent));
+}"""
 
 
-#: Seconds a kernel must read idle in a row after a "Select Kernel" dialog was answered.
-SETTLE = 3.0
+def _kernel_idle(page: Page) -> bool:
+    return bool(page.evaluate(KERNEL_IDLE_JS))
 
 
-def wait_for_kernel(page: Page, kind: str, timeout: float = 60) -> None:
-    """Wait until a real kernel is attached and idle.
+def wait_for_kernel(page: Page, kind: str, timeout: float = 60, lite: bool = False) -> None:
+    """Wait until the page has its kernel, idle, and its code cells are on the page.
 
-    JupyterLab: the status bar text ends in ``| Idle`` (the execution indicator reads
-    idle before a kernel is attached). Notebook 7 has no status bar: its toolbar's
-    kernel indicator says ``Kernel status: Idle`` once the kernel answered. A "Select
-    Kernel" dialog on the way is answered with Select.
+    ``kind`` (``lab``, ``notebook``) names the front end in messages; both are read the same
+    way (:data:`KERNEL_IDLE_JS`). A server's page connects to the kernel started for it, so
+    no dialog may ask which kernel; in JupyterLite (``lite``) a "Select Kernel" dialog is
+    answered with Select.
     """
-
-    # The kernel first shown may be replaced: by a dialog answered here, or by the front
-    # end itself (seen in CI runs: Notebook 7 started a second kernel 0.3 s after the first
-    # and shut the first down, with no dialog; Run All went to the kernel being replaced
-    # and the cells after the first were dropped). So the kernel must read idle for SETTLE
-    # seconds in a row before it counts, counted again after a dialog.
-    settle: dict[str, float | None] = {"since": None}
+    kernel_dialog = page.locator(".jp-Dialog").filter(has_text="Select Kernel")
 
     def ready() -> bool:
-        if accept_kernel_dialog(page):
-            settle["since"] = None
-        if not _kernel_idle(page, kind):
-            settle["since"] = None
-            return False
-        now = time.monotonic()
-        since = settle["since"]
-        if since is None:
-            settle["since"] = since = now
-        return now - since >= SETTLE
+        if kernel_dialog.count():
+            if not lite:
+                raise AssertionError("the front end asked which kernel, though one was running")
+            answer_kernel_dialog(page)
+        return _kernel_idle(page)
 
     wait_until(ready, timeout, f"an idle kernel in {kind}", interval=0.2)
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="attached", timeout=timeout * 1000)
@@ -160,30 +142,21 @@ WATCH_PROMPTS_JS = """
 """
 
 
-def run_all_cells(page: Page, timeout: float = 240, kind: str | None = None) -> float:
+def run_all_cells(page: Page, timeout: float = 240) -> float:
     """Run every cell through the Run menu and wait until all ran; the seconds it took.
 
     It waits until a prompt turned ``[*]`` (seen by :data:`WATCH_PROMPTS_JS`) and then
-    until no cell is queued or running. If the first "Run All Cells" was swallowed
-    (nothing queued within a few seconds) it is chosen once more. Run All stops at a
-    cell that raised, leaving the rest unnumbered: that fails here with the error text.
-    A "Select Kernel" dialog answered here starts a new kernel: with ``kind`` given, it
-    waits until that kernel is idle, because cells run before a kernel is attached are
-    skipped without a word (seen in a CI run: only the last cells of a notebook ran).
+    until no cell is queued or running. Run All stops at a cell that raised, leaving the
+    rest unnumbered: that fails here with the error text.
     """
     start = time.monotonic()
     page.evaluate(WATCH_PROMPTS_JS)
-    for attempt in range(4):
-        if accept_kernel_dialog(page) and kind is not None:
-            wait_for_kernel(page, kind)
-        try:
-            page.get_by_role("menuitem", name="Run", exact=True).click(timeout=10_000)
-            page.get_by_role("menuitem", name="Run All Cells", exact=True).click(timeout=5_000)
-            page.wait_for_function("window.__e61Ran === true", timeout=8000)
-            break
-        except PlaywrightTimeout as err:  # a dialog in the way, or the run was swallowed
-            if attempt == 3:
-                raise AssertionError(f"Run All Cells did not start the cells: {err}") from None
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    try:
+        page.wait_for_function("window.__e61Ran === true", timeout=30_000)
+    except PlaywrightTimeout:
+        raise AssertionError("Run All Cells started no cell within 30 s") from None
     wait_until(
         lambda: not any("*" in p for p in _prompts(page)) and not _executing(page),
         timeout,
@@ -206,11 +179,17 @@ def run_all_cells(page: Page, timeout: float = 240, kind: str | None = None) -> 
     return time.monotonic() - start
 
 
-def open_and_run(page: Page, url: str, kind: str) -> float:
-    """Open a notebook, wait for its kernel, run all cells; the seconds the run took."""
-    page.goto(url)
-    wait_for_kernel(page, kind)
-    return run_all_cells(page, kind=kind)
+def open_and_run(page: Page, server: Server, notebook: str) -> float:
+    """Start ``notebook``'s kernel, open it, wait for the kernel, run all cells; the seconds the
+    run took. It fails if the front end replaced the kernel started for it."""
+    kernel = server.start_kernel(notebook)
+    page.goto(server.page(notebook))
+    wait_for_kernel(page, server.kind)
+    seconds = run_all_cells(page)
+    kernels = server.kernels_of(notebook)
+    if kernels != [kernel]:
+        raise AssertionError(f"{notebook}: the kernel {kernel} started for it became {kernels}")
+    return seconds
 
 
 def menu_item(page: Page, label: str) -> Locator:
@@ -231,7 +210,20 @@ def set_theme(page: Page, dark: bool) -> None:
     menu_item(page, name).click()
     want = "false" if dark else "true"
     page.wait_for_function(f"document.body.dataset.jpThemeLight === '{want}'", timeout=30_000)
-    page.wait_for_timeout(300)  # the theme's style sheet is applied on the next frame
+    # The flag changes before the theme's style sheet applies: wait for its colours.
+    page.wait_for_function(THEME_APPLIED_JS, arg=dark, timeout=30_000)
+
+
+#: Whether the page's background colour (JupyterLab's ``--jp-layout-color0``) is dark as
+#: asked: read through an element styled with it, as the browser resolves it.
+THEME_APPLIED_JS = """dark => {
+  const probe = document.createElement('div');
+  probe.style.color = 'var(--jp-layout-color0)';
+  document.body.appendChild(probe);
+  const [r, g, b] = getComputedStyle(probe).color.match(/\\d+/g).map(Number);
+  probe.remove();
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b < 128) === dark;
+}"""
 
 
 # -- the widgets -------------------------------------------------------------------------------
