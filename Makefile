@@ -101,12 +101,14 @@ classroom: deps-lab
 # (benchmarks/bench_notebooks.py times exactly this against its one-minute target).
 NBVAL := tutorials --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadfile
 
-# The suite on both cores: the browser tests together on one worker (tests/conftest.py's
-# scheduler), everything else on the other; then the load test by itself; then the notebooks.
+# The suite on both cores, each test module to one worker, the longest first (tests/conftest.py's
+# scheduler); then the load test by itself; then the notebooks. Every run loads tests/outside.py,
+# which fails a test during which any file outside the repository was opened.
+# benchmarks/bench_ci.py times this target and each of its parts.
 test: deps-test deps-lite browser
 	$(BIN)/python -m pytest tests -n 2 --dist loadgroup -m "not alone"
 	$(BIN)/python -m pytest tests -m alone
-	$(BIN)/python -m pytest $(NBVAL)
+	PYTHONPATH=tests $(BIN)/python -m pytest -p outside $(NBVAL)
 
 # make check: lint, formatting, types and the fast tests, in about a minute (the README's
 # test command runs everything; this is the quick loop while working).

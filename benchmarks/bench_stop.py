@@ -1,14 +1,19 @@
-"""Stopping is reliable: the make-serve tests, many times in a row, beside a CPU-bound load.
+"""Tests that pass every time: a suite run many times in a row beside a CPU-bound load.
 
-``tests/test_make_serve.py`` starts ``make lab`` and ``make classroom`` as the README gives
-them, uses them (pages in Chromium, the classroom's kernels), stops each as Control-C in its
-terminal would and requires every process it started, kernels included, to be gone within
-10 s. A hang that happens one time in a few (as the one that made the server outlive
-Control-C did) shows only over many runs, and more readily on a busy computer, so this runs
-those tests ``--runs`` times (10 by default) one after another while ``--burners`` processes
-(one per core by default) spin on the CPU, and reports each run's result and time.
+A failure that happens one time in a few (a server that outlived Control-C, a front end that
+replaced its kernel, a widget whose module loaded late) shows only over many runs, and more
+readily on a busy computer. So this runs one suite ``--runs`` times (10 by default) one after
+another while ``--burners`` processes (one per core by default) spin on the CPU, and reports
+each run's result and time. The suites (``--suite``):
 
-    .venv/bin/python benchmarks/bench_stop.py [--runs N] [--burners K] [--json]
+* ``make-serve`` (the default): ``tests/test_make_serve.py`` starts ``make lab`` and ``make
+  classroom`` as the README gives them, uses them, stops each as Control-C in its terminal
+  would and requires every process it started, kernels included, to be gone within 10 s;
+* ``browser``: every real-browser test (``tests/browser``), on two workers as ``make test``
+  runs them, the load test left out;
+* ``load``: the classroom's load test (16 learners at once), by itself as ``make test`` runs it.
+
+    .venv/bin/python benchmarks/bench_stop.py [--suite NAME] [--runs N] [--burners K] [--json]
 
 The exit status is 0 only if every run passed.
 """
@@ -25,7 +30,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TESTS = "tests/test_make_serve.py"
+#: The pytest arguments of each suite.
+SUITES = {
+    "make-serve": ["tests/test_make_serve.py"],
+    "browser": ["tests/browser", "-n", "2", "--dist", "loadgroup", "-m", "not alone"],
+    "load": ["tests", "-m", "alone"],
+}
 
 
 def burn(stop: multiprocessing.synchronize.Event) -> None:
@@ -36,11 +46,11 @@ def burn(stop: multiprocessing.synchronize.Event) -> None:
             x = (x * 31 + i) % 1_000_003
 
 
-def run_once() -> tuple[bool, float, str]:
-    """One run of the make-serve tests: passed, wall seconds, pytest's last line."""
+def run_once(suite: list[str]) -> tuple[bool, float, str]:
+    """One run of a suite: passed, wall seconds, pytest's last line."""
     start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", TESTS],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *suite],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -52,6 +62,9 @@ def run_once() -> tuple[bool, float, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--suite", choices=sorted(SUITES), default="make-serve", help="the tests to repeat"
+    )
     parser.add_argument("--runs", type=int, default=10, help="runs in a row (default 10)")
     parser.add_argument(
         "--burners", type=int, default=os.cpu_count() or 2, help="CPU-bound processes beside"
@@ -67,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     try:
         for index in range(args.runs):
-            passed, seconds, last = run_once()
+            passed, seconds, last = run_once(SUITES[args.suite])
             results.append({"run": index + 1, "passed": passed, "seconds": round(seconds, 1)})
             if not args.json:
                 verdict = "passed" if passed else "FAILED"
@@ -79,11 +92,15 @@ def main(argv: list[str] | None = None) -> int:
     failed = sum(not r["passed"] for r in results)
     load = os.getloadavg()[0]
     if args.json:
-        print(json.dumps({"runs": results, "failed": failed, "burners": args.burners}))
+        print(
+            json.dumps(
+                {"suite": args.suite, "runs": results, "failed": failed, "burners": args.burners}
+            )
+        )
     else:
         print(
-            f"{args.runs - failed} of {args.runs} runs passed beside {args.burners} CPU-bound "
-            f"processes (load average {load:.1f} at the end)"
+            f"{args.suite}: {args.runs - failed} of {args.runs} runs passed beside "
+            f"{args.burners} CPU-bound processes (load average {load:.1f} at the end)"
         )
     return 1 if failed else 0
 

@@ -34,6 +34,8 @@ from exact61_widgets.puzzles.verify import answer_group, verify, verify_from_fil
 
 PUZZLES = load_puzzles()
 SETTINGS = settings_of()
+#: The whole set is checked in this many shares, which ``make test``'s two workers take in turn.
+SHARES = 8
 RULE_THEMES = ("exact_finish", "overshoot", "spinner", "going_out", "block", "deny")
 
 
@@ -119,8 +121,9 @@ def test_a_sample_re_verifies_from_its_seed() -> None:
 
 
 @pytest.mark.slow
-def test_every_puzzle_re_verifies_from_its_seed() -> None:
-    problems = [p for puzzle in PUZZLES for p in reverify(puzzle, with_words=True)]
+@pytest.mark.parametrize("share", range(SHARES))
+def test_every_puzzle_re_verifies_from_its_seed(share: int) -> None:
+    problems = [p for puzzle in PUZZLES[share::SHARES] for p in reverify(puzzle, with_words=True)]
     assert not problems, problems[:20]
 
 
@@ -275,9 +278,12 @@ def test_a_sample_re_checks_its_fairness_from_its_seed() -> None:
 
 
 @pytest.mark.slow
-def test_every_puzzle_re_checks_its_fairness_from_its_seed() -> None:
+@pytest.mark.parametrize("share", range(SHARES))
+def test_every_puzzle_re_checks_its_fairness_from_its_seed(share: int) -> None:
     differ = [
-        p.id for p in PUZZLES if check_fairness(p.match(), p.answers, p.fairness.seed) != p.fairness
+        p.id
+        for p in PUZZLES[share::SHARES]
+        if check_fairness(p.match(), p.answers, p.fairness.seed) != p.fairness
     ]
     assert not differ, differ
 
