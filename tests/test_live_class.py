@@ -421,7 +421,13 @@ def test_state_changing_requests_need_the_pages_token_json_and_this_origin(
         post(learner, path, xsrf, [1, 2, 3]),
         post(learner, path, xsrf, {"seq": "1", "round": 1, "answer": "4"}),
     ]
-    assert [r.status_code for r in refusals] == [403, 403, 403, 400, 400, 413, 400, 400]
+    chunked = learner.post(
+        path,
+        content=iter([b'{"answer": "', b"9" * 3000, b"9" * 3000, b'"}']),  # no length given
+        headers={"X-XSRFToken": xsrf, "Content-Type": "application/json"},
+    )
+    refusals.append(chunked)
+    assert [r.status_code for r in refusals] == [403, 403, 403, 400, 400, 413, 400, 400, 413]
     for refused in refusals:
         said = refused.json()["error"]
         assert said and "\n" not in said and "Traceback" not in said

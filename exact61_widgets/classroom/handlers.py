@@ -98,11 +98,18 @@ def request_language(handler: tornado.web.RequestHandler, fallback: str = "en") 
 
 
 class LiveHandler(tornado.web.RequestHandler):
-    """The common ground of every live-class route (see the module)."""
+    """The common ground of every live-class route (see the module).
+
+    The routes that take a POST stream its body in (``stream_request_body``:
+    :meth:`data_received`), so that one larger than :data:`MAX_BODY` is refused as soon
+    as it is, not first held in memory; a refused POST closes its connection (its body may
+    be unread).
+    """
 
     def initialize(self) -> None:
         self.live: LiveSettings = self.settings[SETTINGS_KEY]
         self.lang = "en"
+        self.received = bytearray()
         #: The browser has gone (a long poll is then not answered).
         self.gone = False
 
@@ -123,7 +130,8 @@ class LiveHandler(tornado.web.RequestHandler):
         self.lang = request_language(self)
         if self.request.method != "POST":
             return
-        if len(self.request.body) > MAX_BODY:
+        length = self.request.headers.get("Content-Length", "0")
+        if not length.isdigit() or int(length) > MAX_BODY:
             self.refuse(413, Msg("The request is too large."))
             return
         origin = self.request.headers.get("Origin")
@@ -140,10 +148,18 @@ class LiveHandler(tornado.web.RequestHandler):
             self.refuse(403, Msg("The page is out of date: reload it."))
             return
 
+    def data_received(self, chunk: bytes) -> None:
+        """A part of the body: kept, unless the body has grown past :data:`MAX_BODY`."""
+        if self._finished:
+            return
+        self.received += chunk
+        if len(self.received) > MAX_BODY:
+            self.refuse(413, Msg("The request is too large."))
+
     def body(self) -> dict[str, Any]:
         """The POST's JSON object; anything else raises :class:`LiveError`."""
         try:
-            data = json.loads(self.request.body or b"null")
+            data = json.loads(bytes(self.received) or b"null")
         except (ValueError, UnicodeDecodeError):
             data = None
         if not isinstance(data, dict):
@@ -153,6 +169,8 @@ class LiveHandler(tornado.web.RequestHandler):
     def refuse(self, status: int, message: Msg | Exact61Error) -> None:
         """Answer ``status`` with one line in the request's language."""
         text = message.text(self.lang)
+        if self.request.method == "POST":
+            self.set_header("Connection", "close")
         self.set_status(status)
         self.set_header("Content-Type", "application/json; charset=UTF-8")
         self.finish(json.dumps({"error": text}, ensure_ascii=False))
@@ -255,6 +273,7 @@ class LearnerStateHandler(LiveHandler):
             self.reply(room.learner_view(learner, self.lang))
 
 
+@tornado.web.stream_request_body
 class LearnerActionHandler(LiveHandler):
     """``/live/api/r/CODE/join`` and ``.../answer`` (POST): the learner's own name or answer."""
 
@@ -336,6 +355,7 @@ class TeacherLoginHandler(LiveHandler):
         self.page(console_home(self.lang, self.xsrf_token.decode(), rooms, offered))
 
 
+@tornado.web.stream_request_body
 class NewRoomHandler(TeacherMixin):
     """``/live/api/teacher/rooms`` (POST ``{"bank", "lang"}``): a new room; its code."""
 
@@ -391,6 +411,7 @@ class ConsoleStateHandler(TeacherMixin):
         self.reply(view)
 
 
+@tornado.web.stream_request_body
 class ConsoleActionHandler(TeacherMixin):
     """``/live/api/teacher/r/CODE/ACTION`` (POST): open, next, close, reveal, again, end."""
 
