@@ -214,8 +214,8 @@ def console_page(code: str, lang: str, xsrf: str, join: str) -> str:
     qr = qr_svg(join, gettext("QR code of the join address", lang))
     body = (
         f"<header><h1>{html.escape(title)}</h1>"
-        f"{_languages(lang, f'/live/teacher/r/{code}')}</header><main>"
-        '<section class="box join">'
+        f'{_languages(lang, f"/live/teacher/r/{code}")}</header><main class="console">'
+        '<div class="side"><section class="box join">'
         f'<div class="qr">{qr}</div><div>'
         f'<p>{html.escape(gettext("Join at", lang))} <b id="join-url">{html.escape(join)}</b></p>'
         f"<p>{html.escape(gettext('Room code', lang))}: "
@@ -236,11 +236,11 @@ def console_page(code: str, lang: str, xsrf: str, join: str) -> str:
         f'<a href="/live/teacher/r/{html.escape(code)}/report?lang={lang}">'
         f"{html.escape(gettext('The lesson report', lang))}</a></p>"
         '<p id="error" class="error" role="alert"></p></section>'
-        '<section class="box" id="question"></section>'
-        '<section class="box" id="distribution" hidden></section>'
-        '<section class="box" id="solution" hidden></section>'
         f'<section class="box"><h2>{html.escape(said["names"])}</h2>'
-        '<ul class="names" id="names"></ul></section></main>'
+        '<ul class="names" id="names"></ul></section></div>'
+        '<div class="stage"><section class="box" id="question"></section>'
+        '<section class="box" id="distribution" hidden></section>'
+        '<section class="box" id="solution" hidden></section></div></main>'
     )
     config = {"code": code, "lang": lang, "xsrf": xsrf, "words": said}
     return _document(lang, title, body, "console.js", config)
