@@ -8,16 +8,18 @@ BIN := $(VENV)/bin
 # make lab / make classroom: PORT is the first port tried (8888 when unset; a busy one moves the
 # server up to the next free port, and it says so); NO_BROWSER=1 serves without opening a browser;
 # HOST=0.0.0.0 serves the room's network (README: what that exposes). make classroom also takes
-# MAX_LEARNERS (kernels at once, 30 when unset) and WARM_KERNELS (kept ready, 2 when unset).
+# MAX_LEARNERS (kernels at once, 30 when unset) and WARM_KERNELS (kept ready, 2 when unset),
+# and CLASS_DIR: where the live classes are kept (docs/live-class.md; a file each).
 PORT ?=
 NO_BROWSER ?=
 HOST ?=
 MAX_LEARNERS ?=
 WARM_KERNELS ?=
+CLASS_DIR ?=
 SERVE = $(BIN)/python scripts/serve.py $(if $(PORT),--port=$(PORT)) $(if $(NO_BROWSER),--no-browser) \
 	$(if $(HOST),--host=$(HOST))
 CLASSROOM_OPTIONS = $(if $(MAX_LEARNERS),--max-learners=$(MAX_LEARNERS)) \
-	$(if $(WARM_KERNELS),--warm-kernels=$(WARM_KERNELS))
+	$(if $(WARM_KERNELS),--warm-kernels=$(WARM_KERNELS)) $(if $(CLASS_DIR),--class-dir=$(CLASS_DIR))
 # deps-lab installs only when pyproject.toml is newer than this stamp, so a second `make lab`
 # starts at once; deps-test (which installs the lab extras too) refreshes it.
 LAB_STAMP := $(VENV)/.deps-lab.stamp

@@ -11,7 +11,7 @@ The extension switches Nagle's algorithm off (``TCP_NODELAY``) on the kernel
 WebSocket of every page the server opens. Installing the package enables it in
 JupyterLab, Notebook 7 and Voila's server extension (the file
 ``etc/jupyter/jupyter_server_config.d/exact61_widgets.json``); the classroom's own
-Voila server (``scripts/classroom_server.py``) uses :class:`PromptConnection` itself.
+Voila server (:mod:`exact61_widgets.classroom.voila`) uses :class:`PromptConnection` itself.
 A server configured with another connection class keeps it, and the log says so.
 """
 

@@ -10,7 +10,9 @@ a fresh token and JupyterLab the project's settings (``jupyter/lab-settings``: n
 prompt), waits until the server answers and then prints the one address to open, on a line of
 its own. ``--host 0.0.0.0`` serves every network of this computer (a classroom's) and prints
 the address learners open too. ``--no-browser`` (``make lab NO_BROWSER=1``) serves without
-opening a browser, for remote machines and tests.
+opening a browser, for remote machines and tests. For the classroom it also makes the
+teacher's secret of the live class and prints the console's address with it (learners get
+the join address, never the secret); ``--class-dir`` is where the classes are kept.
 
 Stopping: the server runs in a session of its own, so Control-C in the terminal (SIGINT to
 the terminal's whole process group) reaches ``make`` and this launcher, never the server
@@ -103,6 +105,7 @@ def server_command(
     host: str = "localhost",
     max_learners: int | None = None,
     warm_kernels: int | None = None,
+    class_dir: str | None = None,
 ) -> list[str]:
     """The command line that serves ``kind`` ("lab" or "classroom") on ``host``:``port``."""
     notebook = NOTEBOOKS[kind]
@@ -139,6 +142,8 @@ def server_command(
             command.append(f"--ClassroomVoila.max_learners={max_learners}")
         if warm_kernels is not None:
             command.append(f"--ClassroomVoila.warm_kernels={warm_kernels}")
+        if class_dir:
+            command.append(f"--ClassroomVoila.class_dir={class_dir}")
     if no_browser:
         command.append("--no-browser")
     return command
@@ -212,6 +217,7 @@ def serve(
     host: str = "localhost",
     max_learners: int | None = None,
     warm_kernels: int | None = None,
+    class_dir: str | None = None,
 ) -> int:
     """Start the server, print its address once it answers, and wait until it stops."""
     port = choose_port(first_port)
@@ -223,6 +229,12 @@ def serve(
         )
     token = secrets.token_hex(24) if kind == "lab" else ""
     env = dict(os.environ, JUPYTER_TOKEN=token) if token else dict(os.environ)
+    teacher = secrets.token_urlsafe(24) if kind == "classroom" else ""
+    there = network_address() if host in WILDCARDS else None
+    if teacher:
+        env["EXACT61_TEACHER_SECRET"] = teacher
+        if there:
+            env["EXACT61_JOIN_BASE"] = f"http://{there}:{port}"
     command = server_command(
         kind,
         port,
@@ -230,6 +242,7 @@ def serve(
         host=host,
         max_learners=max_learners,
         warm_kernels=warm_kernels,
+        class_dir=class_dir,
     )
     started: list[subprocess.Popen[bytes]] = []
     handler = stopper(lambda: started[0] if started else None)
@@ -250,9 +263,15 @@ def serve(
             f"    {address(kind, port, token)}\n",
         ]
         if host in WILDCARDS:
-            there = network_address()
             where = f"http://{there}:{port}/" if there else f"this computer's address, port {port}"
             lines.append(f"Learners on this network open: {where}\n")
+        if teacher:
+            learners = f"http://{there}:{port}/live" if there else f"http://localhost:{port}/live"
+            lines.append(
+                "The live class's console, for the teacher alone (keep this address to "
+                f"yourself): http://localhost:{port}/live/teacher?key={teacher}\n"
+                f"Learners join the live class at {learners} with the room code it shows.\n"
+            )
         lines.append("Stop it with Control-C.\n")
         print("\n".join(lines), flush=True)
     status = server.wait()
@@ -286,6 +305,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warm-kernels", type=int, help="classroom: kernels kept ready (default 2; 0: none)"
     )
+    parser.add_argument(
+        "--class-dir", help="classroom: where the live classes are kept (a file each)"
+    )
     args = parser.parse_args(argv)
     return serve(
         args.kind,
@@ -294,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         host=args.host,
         max_learners=args.max_learners,
         warm_kernels=args.warm_kernels,
+        class_dir=args.class_dir,
     )
 
 

@@ -379,9 +379,15 @@ def test_make_classroom_serves_the_classroom_app_rendered_by_voila(tmp_path: Pat
     within two minutes and leave the warm kernel, and a visitor gets in again.
     """
     requested = free_port()
-    with make("classroom", requested, tmp_path, "MAX_LEARNERS=2", "WARM_KERNELS=1") as run:
+    classes = f"CLASS_DIR={tmp_path / 'classes'}"
+    with make("classroom", requested, tmp_path, "MAX_LEARNERS=2", "WARM_KERNELS=1", classes) as run:
         url, port = run.address()
         assert (url, port) == (f"http://localhost:{requested}/", requested)
+        # The live class, in the same server: the console's key is printed, and only it
+        # opens the console; learners' join page needs none.
+        assert re.search(rf"localhost:{port}/live/teacher\?key=[\w-]{{20,}}", run.output)
+        assert get(f"{url}live", timeout=RENDER_TIMEOUT)[0] == 200
+        assert get(f"{url}live/teacher", timeout=RENDER_TIMEOUT)[0] == 403
         wait_for_kernels(run, 1, RENDER_TIMEOUT)  # the warm pool is full
 
         status, page = get(url, timeout=RENDER_TIMEOUT)

@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from exact61_widgets.classroom_page import RETRY_SECONDS, full_page
+from exact61_widgets.classroom.full import RETRY_SECONDS, full_page
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -58,6 +58,8 @@ def test_the_classroom_runs_the_classroom_server_with_its_limits() -> None:
     assert "--ClassroomVoila.warm_kernels=0" in command
     plain = serve.server_command("classroom", 8890, no_browser=True)
     assert not [a for a in plain if "ClassroomVoila" in a]  # the server's own defaults
+    kept = serve.server_command("classroom", 8890, no_browser=True, class_dir="/tmp/classes")
+    assert "--ClassroomVoila.class_dir=/tmp/classes" in kept
 
 
 def test_the_network_address_is_never_loopback() -> None:

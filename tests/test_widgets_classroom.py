@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from exact61_widgets.classroom.app import Classroom, classroom_css
 from exact61_widgets.i18n import set_language
-from exact61_widgets.widgets.classroom import Classroom, classroom_css
 
 
 def test_the_classroom_has_the_match_six_walkthroughs_and_the_story_in_english() -> None:
@@ -77,7 +77,7 @@ def test_a_bad_language_or_text_size_is_refused_in_one_line() -> None:
 def test_the_match_tab_is_one_table_picture_drawn_for_the_screen() -> None:
     """The classroom's table draws its one picture TABLE_SIZE pixels wide at zoom 1, the
     log folded; the style sheet keeps Voila's page to the app and the lines short."""
-    from exact61_widgets.widgets.classroom import TABLE_SIZE
+    from exact61_widgets.classroom.app import TABLE_SIZE
 
     room = Classroom(lang="en")
     assert room.table is not None

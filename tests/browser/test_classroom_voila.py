@@ -231,7 +231,7 @@ def classroom_variant(folder: Path, name: str, players: int, tiles: int, lang: s
     assert f"PLAYERS = {players} " in source
     settings["source"] = source + f"\nTILES = {tiles}\n"
     if tiles:
-        show["source"] = "from exact61_widgets.widgets.classroom import Classroom\n" + LONG_HAND
+        show["source"] = "from exact61_widgets.classroom.app import Classroom\n" + LONG_HAND
     if lang != "en":
         code = "".join(show["source"])
         show["source"] = code.replace(

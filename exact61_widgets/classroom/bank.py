@@ -1,0 +1,168 @@
+"""The live class's question banks: the tutorials' exercises, lesson by lesson.
+
+A bank is a named, ordered list of tutorial exercises
+(:class:`~exact61_widgets.handouts.tutorial_exercises.TutorialExercise`): each carries
+its task's spec (the engine rebuilds the task and so checks every answer), the notebook
+and section that teach it, and the pictures a question shows without giving its answer
+away (the pictures a printed worksheet shows, :mod:`exact61_widgets.handouts.items`).
+The console offers :func:`banks`: one bank a tutorial (its exercises in the notebook's order)
+and one with every exercise. A generator of fresh positions of the same kinds plugs in with
+:func:`register_bank`: it makes entries of the same shape (its own notebook and section
+name where its kind is taught), and the console lists its bank beside the tutorials'.
+
+>>> bank = find_bank("04_scoring_ends")
+>>> bank.entries[0].spec["kind"] in ("scoring_ends", "play_award")
+True
+>>> shown = question_view(bank.entries[0], "q1", "ru")
+>>> bool(shown.question) and shown.answer_form != ""
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TypeVar
+
+from exact61_widgets.exercises import Task
+from exact61_widgets.handouts.items import Item, exercise_item
+from exact61_widgets.handouts.tutorial_exercises import TutorialExercise, tutorial_exercises
+from exact61_widgets.i18n import Lang, Msg, Plural, check_lang
+
+#: The name of the bank that holds every exercise of every tutorial.
+EVERY = "all"
+
+
+@dataclass(frozen=True)
+class Bank:
+    """A named, ordered list of questions; ``title`` names it on the console."""
+
+    name: str
+    title: Msg
+    entries: tuple[TutorialExercise, ...]
+
+    def entry(self, key: str) -> TutorialExercise:
+        """The entry named ``key``; an unknown one raises :class:`KeyError`."""
+        for entry in self.entries:
+            if entry.name == key:
+                return entry
+        raise KeyError(key)
+
+
+_EXTRA: dict[str, Callable[[], Bank]] = {}
+
+
+def register_bank(name: str, make: Callable[[], Bank]) -> None:
+    """Offer another bank on the console (a generator of fresh positions, say);
+    ``make`` is called when the bank is first chosen."""
+    _EXTRA[name] = make
+
+
+@cache
+def _tutorial_banks() -> tuple[Bank, ...]:
+    every = tutorial_exercises()
+    notebooks = list(dict.fromkeys(e.notebook for e in every))
+    made = [Bank(EVERY, Msg("Every tutorial's exercises"), every)]
+    for notebook in notebooks:
+        entries = tuple(e for e in every if e.notebook == notebook)
+        title = Msg(
+            "Notebook {number}: {count}",
+            {
+                "number": notebook[:2],
+                "count": Plural("{n} question", "{n} questions", len(entries)),
+            },
+        )
+        made.append(Bank(notebook, title, entries))
+    return tuple(made)
+
+
+def banks() -> tuple[Bank, ...]:
+    """Every bank the console offers: every exercise, each tutorial's, then any registered."""
+    return (*_tutorial_banks(), *(make() for make in _EXTRA.values()))
+
+
+def find_bank(name: str) -> Bank:
+    """The bank named ``name``; an unknown one raises :class:`KeyError`."""
+    for bank in _tutorial_banks():
+        if bank.name == name:
+            return bank
+    make = _EXTRA.get(name)
+    if make is None:
+        raise KeyError(name)
+    return make()
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    """What a learner sees of a question in one language: nothing that gives the answer."""
+
+    question: str
+    answer_form: str
+    pictures: tuple[str, ...]
+    facts: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class SolutionView:
+    """What the console shows after the reveal: the answer, why, the engine's pictures."""
+
+    answer: str
+    solution: str
+    pictures: tuple[str, ...]
+
+
+_View = TypeVar("_View")
+_TASKS: dict[str, Task] = {}
+_QUESTIONS: dict[tuple[str, str, str], QuestionView] = {}
+_SOLUTIONS: dict[tuple[str, str, str], SolutionView] = {}
+
+
+def task_of(entry: TutorialExercise) -> Task:
+    """The entry's task, rebuilt by the engine from its spec once (tasks are frozen)."""
+    task = _TASKS.get(entry.name)
+    if task is None:
+        task = _TASKS[entry.name] = entry.task()
+    return task
+
+
+def _cached(
+    kept: dict[tuple[str, str, str], _View],
+    entry: TutorialExercise,
+    prefix: str,
+    lang: str,
+    make: Callable[[Item, Lang], _View],
+) -> _View:
+    key = (entry.name, prefix, check_lang(lang))
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = make(exercise_item(entry, prefix, key[2]), key[2])
+    return found
+
+
+def question_view(entry: TutorialExercise, prefix: str, lang: str) -> QuestionView:
+    """The question in ``lang`` with its pictures (ids starting ``prefix``)."""
+
+    def make(item: Item, lang: Lang) -> QuestionView:
+        form = task_of(entry).answer_form().text(lang)
+        return QuestionView(item.question, form, item.pictures, item.facts, item.source)
+
+    return _cached(_QUESTIONS, entry, prefix, lang, make)
+
+
+def solution_view(entry: TutorialExercise, prefix: str, lang: str) -> SolutionView:
+    """The engine's solution in ``lang``: the answer, why, and the answer drawn."""
+
+    def make(item: Item, lang: Lang) -> SolutionView:
+        return SolutionView(item.answer, item.solution, item.key_pictures)
+
+    return _cached(_SOLUTIONS, entry, prefix, lang, make)
+
+
+def section_of(entry: TutorialExercise, lang: str) -> str:
+    """``Notebook 04, 4.2 …``: where the tutorials teach what the question asks."""
+    return Msg(
+        "Notebook {number}, {section}",
+        {"number": entry.number, "section": entry.section.get(check_lang(lang), "")},
+    ).text(lang)
