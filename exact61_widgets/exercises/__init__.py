@@ -58,7 +58,11 @@ from exact61_widgets.exercises.kinds import (
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
 
-_LAZY = {"Exercise": "exact61_widgets.exercises.widget"}
+_LAZY = {
+    "Exercise": "exact61_widgets.exercises.widget",
+    "Practice": "exact61_widgets.exercises.practice",
+    "MyProgress": "exact61_widgets.exercises.practice",
+}
 
 __all__ = [
     "BlockedAward",
@@ -70,10 +74,12 @@ __all__ = [
     "LegalAction",
     "Misconception",
     "Mistake",
+    "MyProgress",
     "OpenPlaces",
     "PlayAward",
     "PlayDrawPass",
     "PlayableTiles",
+    "Practice",
     "Result",
     "Rounding",
     "ScoringEnds",
