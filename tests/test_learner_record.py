@@ -174,3 +174,32 @@ def test_practice_serves_a_stream_of_fresh_exercises() -> None:
     assert len({repr(e.task.spec()) for e in asked if e}) == 4
     practice.next_button.click()
     assert practice.asked == 5
+
+
+# -- A/B versions of a worksheet -----------------------------------------------------------
+
+
+def test_versions_of_a_worksheet_ask_fresh_exercises_and_keep_their_key() -> None:
+    from exact61_widgets.handouts import handout
+    from exact61_widgets.handouts.options import HandoutError, Selection
+    from exact61_widgets.handouts.worksheet import choose, sheet_code
+
+    own, _ = choose(Selection(topics=("going-out",), count=4))
+    version_a, _ = choose(Selection(topics=("going-out",), count=4, version=1))
+    version_b, _ = choose(Selection(topics=("going-out",), count=4, version=2))
+    assert [e.name for e in version_a] == [e.name for e in own]
+    for mine, a, b in zip(own, version_a, version_b, strict=True):
+        assert a.spec["kind"] == mine.spec["kind"] and a.spec != mine.spec != b.spec
+        assert tells_mistakes_apart(a.task())
+        assert difficulty_of(a.task()) == difficulty_of(mine.task())
+    again, _ = choose(Selection(topics=("going-out",), count=4, version=1))
+    assert [e.spec for e in again] == [e.spec for e in version_a]  # the same version again
+    codes = {sheet_code(Selection(topics=("going-out",), version=v)) for v in (0, 1, 2)}
+    assert len(codes) == 3
+    sheet = handout("worksheet", lang="en", topics=["going-out"], count=4, version=1)
+    key = handout("answer-key", lang="en", topics=["going-out"], count=4, version=1)
+    code = sheet_code(Selection(topics=("going-out",), count=4, version=1))
+    assert code in sheet and code in key
+    assert version_a[0].task().answer("en") in key
+    with pytest.raises(HandoutError, match="version is a whole number"):
+        handout("worksheet", version=-1)
