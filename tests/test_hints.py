@@ -1,8 +1,10 @@
 """Every hint fires only for the learner's actual mistake, over many positions from the engine.
 
-For each hint: the wrong answer its mistake leads to must bring it (unless
-another mistake leads to the same answer — then no single hint may be
-claimed), and the right answer and other wrong answers must not. The mistaken
+For each hint: the wrong answer its mistake leads to must bring it (and
+when several mistakes lead to the same answer, the feedback names every one
+of them; a mistake whose award the target check turned into 0 is named only
+if no other mistake explains that 0), and the right answer and other wrong
+answers must not. The mistaken
 answers are worked out here from the position itself — the hands, the layout
 after the play, the rules' arithmetic — not read from the checks.
 """
@@ -45,6 +47,12 @@ from exact61_widgets.exercises.kinds import going_out as go
 from exact61_widgets.exercises.kinds import play_award as pa
 from exact61_widgets.exercises.kinds import rounding as rd
 from exact61_widgets.exercises.kinds import tally_points as tp
+from exact61_widgets.exercises.wording import (
+    FIT_REJECTED,
+    SHOWN_NOT_RAW,
+    SUM_ROUNDED,
+    UNSCORED_SUM_ADDED,
+)
 from exact61_widgets.views.ready_positions import BLOCKED_3P, BLOCKED_PAIRS, BLOCKED_TIE
 
 TARGET = 305
@@ -54,10 +62,9 @@ PARTNER_HINTS = (
     go.PARTNER_FORGOTTEN,
     go.PARTNER_POOLED,
     go.PARTNER_ADDED,
-    go.PARTNER_RULE,
     ba.PARTNER_COMPARED,
 )
-BLOCK_HINTS = (*ba.MISCONCEPTIONS, ba.ROUND_ONCE)
+BLOCK_HINTS = ba.MISCONCEPTIONS
 
 
 def wrong_way(total: int) -> int:
@@ -73,16 +80,30 @@ def earned(end_sum: int) -> int:
 
 @dataclass(frozen=True)
 class Expect:
-    """A mistake as this test works it out: the answer it gives, its hint, its family."""
+    """A mistake as this test works it out: the answer it gives, its hint, and whether the
+    target check is part of it (the award turned into 0, or the check forgotten too)."""
 
     value: int
     hint: Misconception
-    family: Misconception | None = None
+    hidden: bool = False
 
 
 def added(before: int, change: int) -> int:
     """What a change adds to a score: all of it, or nothing past 305 (R1.4)."""
     return change if before + change <= TARGET else 0
+
+
+def mistaken(before: int, change: int, hint: Misconception) -> list[Expect]:
+    """A mistake that changes the score by ``change``: that change, or, past 305, 0 — and
+    then also the change itself, given with the target check forgotten too."""
+    if before + change <= TARGET:
+        return [Expect(change, hint)]
+    return [Expect(0, hint, hidden=True), Expect(change, hint, hidden=True)]
+
+
+def fit_rejected(before: int | None, change: int) -> list[Expect]:
+    """Near 61 (at 280 raw or more) an award that fits, answered with 0."""
+    return [Expect(0, FIT_REJECTED)] if before is not None and before >= 280 and change > 0 else []
 
 
 _TEXTS: dict[int, tuple[str, str]] = {}
@@ -105,20 +126,17 @@ def assert_hints(
     hints: Sequence[Misconception],
     others: Sequence[int] = (),
 ) -> None:
-    """Each mistake's answer brings its hint (or none if ambiguous); other answers bring none."""
+    """Each mistake's answer brings its hint, every one of them if several lead to it (those
+    the target check hid only if no other does); other answers bring none."""
     assert check(str(right)).ok
     assert hints_in(check(str(right)), hints) == []
     for value in {m.value for m in mistakes} - {right}:
         makers = [m for m in mistakes if m.value == value]
-        distinct = {id(m.hint): m for m in makers}
+        makers = [m for m in makers if not m.hidden] or makers
+        named = {id(m.hint) for m in makers}
         result = check(str(value))
         assert not result.ok
-        if len(distinct) == 1:
-            wanted = [makers[0].hint]
-        elif all(m.family is not None and m.family == makers[0].family for m in makers):
-            wanted = [makers[0].family]  # type: ignore[list-item]
-        else:
-            wanted = []
+        wanted = [h for h in hints if id(h) in named]
         assert hints_in(result, hints) == wanted, (value, result.text())
     for value in set(others) - {m.value for m in mistakes} - {right}:
         assert hints_in(check(str(value)), hints) == [], value
@@ -186,9 +204,10 @@ def award_expects(after: Layout, unit: str, score: int | None) -> list[Expect]:
     per = 1 if unit == "raw" else 5
     gained = award if score is None else added(score, award)
 
-    def answer_of(wrong_sum: int) -> int:
+    def from_sum(wrong_sum: int, hint: Misconception) -> Expect:
         got = earned(wrong_sum)
-        return (got if score is None else added(score, got)) // per
+        hidden = score is not None and added(score, got) != got
+        return Expect((0 if hidden else got) // per, hint, hidden)
 
     found = []
     if gained != award:
@@ -207,18 +226,19 @@ def award_expects(after: Layout, unit: str, score: int | None) -> list[Expect]:
         if unit == "displayed":
             found += [Expect(gained, pa.RAW_NOT_SHOWN), Expect(gained * 5, pa.TIMES_FIVE)]
         else:
-            found.append(Expect(gained // 5, pa.SHOWN_NOT_RAW))
+            found.append(Expect(gained // 5, SHOWN_NOT_RAW))
+    if end_sum % 5 and round5(end_sum):
+        found.append(from_sum(round5(end_sum), SUM_ROUNDED))
     if score:
         found.append(Expect((score + gained) // per, pa.NEW_SCORE))
+    found += fit_rejected(score, gained)
     lines = {t: sum(1 for p in after.taken(t) if p.is_line) for t in after.tiles if t.is_double}
     internal = [t for t, n in lines.items() if n == 2]
     if internal:
-        found.append(
-            Expect(answer_of(end_sum + sum(t.pips for t in internal)), pa.INTERNAL_COUNTED)
-        )
+        found.append(from_sum(end_sum + sum(t.pips for t in internal), pa.INTERNAL_COUNTED))
     ends = [t for t, n in lines.items() if n < 2 and t.low]
     if ends:
-        found.append(Expect(answer_of(end_sum - sum(t.low for t in ends)), pa.END_DOUBLE_ONCE))
+        found.append(from_sum(end_sum - sum(t.low for t in ends), pa.END_DOUBLE_ONCE))
     return found
 
 
@@ -302,7 +322,7 @@ def out_expects(match: Match, play: Play) -> tuple[int, list[Expect]]:
     before = match.scores[side]
     table = match.layout.copy()
     table.push(play.tile, play.at)
-    last = table.award
+    last, end_sum = table.award, table.end_sum
     partner = match.partner_of(seat)
     opponents = [s for s in range(match.players) if match.side_of(s) != side]
     opips = sum(match.pips(s) for s in opponents)
@@ -314,45 +334,32 @@ def out_expects(match: Match, play: Play) -> tuple[int, list[Expect]]:
         found.append(Expect(net, go.OUT_REJECTED))
         if last and before + last <= TARGET:
             found.append(Expect(last, go.PART_REJECTED))
+    rest = round5(opips) - round5(ppips)  # the settlement without the last play
     if partner is not None:
         if round5(ppips):
-            found.append(
-                Expect(added(before, last + round5(opips)), go.PARTNER_FORGOTTEN, go.PARTNER_RULE)
-            )
+            found += mistaken(before, last + round5(opips), go.PARTNER_FORGOTTEN)
         if ppips:
-            found.append(
-                Expect(
-                    added(before, last + round5(opips - ppips)), go.PARTNER_POOLED, go.PARTNER_RULE
-                )
-            )
-            found.append(
-                Expect(
-                    added(before, last + round5(opips + ppips)), go.PARTNER_ADDED, go.PARTNER_RULE
-                )
-            )
+            found += mistaken(before, last + round5(opips - ppips), go.PARTNER_POOLED)
+            found += mistaken(before, last + round5(opips + ppips), go.PARTNER_ADDED)
     if last:
-        found.append(Expect(added(before, round5(opips) - round5(ppips)), go.LAST_PLAY_FORGOTTEN))
+        found += mistaken(before, rest, go.LAST_PLAY_FORGOTTEN)
+    elif end_sum > 0:  # a last play that scored nothing: its sum added, or rounded and added
+        found += mistaken(before, end_sum + rest, UNSCORED_SUM_ADDED)
+        if round5(end_sum):
+            found += mistaken(before, round5(end_sum) + rest, SUM_ROUNDED)
     if opips % 5 or ppips % 5:
-        found.append(Expect(added(before, last + opips - ppips), go.OUT_NOT_ROUNDED))
+        found += mistaken(before, last + opips - ppips, go.OUT_NOT_ROUNDED)
     if wrong_way(opips) != round5(opips) or wrong_way(ppips) != round5(ppips):
-        found.append(
-            Expect(
-                added(before, last + wrong_way(opips) - wrong_way(ppips)),
-                go.ROUNDED_WRONG_WAY,
-                go.ROUNDING,
-            )
-        )
+        found += mistaken(before, last + wrong_way(opips) - wrong_way(ppips), go.ROUNDED_WRONG_WAY)
     holding = [s for s in opponents if match.hand(s)]
     if len(holding) > 1:
-        found.append(
-            Expect(
-                added(before, last + sum(round5(match.pips(s)) for s in holding) - round5(ppips)),
-                go.OUT_EACH_ROUNDED,
-                go.ROUNDING,
-            )
-        )
+        each = sum(round5(match.pips(s)) for s in holding)
+        found += mistaken(before, last + each - round5(ppips), go.OUT_EACH_ROUNDED)
     if right < 0:
         found.append(Expect(-right, go.MINUS_FORGOTTEN))
+    if right and right % 5 == 0:
+        found.append(Expect(right // 5, SHOWN_NOT_RAW))
+    found += fit_rejected(before, right)
     return right, found
 
 
@@ -370,10 +377,10 @@ def test_going_out_hints_over_many_positions(index: int) -> None:
                 assert hints_in(check(str(answer)), PARTNER_HINTS) == []
 
 
-def test_the_partner_hints_of_notebook_05() -> None:
+def test_the_partner_hints_of_the_old_notebook_05() -> None:
     """Opponents 12 + 9 = 21 → 20, partner 3 → 5: forgetting the partner and pooling both give
-    20, so only the rule they both break is named; adding the partner gives 25, and so does
-    rounding both totals the wrong way (21 → 25, 3 → 0): no hint can say which was meant."""
+    20, so both are named; adding the partner gives 25, and so does rounding both totals the
+    wrong way (21 → 25, 3 → 0): both are named, the learner sees which was theirs."""
     match = Match.setup(
         4,
         layout="[0|1]",
@@ -383,8 +390,8 @@ def test_the_partner_hints_of_notebook_05() -> None:
     )
     task = GoingOut(match)
     assert task.check("15").ok
-    assert hints_in(task.check("20"), OUT_HINTS) == [go.PARTNER_RULE]
-    assert hints_in(task.check("25"), OUT_HINTS) == []
+    assert hints_in(task.check("20"), OUT_HINTS) == [go.PARTNER_FORGOTTEN, go.PARTNER_POOLED]
+    assert hints_in(task.check("25"), OUT_HINTS) == [go.PARTNER_ADDED, go.ROUNDED_WRONG_WAY]
     assert hints_in(task.check("18"), OUT_HINTS) == [go.OUT_NOT_ROUNDED]
 
 
@@ -458,28 +465,29 @@ def block_expects(match: Match, seat: int) -> tuple[int, list[Expect]]:
     if right != award:
         found.append(Expect(award, ba.BLOCK_REJECTED))
     if sum(larger) % 5:
-        found.append(Expect(added(before, sum(larger)), ba.BLOCK_NOT_ROUNDED))
-        found.append(
-            Expect(added(before, wrong_way(sum(larger))), ba.ROUNDED_WRONG_WAY, ba.ROUNDING)
-        )
+        found += mistaken(before, sum(larger), ba.BLOCK_NOT_ROUNDED)
+        found += mistaken(before, wrong_way(sum(larger)), ba.ROUNDED_WRONG_WAY)
     partner = match.partner_of(seat)
     if partner is not None and totals[partner] > mine:
-        found.append(
-            Expect(added(before, round5(sum(larger) + totals[partner] - mine)), ba.PARTNER_COMPARED)
-        )
+        found += mistaken(before, round5(sum(larger) + totals[partner] - mine), ba.PARTNER_COMPARED)
+    if partner is not None:  # each pair's tiles pooled, pair against pair
+        pooled = sum(totals[s] for s in opponents) - mine - totals[partner]
+        if pooled > 0:
+            found += mistaken(before, round5(pooled), ba.PAIR_POOLED)
     smaller = [mine - totals[s] for s in opponents if totals[s] < mine]
     if smaller:
-        found.append(Expect(added(before, round5(sum(larger) + sum(smaller))), ba.ONLY_LARGER))
+        found += mistaken(before, round5(sum(larger) + sum(smaller)), ba.ONLY_LARGER)
     if len(larger) > 1:
-        found.append(
-            Expect(added(before, sum(round5(d) for d in larger)), ba.ROUND_ONCE, ba.ROUNDING)
-        )
-        found.append(Expect(added(before, round5(max(larger))), ba.ONLY_LARGEST))
+        found += mistaken(before, sum(round5(d) for d in larger), ba.ROUND_ONCE)
+        found += mistaken(before, round5(max(larger)), ba.ONLY_LARGEST)
     if award:
         if any(totals[s] == mine for s in opponents):
             found.append(Expect(0, ba.TIE_CANCELS))
         if mine > min(totals):
             found.append(Expect(0, ba.SMALLEST_ONLY))
+    if right:
+        found.append(Expect(right // 5, SHOWN_NOT_RAW))
+    found += fit_rejected(before, right)
     return right, found
 
 
@@ -558,8 +566,9 @@ def test_tally_hints() -> None:
     hints = tp.MISCONCEPTIONS
     for points in range(0, 62):
         full, rest = divmod(points, 10)
-        expects = [Expect(points * 5, tp.TALLY_IN_RAW), Expect(full + rest, tp.FIGURE_IS_TEN)]
-        if full:
+        expects = [Expect(points * 5, tp.TALLY_IN_RAW)]
+        if full:  # with no full figure, what a figure counts changes nothing
+            expects.append(Expect(full + rest, tp.FIGURE_IS_TEN))
             expects.append(Expect(rest, tp.FULL_FIGURES_FORGOTTEN))
         if full and rest:
             expects.append(Expect(full * 10, tp.LAST_FIGURE_FORGOTTEN))
@@ -668,7 +677,9 @@ def test_every_place_that_is_no_scoring_end_gets_the_reason(layout: str) -> None
             continue
         text = check_scoring_ends(layout, f"{right}, {place}" if right else str(place)).text()
         other = _neighbour(table, place)
-        if tile.is_double and not port.is_branch:
+        if tile.is_double and not port.is_branch and other is not None:  # a taken line
+            assert f"{place} is not right: {place} is taken: {other} is joined there" in text
+        elif tile.is_double and not port.is_branch:
             assert f"{key} is not right: an internal double" in text
         elif other is not None and port.is_branch:
             assert f"{place} is not right: {other} is joined to this branch" in text

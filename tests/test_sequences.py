@@ -122,10 +122,11 @@ def test_the_going_out_story_settles_as_worked_out_by_hand() -> None:
 
     [0|2] starts branch A of [2|2] (both lines are filled): the scoring ends are the
     0 of [0|2], the 6 of [2|6] (branch B), the 5 of [4|5] and the 4 of [4|6]: 15.
-    Opponents: seat 1 holds [0|1] [1|3] [3|3] [3|6] [4|4] [6|6] = 1 + 4 + 6 + 9 + 8 + 12 =
-    40, seat 3 holds [0|0] [5|5] = 10; 50 rounds to 50. The partner, seat 0, holds
-    [0|4] [0|5] [1|1] = 11, which rounds to 10. One settlement: 15 + 50 − 10 = 55, and
-    pair 0+2 goes from 200 to 255; pair 1+3 keeps 300.
+    Opponents: seat 1 holds [0|1] [1|1] [3|3] [3|6] [4|4] [6|6] = 1 + 2 + 6 + 9 + 8 + 12 =
+    38, seat 3 holds [0|4] [5|5] = 14; 52 rounds once to 50 (each hand rounded apart would
+    give 40 + 15 = 55). The partner, seat 0, holds [0|0] [0|5] [1|3] = 9, which rounds on
+    its own to 10 (pooled with the opponents', 52 − 9 = 43 would round to 45). One
+    settlement: 15 + 50 − 10 = 55, and pair 0+2 goes from 200 to 255; pair 1+3 keeps 300.
     """
     from exact61_widgets.views.ready_positions import GOING_OUT_STORY
 
@@ -140,9 +141,9 @@ def test_the_going_out_story_settles_as_worked_out_by_hand() -> None:
         "kind": "out",
         "seat": 2,
         "play_award": 15,
-        "opponents_pips": 50,
+        "opponents_pips": 52,
         "opponents_award": 50,
-        "partner_pips": 11,
+        "partner_pips": 9,
         "partner_deduction": 10,
         "net": 55,
         "status": "applied",
@@ -150,7 +151,7 @@ def test_the_going_out_story_settles_as_worked_out_by_hand() -> None:
     }
     assert [str(t) for t in out.remaining[1]] == [
         "[0|1]",
-        "[1|3]",
+        "[1|1]",
         "[3|3]",
         "[3|6]",
         "[4|4]",

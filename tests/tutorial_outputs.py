@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -410,4 +411,103 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
         for shown in seen[at + 1 : end]:
             if shown.kind == "output" and normal(shown.text) in answers:
                 findings.append(f"{where}: an output after it is the answer {shown.text!r}")
+        previous = seen[exercises[number - 2]].cell if number > 1 else -1
+        findings.extend(
+            f"{where}: {finding}"
+            for finding in channel_findings(path, notebook, seen, at, end, previous, task, lang)
+        )
     return findings
+
+
+#: The words that name a choice of "play, draw or pass" as a heading or a story tells it:
+#: "Drawing", "drew", "passes", «добор», «пропуск хода».
+ACTION_FORMS = {
+    "draw": re.compile(r"\bdr(?:aw|aws|ew|awn|awing)\b|добира|добрал|добор|добрат", re.I),
+    "pass": re.compile(r"\bpass(?:es|ed|ing)?\b|пропуск|пропуска|пропусти|\bпас\b", re.I),
+}
+HEADING = re.compile(r"^#{1,4}\s+(.+?)\s*$", re.M)
+
+
+def action_of(task: Any) -> str | None:
+    """The choice an action question's answer is, if it is drawing or passing."""
+    answer = task.answer("en")
+    return "draw" if answer.startswith("draw") else "pass" if answer == "pass" else None
+
+
+@cache
+def previous_solutions(path: Path) -> str:
+    """The folded solutions of the notebook before this one (same language): a learner who
+    opened them has them in mind at the next notebook's first questions."""
+    stem = path.stem.removesuffix("_ru")
+    head = stem.split("_", 1)[0]
+    if not head.isdigit() or int(head) == 0:
+        return ""
+    suffix = "_ru" if path.stem.endswith("_ru") else ""
+    before = [
+        p
+        for p in sorted(path.parent.glob(f"{int(head) - 1:02d}_*{suffix}.ipynb"))
+        if p.stem.endswith("_ru") == bool(suffix)
+    ]
+    return "\n".join(s.folded for p in before for s in page(load(p)) if s.kind == "exercise")
+
+
+def channel_findings(
+    path: Path,
+    notebook: dict[str, Any],
+    seen: list[Seen],
+    at: int,
+    end: int,
+    previous: int,
+    task: Any,
+    lang: str,
+) -> list[str]:
+    """What gives an exercise's answer away through the channels a reader meets around it.
+
+    The section heading above it and the lead-in (the last paragraph before it) must not
+    name a draw or pass that is its answer, nor the next question's set-up (the text up
+    to the next exercise); the code that prepares it (every code cell since the exercise
+    before, folded ones too: GitHub and the docs site show them unfolded) must not spell
+    its answer, nor any code cell a number answer that is the task's own input (a tally's
+    points; a 0 is too common a literal to count); the pictures further down the page, to
+    its end, and the solutions of the notebook before must not give it away.
+    """
+    from exact61_widgets.exercises import leaked_answers
+
+    found: list[str] = []
+    item = seen[at]
+    above = [s.text for s in seen[:at] if s.kind == "markdown"]
+    headings = HEADING.findall("\n".join(above))
+    heading = headings[-1] if headings else ""
+    lead_in = above[-1].strip().split("\n\n")[-1] if above else ""
+    setup = "\n".join(s.text for s in seen[at + 1 : end] if s.kind == "markdown")
+    choice = action_of(task)
+    if choice is not None:
+        for name, text in (("section heading", heading), ("lead-in", lead_in)):
+            if ACTION_FORMS[choice].search(text):
+                found.append(f"its {name} names the answer: {text.strip()[:80]!r}")
+        hit = ACTION_FORMS[choice].search(setup)
+        if hit:
+            found.append(f"the next question's set-up names the answer: {hit.group(0)!r}")
+    for index in range(previous + 1, item.cell + 1):
+        cell = notebook["cells"][index]
+        if cell["cell_type"] != "code":
+            continue
+        code = text_of(cell["source"])
+        spelled = [a for a in spelled_in(code, task, code=True) if not a.lstrip("-").isdigit()]
+        found.extend(f"the code that prepares it spells {a!r}" for a in spelled)
+    answer = task.answer("en")
+    inputs = {str(v) for v in item.spec.values() if isinstance(v, int)} if item.spec else set()
+    if answer.lstrip("-").isdigit() and answer != "0" and answer in inputs:
+        for index, cell in enumerate(notebook["cells"]):
+            if cell["cell_type"] == "code" and answer in number_tokens(text_of(cell["source"])):
+                found.append(f"code cell {index} spells its input, the answer {answer!r}")
+    later = "\n".join(s.text for s in seen[end:] if s.kind == "output")
+    found.extend(
+        f"a picture further down shows {leak!r}" for leak in leaked_answers(later, task, lang)
+    )
+    earlier = previous_solutions(path)
+    found.extend(
+        f"a solution of the notebook before shows {leak!r}"
+        for leak in leaked_answers(earlier, task, lang)
+    )
+    return found

@@ -10,7 +10,9 @@ teaches; feedback on a wrong answer never gives the answer away. A task
 :func:`leaked_answers` finds its giveaways in a page. The widget
 (:class:`Exercise`, in :mod:`.widget`) asks the question and owns what shows
 the answer — its *reveal*, shown only after a right answer or on request; it
-loads ipywidgets, so it is imported on first use only.
+loads ipywidgets, so it is imported on first use only. :func:`generate` makes a
+fresh task of a kind and difficulty from a seed (:mod:`.generate`), checked by
+:func:`tells_mistakes_apart` like every shipped exercise.
 """
 
 from __future__ import annotations
@@ -18,6 +20,12 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from exact61_widgets.exercises.generate import (
+    generate,
+    generated_kinds,
+    like,
+    tells_mistakes_apart,
+)
 from exact61_widgets.exercises.giveaways import leaked_answers
 from exact61_widgets.exercises.kinds import (
     BlockedAward,
@@ -50,7 +58,11 @@ from exact61_widgets.exercises.kinds import (
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
 
-_LAZY = {"Exercise": "exact61_widgets.exercises.widget"}
+_LAZY = {
+    "Exercise": "exact61_widgets.exercises.widget",
+    "Practice": "exact61_widgets.exercises.practice",
+    "MyProgress": "exact61_widgets.exercises.practice",
+}
 
 __all__ = [
     "BlockedAward",
@@ -62,10 +74,12 @@ __all__ = [
     "LegalAction",
     "Misconception",
     "Mistake",
+    "MyProgress",
     "OpenPlaces",
     "PlayAward",
     "PlayDrawPass",
     "PlayableTiles",
+    "Practice",
     "Result",
     "Rounding",
     "ScoringEnds",
@@ -85,10 +99,14 @@ __all__ = [
     "check_scoring_ends",
     "check_tally_points",
     "check_which_mistake",
+    "generate",
+    "generated_kinds",
     "leaked_answers",
+    "like",
     "task_classes",
     "task_from_spec",
     "task_kinds",
+    "tells_mistakes_apart",
 ]
 
 

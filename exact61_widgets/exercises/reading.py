@@ -96,14 +96,14 @@ def read_end(item: str) -> tuple[str, Place | None, Tile]:
     """A scoring end as the learner names it: ``[3|4]:low``, or a tile alone ``[1|1]``.
 
     Returns the end's key (as the answer writes it), the place named (None for a
-    tile named alone, or a double named by a line) and the tile. A tile that is
-    not a double, named alone, is read too: it is a mistake about the rules
-    (counting both halves of it), not a typing slip, and the check says why.
+    tile named alone) and the tile. A double named by one of its lines keeps the
+    line: the check reads a free line as the double itself and refuses a taken
+    one. A tile that is not a double, named alone, is read too: it is a mistake
+    about the rules (counting both halves of it), not a typing slip, and the
+    check says why.
     """
     if ":" in item:
         place = read_place(item)
-        if place.tile.is_double and not place.port.is_branch:
-            return str(place.tile), None, place.tile
         return str(place), place, place.tile
     tile = parse_tile(item)
     return str(tile), None, tile

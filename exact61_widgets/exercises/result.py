@@ -6,8 +6,9 @@ answer and :attr:`Result.why`) is a separate text shown only on request.
 
 Every kind of exercise lists its likely misconceptions (:class:`Misconception`:
 a key and the hint that answers it). A check recognizes one in a wrong answer
-in two ways: a number answer equal to what exactly one misconception gives
-(:class:`Mistake`, :func:`the_hint`, :func:`number_result`), or a wrong item of
+in two ways: a number answer equal to what a misconception gives (:class:`Mistake`,
+:func:`the_hints`, :func:`number_result`; two that give the same number are both
+named), or a wrong item of
 a list answer whose reason is that misconception (:func:`list_result`). The
 keys found are the result's :attr:`Result.diagnosis`.
 """
@@ -77,14 +78,16 @@ class Result:
 class Mistake:
     """The answer a misconception leads to, on one question.
 
-    ``family``: a broader misconception true of every mistake of the same family
-    (all about the partner's tiles, say), named when several of them lead to
-    the same answer.
+    ``hidden``: the target check is part of this answer — the mistaken award would
+    pass 61 and is turned into 0 (R1.4), or it is given as is, the check forgotten
+    too. A mistake the check turns into a right 0 is one the check hides, not one
+    the item fails to tell apart; and such an answer is put down to a single
+    mistake when one explains it.
     """
 
     value: int
     misconception: Misconception
-    family: Misconception | None = None
+    hidden: bool = False
 
 
 def join(parts: Sequence[Msg | str]) -> Msg | str:
@@ -138,39 +141,42 @@ def wrong(
     return Result(False, 0.0, message, expected, why=why, diagnosis=found)
 
 
-def the_hint(given: int, expected: int, mistakes: Iterable[Mistake]) -> Misconception | None:
-    """The misconception ``given`` shows: only if exactly one distinct one gives that value.
+def the_hints(given: int, expected: int, mistakes: Iterable[Mistake]) -> list[Misconception]:
+    """The misconceptions ``given`` shows: every distinct one whose answer it is.
 
-    A mistake whose value is the right answer explains nothing and is ignored; a
-    value two different misconceptions give is ambiguous, so none is claimed —
-    unless they are all of one family, whose broader hint is then true.
+    A mistake whose value is the right answer explains nothing and is ignored
+    (the shipped items are chosen so that none is). A value two misconceptions
+    give shows either, so the feedback names both; a mistake combined with the
+    target check (:attr:`Mistake.hidden`) is named only if no other explains the value.
     """
-    found: list[Mistake] = []
-    for mistake in mistakes:
-        if mistake.value == given != expected and all(
-            m.misconception != mistake.misconception for m in found
-        ):
-            found.append(mistake)
-    if len(found) == 1:
-        return found[0].misconception
-    family = found[0].family if found else None
-    if family is not None and all(m.family == family for m in found):
-        return family
-    return None
+    if given == expected:
+        return []
+    found = [m for m in mistakes if m.value == given]
+    plain = [m for m in found if not m.hidden]  # one mistake rather than two
+    return list(dict.fromkeys(m.misconception for m in plain or found))
 
 
 def number_result(
     given: int, expected: int, why: Msg | str, mistakes: Iterable[Mistake] = ()
 ) -> Result:
-    """Right or wrong for a number; a wrong answer gets the hint of the mistake it shows."""
+    """Right or wrong for a number; a wrong answer gets the hint of each mistake it shows
+    (two mistakes that lead to the same number are both named)."""
     if given == expected:
         return right(str(expected), why)
-    found = the_hint(given, expected, mistakes)
+    found = the_hints(given, expected, mistakes)
     parts: list[Msg | str] = [Msg("{given} is not right.", {"given": given})]
-    if found is None:
+    if not found:
         return wrong(str(expected), why, parts)
-    result = wrong(str(expected), why, [*parts, found.hint], [found])
-    return replace(result, hint=found.hint)
+    hint = found[0].hint if len(found) == 1 else several(found)
+    result = wrong(str(expected), why, [*parts, hint], found)
+    return replace(result, hint=hint)
+
+
+def several(found: Sequence[Misconception]) -> Msg:
+    """The hints of every mistake that leads to one number, each after a bullet (not a
+    number, which an answer could be): the learner sees which of them was theirs."""
+    listed: Msg | str = join([Msg("• {hint}", {"hint": m.hint}) for m in found])
+    return Msg("More than one mistake leads to this number: {hints}", {"hints": listed})
 
 
 def number_answer(

@@ -6,7 +6,9 @@ of the answer, and whatever the tutorial adds: a walkthrough, another
 picture, the engine's explanation of an event — and shows it only after a
 right answer or on request (the Show solution button, enabled after the first
 answer that could be read, or :meth:`Exercise.show_solution` from code); run
-all cells and nothing is revealed. Outside a live kernel (GitHub, a saved
+all cells and nothing is revealed. "Another one like this"
+(:meth:`Exercise.another`) asks a fresh task of the same kind and difficulty,
+with the pictures its question needs. Outside a live kernel (GitHub, a saved
 notebook) the widget shows its question and the form of its answer as HTML,
 with the solution and the whole reveal folded in a ``<details>`` the reader
 has to open, and a ``data-exercise`` attribute holding the task as JSON
@@ -25,6 +27,9 @@ from typing import Any
 import ipywidgets as w
 
 from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.exercises.asking import question_pictures as pictures_for
+from exact61_widgets.exercises.generate import generated_kinds, like
+from exact61_widgets.exercises.record import keep
 from exact61_widgets.exercises.result import Result
 from exact61_widgets.exercises.reveal import RevealItem, live_widgets, reveal_items, saved_html
 from exact61_widgets.exercises.task import Task
@@ -43,11 +48,14 @@ class Exercise(w.VBox):  # type: ignore[misc]
     as a walkthrough, or a list of them. ``picture`` (default True) puts the
     engine's own picture of the answer (:meth:`Task.picture`) first. Both are
     shown only after a right answer or on request. ``question`` replaces the
-    task's own question; ``name`` names the exercise in its plain-text form,
-    its saved data and its pictures' ids (default: the task's kind); ``lang``
-    None is the session's language. :meth:`check` does what the Check button
-    does, :meth:`show_solution` what the Show solution button does, for code
-    and tests.
+    task's own question; ``question_pictures`` draws the pictures the question
+    needs under it (a fresh exercise, which has no page around it); ``name``
+    names the exercise in its plain-text form, its saved data and its pictures'
+    ids (default: the task's kind); ``lang`` None is the session's language.
+    :meth:`check` does what the Check button does, :meth:`show_solution` what
+    the Show solution button does, :meth:`another` what "Another one like this"
+    does, for code and tests. In a live notebook every checked answer goes to
+    the learner's own record (:mod:`.record`).
     """
 
     def __init__(
@@ -59,6 +67,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
         question: str | Msg | None = None,
         lang: str | None = None,
         name: str | None = None,
+        question_pictures: bool = False,
     ) -> None:
         self.lang = check_lang(lang)
         self.task = task
@@ -79,7 +88,12 @@ class Exercise(w.VBox):  # type: ignore[misc]
         self.attempted = False
         #: Whether the reveal is shown (after a right answer or on request).
         self.revealed = False
-        self.question = w.HTML(f"<p>{html.escape(self.question_text)}</p>")
+        drawn = (
+            "".join(pictures_for(task, f"{prefix}-question", self.lang))
+            if question_pictures
+            else ""
+        )
+        self.question = w.HTML(f"<p>{html.escape(self.question_text)}</p>{drawn}")
         self.answer = w.Text(
             placeholder=self.form_text,
             continuous_update=False,
@@ -102,13 +116,26 @@ class Exercise(w.VBox):  # type: ignore[misc]
         self.solution.add_class("exact61-solution-text")
         self.reveal_box = w.VBox([])
         self.reveal_box.add_class("exact61-reveal")
+        #: The exercise as the page asked it; "Another one like this" makes tasks like it.
+        self.first_task = task
+        #: How many fresh tasks this exercise has made (the next one's seed).
+        self.fresh = 0
+        self._resetting = False
+        self.another_button = button(
+            gettext("Another one like this", self.lang),
+            "another",
+            icon="refresh",
+            disabled=task.kind not in generated_kinds(),
+            tooltip=gettext("A fresh position of the same kind and difficulty", self.lang),
+        )
         self.check_button.on_click(lambda _button: self._checked())
         self.solution_button.on_click(lambda _button: self.show_solution())
+        self.another_button.on_click(lambda _button: self.another())
         self.answer.observe(lambda _change: self._checked(), names="value")
         super().__init__(
             [
                 self.question,
-                w.HBox([self.answer, self.check_button, self.solution_button]),
+                w.HBox([self.answer, self.check_button, self.solution_button, self.another_button]),
                 self.feedback,
                 self.solution,
                 self.reveal_box,
@@ -142,7 +169,36 @@ class Exercise(w.VBox):  # type: ignore[misc]
             self.revealed = True
             self.reveal_box.children = tuple(live_widgets(self.reveal_items, self.lang))
 
+    def another(self, seed: int | None = None) -> Task:
+        """Ask a fresh task like the page's own (same kind and difficulty, :func:`like`), with
+        the pictures its question needs; the answer, feedback and solution start anew.
+
+        ``seed`` (default: one more than the last) makes it reproducible.
+        """
+        self.fresh = self.fresh + 1 if seed is None else seed
+        task = like(self.first_task, self.fresh)
+        self.task = task
+        self.question_text = task.question().text(self.lang)
+        pictures = "".join(pictures_for(task, f"{self.name}-fresh{self.fresh}", self.lang))
+        self.question.value = f"<p>{html.escape(self.question_text)}</p>{pictures}"
+        self.answer.placeholder = task.answer_form().text(self.lang)
+        own = task.picture(f"{self.name}-fresh{self.fresh}-answer", self.lang)
+        self.reveal_items = tuple(reveal_items(own))
+        self.result = None
+        self.attempted = self.revealed = False
+        self.solution_button.disabled = True
+        self.feedback.value = self.solution.value = ""
+        self.reveal_box.children = ()
+        self._resetting = True
+        try:
+            self.answer.value = ""
+        finally:
+            self._resetting = False
+        return task
+
     def _checked(self) -> None:
+        if self._resetting:  # the text box emptied for a fresh task: nothing to check
+            return
         text = str(self.answer.value)
         try:
             result = self.task.check(text)
@@ -156,6 +212,9 @@ class Exercise(w.VBox):  # type: ignore[misc]
             self.solution_button.disabled = False
         state = "right" if result.ok else "malformed" if result.malformed else "wrong"
         self.feedback.value = self._line(result.text(self.lang), state)
+        trouble = keep(self.name, self.task, result)  # the learner's own record, if live
+        if trouble is not None:
+            self.feedback.value += self._line(trouble.text(self.lang), "error")
         if result.ok:
             self.reveal()
 

@@ -13,6 +13,7 @@ from exact61_widgets.engine.events import target_reason
 from exact61_widgets.engine.layout import Contribution
 from exact61_widgets.engine.scoring import (
     POINT,
+    TARGET,
     TARGET_PARAMS,
     accepts,
     is_start_score,
@@ -20,7 +21,7 @@ from exact61_widgets.engine.scoring import (
     rounding_rule,
 )
 from exact61_widgets.engine.tiles import Tile
-from exact61_widgets.exercises.result import ExerciseError, Misconception
+from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake
 from exact61_widgets.i18n import Msg, Plural
 
 
@@ -98,3 +99,55 @@ TIMES_FIVE = Misconception(
     "multiplied-by-five",
     Msg("Displayed points are fewer than raw points: divide by 5, do not multiply (R1.2)."),
 )
+#: Shared by the kinds that ask for raw points: the answer given in displayed points.
+SHOWN_NOT_RAW = Misconception(
+    "displayed-for-raw",
+    Msg("That is in displayed points; the question asks for raw points (R1.2)."),
+)
+#: Shared by the kinds that ask about a score near 61: an award that fits taken as rejected.
+FIT_REJECTED = Misconception(
+    "fitting-award-rejected",
+    Msg(
+        "Near {target} an award is rejected only if it would take the score above {target}; "
+        "one that reaches {target} or stays below it is added in full (R1.4).",
+        TARGET_PARAMS,
+    ),
+)
+#: Shared by the kinds that score a play: a sum that is no multiple of 5 rounded to one.
+SUM_ROUNDED = Misconception(
+    "end-sum-rounded",
+    Msg(
+        "A play's sum of the ends is never rounded: only a sum that is already a positive "
+        "multiple of 5 scores, any other scores nothing (R6.2)."
+    ),
+)
+#: The going-out kind's: a last play whose sum scored nothing, added anyway.
+UNSCORED_SUM_ADDED = Misconception(
+    "unscored-sum-added",
+    Msg(
+        "The last play's sum of the ends is no multiple of 5, so that play earns nothing: "
+        "add nothing for it (R6.2)."
+    ),
+)
+
+
+def near_target(score: int | None) -> bool:
+    """Whether a score is close enough to 61 that a learner may expect every award rejected
+    (within 25 raw points of 305)."""
+    return score is not None and score >= TARGET - 25
+
+
+def fit_mistakes(score: int | None, change: int) -> list[Mistake]:
+    """The answer of a learner who takes an award that fits for rejected, near 61: 0."""
+    if near_target(score) and change > 0:
+        return [Mistake(0, FIT_REJECTED)]
+    return []
+
+
+def target_checked(before: int, change: int, misconception: Misconception) -> list[Mistake]:
+    """The answers of a mistake that changes a score by ``change`` from ``before``: the change
+    after the target check (0 if it would pass 61, R1.4), and, if it would, the change as
+    the learner computed it, the target check forgotten as well."""
+    if accepts(before, change):
+        return [Mistake(change, misconception)]
+    return [Mistake(0, misconception, hidden=True), Mistake(change, misconception, hidden=True)]

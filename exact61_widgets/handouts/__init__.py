@@ -30,6 +30,7 @@ from exact61_widgets.handouts.options import (
     check_players,
     check_rating,
     check_source,
+    check_version,
 )
 from exact61_widgets.i18n import check_lang
 
@@ -46,13 +47,17 @@ def handout(
     rating: tuple[int, int] | str | None = None,
     source: str = "all",
     count: int | str | None = None,
+    version: int = 0,
 ) -> str:
     """The handout ``kind`` (one of :data:`KINDS`) as an HTML document, in ``lang``.
 
     ``paper`` is ``a4`` or ``letter``; ``players`` (2, 3, or 4 for two pairs) is the
     score sheet's; ``topics``, ``rating`` (``(low, high)`` or ``"1000-1400"``, puzzles
     only), ``source`` (``all``, ``exercises``, ``puzzles``) and ``count`` choose a
-    worksheet's items, and the same choice gives its answer key. A bad option raises
+    worksheet's items, and the same choice gives its answer key. ``version`` 1, 2 …
+    makes versions A, B … of a worksheet: each tutorial exercise replaced by a fresh
+    one of its kind and difficulty (:func:`exact61_widgets.exercises.generate`), the
+    same for the same version; 0 (default) asks the tutorials' own. A bad option raises
     :class:`HandoutError` with one line naming it.
     """
     chosen = check_kind(kind)
@@ -78,5 +83,6 @@ def handout(
         rating=check_rating(rating),
         source=check_source(source),
         count=check_count(count) if count is not None else Selection.count,
+        version=check_version(version),
     )
     return worksheet(language, sheet, selection, key=chosen == "answer-key")

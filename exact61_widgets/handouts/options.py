@@ -137,9 +137,22 @@ def check_rating(rating: object) -> tuple[int, int] | None:
 
 @dataclass(frozen=True)
 class Selection:
-    """Which items a worksheet (and its answer key) holds: topics, rating range, source, count."""
+    """Which items a worksheet (and its answer key) holds: topics, rating range, source, count,
+    and the version (fresh exercises like the tutorials' own, for A/B sheets)."""
 
     topics: tuple[str, ...] = ()
     rating: tuple[int, int] | None = None
     source: str = "all"
     count: int = DEFAULT_COUNT
+    #: 0: the tutorials' own exercises; 1, 2 …: version A, B … of the sheet, each exercise
+    #: replaced by a fresh one of its kind and difficulty (the generator's seed).
+    version: int = 0
+
+
+def check_version(version: object) -> int:
+    """A worksheet's version: 0 (the tutorials' own exercises) or a positive whole number."""
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        raise HandoutError(
+            Msg("a version is a whole number from 0 up, not {version}", {"version": repr(version)})
+        )
+    return version

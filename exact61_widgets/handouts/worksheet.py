@@ -12,13 +12,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TypeVar
 
+from exact61_widgets.exercises import generated_kinds, like
 from exact61_widgets.handouts.items import Item, exercise_item, puzzle_item
 from exact61_widgets.handouts.options import HandoutError, Selection
 from exact61_widgets.handouts.page import document, esc, heading, prose
 from exact61_widgets.handouts.topics import PUZZLE_THEMES, topic_name
-from exact61_widgets.handouts.tutorial_exercises import TutorialExercise, tutorial_exercises
+from exact61_widgets.handouts.tutorial_exercises import (
+    TutorialExercise,
+    pictures_for,
+    tutorial_exercises,
+)
 from exact61_widgets.i18n import Msg, Plural, gettext
 from exact61_widgets.puzzles import Puzzle, load_puzzles
 
@@ -39,6 +45,19 @@ def _exercises(selection: Selection) -> list[TutorialExercise]:
         return []  # the tutorials' exercises have no rating
     chosen = set(selection.topics)
     return [e for e in tutorial_exercises() if not chosen or chosen & set(e.topics)]
+
+
+def fresh_version(entry: TutorialExercise, version: int) -> TutorialExercise:
+    """``entry`` as version ``version`` of a sheet asks it: a fresh exercise of its kind and
+    difficulty from the generator (the same for the same version), under the same notebook,
+    section and topics; an exercise whose kind the generator cannot make stays as it is."""
+    task = entry.task()
+    if version == 0 or task.kind not in generated_kinds():
+        return entry
+    fresh = like(task, version)
+    return replace(
+        entry, spec={**fresh.spec(), "name": entry.name}, pictures=pictures_for(fresh), question={}
+    )
 
 
 def _puzzles(selection: Selection) -> list[Puzzle]:
@@ -67,8 +86,10 @@ def choose(selection: Selection) -> tuple[list[TutorialExercise], list[Puzzle]]:
     count = selection.count
     if exercises and puzzles:
         first = min(len(exercises), max(count - len(puzzles), (count + 1) // 2))
-        return spread(exercises, first), spread(puzzles, count - first)
-    return spread(exercises, count), spread(puzzles, count)
+        exercises, puzzles = spread(exercises, first), spread(puzzles, count - first)
+    else:
+        exercises, puzzles = spread(exercises, count), spread(puzzles, count)
+    return [fresh_version(e, selection.version) for e in exercises], puzzles
 
 
 def _what(selection: Selection) -> Msg:
@@ -93,6 +114,7 @@ def sheet_code(selection: Selection) -> str:
     """A short code for the selection, the same on the worksheet and on its key: ``W-3FA2``."""
     data = json.dumps(
         [list(selection.topics), selection.rating, selection.source, selection.count]
+        + ([selection.version] if selection.version else [])
     ).encode()
     return "W-" + hashlib.sha256(data).hexdigest()[:4].upper()
 

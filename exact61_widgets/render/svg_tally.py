@@ -161,14 +161,61 @@ def tally_svg(
     panel.box = (x - 8, y - 8, w + 16, h + 16)
     if not count:
         title = gettext("Paper tally", lang)
-        desc = gettext(
+        rule = gettext(
             "Count the strokes: each is one displayed point; a full figure, a large "
             "X with a small x in each of its four regions, is ten (R10).",
             lang,
         )
+        desc = f"{rule} {tally_strokes_text(points, lang)}"
         return picture(panel, prefix, size, title, desc, palette_["background"])
     title, desc = tally_texts(points, lang)
     return picture(panel, prefix, size, title, desc, palette_["background"])
+
+
+#: The small x of each region of a figure, in the order they are drawn (D7), and one stroke of it.
+SMALL_X = (
+    Msg("a small x in its top region"),
+    Msg("a small x in its right region"),
+    Msg("a small x in its bottom region"),
+    Msg("a small x in its left region"),
+)
+HALF_X = (
+    Msg("one stroke of a small x in its top region"),
+    Msg("one stroke of a small x in its right region"),
+    Msg("one stroke of a small x in its bottom region"),
+    Msg("one stroke of a small x in its left region"),
+)
+
+
+def figure_strokes(strokes: int, lang: str | None = None) -> str:
+    """What one figure of a tally shows, stroke by stroke, without its count (D7): what a
+    reader who cannot see the picture counts from."""
+    if strokes >= 10:
+        return Msg("a full figure: a large X with a small x in each of its four regions").text(lang)
+    if strokes == 1:
+        return Msg("one stroke: one diagonal of a large X").text(lang)
+    small, half = divmod(strokes - 2, 2)
+    parts = [Msg("a large X").text(lang), *(m.text(lang) for m in SMALL_X[:small])]
+    if half:
+        parts.append(HALF_X[small].text(lang))
+    if len(parts) == 1:
+        return parts[0]
+    return Msg("{some}, and {last}", {"some": ", ".join(parts[:-1]), "last": parts[-1]}).text(lang)
+
+
+def tally_strokes_text(points: int, lang: str | None = None) -> str:
+    """The strokes of a tally in words, figure by figure (for a screen reader, and for a
+    question asked in text): enough to count them, without the count."""
+    lang = check_lang(lang)
+    figures = [  # not numbered: the number of full figures is the reader's to count
+        Msg("Figure: {strokes}.", {"strokes": figure_strokes(c, lang)}).text(lang)
+        for c in tally_figures(abs(points))
+    ]
+    if not figures:
+        return Msg("No strokes.").text(lang)
+    if points < 0:
+        figures.insert(0, Msg("A minus sign.").text(lang))
+    return " ".join(figures)
 
 
 def tally_texts(points: int, lang: str | None = None) -> tuple[str, str]:

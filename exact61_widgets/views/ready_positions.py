@@ -14,7 +14,10 @@ from exact61_widgets.engine.scenario import HandScript, Scenario
 __all__ = [
     "BLOCKED_3P",
     "BLOCKED_3P_NEAR_TARGET",
+    "BLOCKED_3P_ONCE",
+    "BLOCKED_3P_REJECTED",
     "BLOCKED_PAIRS",
+    "BLOCKED_PAIRS_APART",
     "BLOCKED_PAIRS_NEAR_TARGET",
     "BLOCKED_STORY",
     "BLOCKED_TIE",
@@ -71,6 +74,35 @@ BLOCKED_3P = Scenario.make(3, BLOCKED_3P_LAYOUT, BLOCKED_3P_HANDS, boneyard=[], 
 #: and the match ends in the middle of the settlement (R8.4, R8.5).
 BLOCKED_3P_NEAR_TARGET = Scenario.make(
     3, BLOCKED_3P_LAYOUT, BLOCKED_3P_HANDS, boneyard=[], leader=0, scores=[280, 0, 290]
+)
+#: The same layout, the hands dealt otherwise: totals 6, 28, 18. Seat 0's differences 22 and
+#: 12 make 34, rounded once to 35 (each rounded apart: 20 + 10 = 30); seat 2 gets 28 − 18 =
+#: 10 (its smaller opponent, seat 0, does not count). Every classic mistake gives another
+#: number (R8.2, R8.3).
+BLOCKED_3P_ONCE = Scenario.make(
+    3,
+    BLOCKED_3P_LAYOUT,
+    [
+        ["[3|3]"],
+        ["[0|3]", "[1|3]", "[1|6]", "[2|3]", "[3|6]"],
+        ["[0|0]", "[0|1]", "[1|1]", "[1|2]", "[6|6]"],
+    ],
+    boneyard=[],
+    leader=0,
+)
+#: The same layout near the target, totals 9, 20, 23: seat 0's 11 + 14 = 25 would take 285
+#: past 305 and is rejected; comparing with the largest total only (15) would fit (R8.4).
+BLOCKED_3P_REJECTED = Scenario.make(
+    3,
+    BLOCKED_3P_LAYOUT,
+    [
+        ["[3|3]", "[0|3]"],
+        ["[0|0]", "[0|1]", "[1|2]", "[1|3]", "[1|6]", "[2|3]"],
+        ["[1|1]", "[3|6]", "[6|6]"],
+    ],
+    boneyard=[],
+    leader=0,
+    scores=[285, 0, 290],
 )
 #: Equal smallest totals 8 and 8 for two opponents: the hand is drawn (R8.6, D5).
 BLOCKED_TIE = Scenario.make(
@@ -131,6 +163,17 @@ BLOCKED_PAIRS = Scenario.make(
     leader=1,
 )
 
+#: The layout of :data:`BLOCKED_PAIRS`, totals 10, 4, 16, 14: seat 1 gets (10 − 4) + (16 − 4)
+#: = 18 → 20, its partner's 14 never compared; pooling each pair's tiles (26 − 18 = 8 → 10)
+#: or rounding each difference apart (5 + 10 = 15) gives another number (R8.1–R8.3).
+BLOCKED_PAIRS_APART = Scenario.make(
+    4,
+    BLOCKED_PAIRS.layout,
+    [["[4|4]", "[1|1]"], ["[1|3]"], ["[3|3]", "[5|5]"], ["[1|5]", "[3|5]"]],
+    boneyard=[],
+    leader=1,
+)
+
 #: Two players near the target: seat 0 at 290 (58 points) to move.
 EXACT_61 = Scenario.make(
     2,
@@ -149,12 +192,12 @@ GOING_OUT_STORY = HandScript(
     scores=(185, 280),
     leader=1,
     hands=(
-        ("[0|4]", "[0|5]", "[3|4]", "[3|5]", "[4|5]"),
+        ("[0|0]", "[0|5]", "[3|4]", "[3|5]", "[4|5]"),
         ("[0|6]", "[1|2]", "[3|3]", "[3|6]", "[6|6]"),
         ("[0|2]", "[0|3]", "[2|3]", "[2|4]", "[2|6]"),
-        ("[0|0]", "[1|4]", "[1|5]", "[5|5]", "[5|6]"),
+        ("[0|4]", "[1|4]", "[1|5]", "[5|5]", "[5|6]"),
     ),
-    boneyard=("[0|1]", "[4|6]", "[4|4]", "[1|3]", "[1|6]", "[2|5]", "[2|2]", "[1|1]"),
+    boneyard=("[0|1]", "[4|6]", "[4|4]", "[1|1]", "[1|6]", "[2|5]", "[2|2]", "[1|3]"),
     actions=(
         "[0|6]",
         "[0|3]@[0|6]:low",

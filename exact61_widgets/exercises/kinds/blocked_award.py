@@ -6,7 +6,8 @@ computes, target check included: the award rejected (or given after the
 winning one), the sum not rounded or rounded the wrong way, each difference
 rounded apart, the partner compared, smaller totals counted, only the largest
 opponent compared, a tie taken to cancel the awards, only the smallest total
-taken to earn.
+taken to earn, the partners' totals pooled, the answer in displayed points, an
+award that fits taken as rejected near 61.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError, NotationError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET_PARAMS, round5, rounding_rule
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, round5
 from exact61_widgets.exercises.action_words import action_text
 from exact61_widgets.exercises.giveaways import explains
 from exact61_widgets.exercises.result import (
@@ -31,11 +32,15 @@ from exact61_widgets.exercises.result import (
 )
 from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
+    FIT_REJECTED,
     ROUNDED_WRONG_WAY,
+    SHOWN_NOT_RAW,
     applied,
+    fit_mistakes,
     pips,
     round_wrong_way,
     target,
+    target_checked,
 )
 from exact61_widgets.i18n import Msg, check_lang
 from exact61_widgets.render import blocked_settlement_svg
@@ -64,14 +69,11 @@ ONLY_LARGEST = Misconception(
 ROUND_ONCE = Misconception(
     "each-difference-rounded", Msg("Add the differences first, then round the sum once (R8.2).")
 )
-#: With two larger opponents (the most there can be), rounding each difference apart gives
-#: the answer of rounding the sum the wrong way, or the right one: the two are answered together.
-ROUNDING = Misconception(
-    "rounding-of-the-differences",
+PAIR_POOLED = Misconception(
+    "pair-totals-pooled",
     Msg(
-        "Add the differences first, then round their sum once to the nearest multiple of 5: "
-        "{rounding}.",
-        {"rounding": rounding_rule("R8.2")},
+        "Partners' tiles are never pooled: each player's total is compared on its own with "
+        "each opponent's total (R8.1)."
     ),
 )
 TIE_CANCELS = Misconception(
@@ -100,13 +102,16 @@ MISCONCEPTIONS = (
     BLOCK_REJECTED,
     BLOCK_NOT_ROUNDED,
     ROUNDED_WRONG_WAY,
-    ROUNDING,
+    ROUND_ONCE,
     PARTNER_COMPARED,
+    PAIR_POOLED,
     ONLY_LARGER,
     ONLY_LARGEST,
     TIE_CANCELS,
     SMALLEST_ONLY,
     AFTER_THE_WIN,
+    SHOWN_NOT_RAW,
+    FIT_REJECTED,
 )
 
 
@@ -139,30 +144,36 @@ def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> 
     before = event.score_before
     found: list[Mistake] = []
 
-    def mistake(
-        award: int, misconception: Misconception, family: Misconception | None = None
-    ) -> None:
-        found.append(Mistake(applied(before, award), misconception, family))
+    def mistake(award: int, misconception: Misconception) -> None:
+        found.extend(target_checked(before, award, misconception))
 
     if applied(before, event.award) != event.award:
         found.append(Mistake(event.award, BLOCK_REJECTED))
     if event.difference != event.award:
         mistake(event.difference, BLOCK_NOT_ROUNDED)
-        mistake(round_wrong_way(event.difference), ROUNDED_WRONG_WAY, ROUNDING)
+        mistake(round_wrong_way(event.difference), ROUNDED_WRONG_WAY)
     partner = after.partner_of(seat)
     if partner is not None and totals[partner] > mine:
         mistake(round5(sum(larger) + totals[partner] - mine), PARTNER_COMPARED)
+    if partner is not None:  # the pair's totals added up and compared, pair against pair
+        pooled = sum(totals[s] for s in opponents) - mine - totals[partner]
+        if pooled > 0:
+            mistake(round5(pooled), PAIR_POOLED)
     smaller = [mine - totals[s] for s in opponents if totals[s] < mine]
     if smaller:
         mistake(round5(sum(larger) + sum(smaller)), ONLY_LARGER)
     if len(larger) > 1:
-        mistake(sum(round5(d) for d in larger), ROUND_ONCE, ROUNDING)
+        mistake(sum(round5(d) for d in larger), ROUND_ONCE)
         mistake(round5(max(larger)), ONLY_LARGEST)
     if event.award:
         if any(totals[s] == mine for s in opponents):
             mistake(0, TIE_CANCELS)
         if mine > min(totals):
             mistake(0, SMALLEST_ONLY)
+    change = applied(before, event.award)
+    if change:
+        found.append(Mistake(change // POINT, SHOWN_NOT_RAW))
+    found.extend(fit_mistakes(before, change))
     return found
 
 

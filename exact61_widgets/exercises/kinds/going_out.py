@@ -4,8 +4,10 @@ The engine plays the last tile on a copy and the explanation comes from its
 settlement event. The misconceptions are computed the way a mistaken learner
 computes, target check included: the settlement rejected (or only part of
 it), the partner's tiles forgotten, pooled or added, the last play forgotten,
-nothing rounded, each opponent rounded apart, rounding the wrong way, and a
-score that goes down given without its minus sign.
+nothing rounded, each opponent rounded apart, rounding the wrong way, a
+score that goes down given without its minus sign, the answer in displayed
+points, the sum of a last play that scored nothing added (or rounded), and a
+settlement that fits taken as rejected near 61.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, round5, rounding_rule
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, round5
 from exact61_widgets.exercises.giveaways import explains, svg_texts
+from exact61_widgets.exercises.layout_facts import play_on
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
@@ -29,12 +32,18 @@ from exact61_widgets.exercises.result import (
 )
 from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
+    FIT_REJECTED,
     ROUNDED_WRONG_WAY,
+    SHOWN_NOT_RAW,
+    SUM_ROUNDED,
+    UNSCORED_SUM_ADDED,
     applied,
+    fit_mistakes,
     pips,
     raw,
     round_wrong_way,
     target,
+    target_checked,
     tiles_text,
 )
 from exact61_widgets.i18n import Msg, check_lang
@@ -63,11 +72,6 @@ PARTNER_ADDED = Misconception(
     "partner-added",
     Msg("The partner's tiles are subtracted, not added to the opponents' (R7.3)."),
 )
-#: The hint when several mistakes about the partner's tiles give the same answer.
-PARTNER_RULE = Misconception(
-    "partner-rule",
-    Msg("Round the partner's tiles on their own and subtract them from the settlement (R7.3)."),
-)
 LAST_PLAY_FORGOTTEN = Misconception(
     "last-play-forgotten", Msg("The last play's own award is part of the settlement (R7.4).")
 )
@@ -76,16 +80,6 @@ OUT_NOT_ROUNDED = Misconception(
 )
 OUT_EACH_ROUNDED = Misconception(
     "each-hand-rounded", Msg("Add all the opponents' tiles first, then round once (R7.2).")
-)
-#: Rounding each opponent apart often gives the answer of rounding their total the wrong way;
-#: then the hint names what both mistakes miss.
-ROUNDING = Misconception(
-    "rounding-of-the-opponents",
-    Msg(
-        "Add all the opponents' tiles first, then round the total once to the nearest "
-        "multiple of 5: {rounding}.",
-        {"rounding": rounding_rule("R7.2")},
-    ),
 )
 MINUS_FORGOTTEN = Misconception(
     "minus-sign-forgotten",
@@ -97,13 +91,15 @@ MISCONCEPTIONS = (
     PARTNER_FORGOTTEN,
     PARTNER_POOLED,
     PARTNER_ADDED,
-    PARTNER_RULE,
     LAST_PLAY_FORGOTTEN,
+    UNSCORED_SUM_ADDED,
+    SUM_ROUNDED,
     OUT_NOT_ROUNDED,
     OUT_EACH_ROUNDED,
     ROUNDED_WRONG_WAY,
-    ROUNDING,
     MINUS_FORGOTTEN,
+    SHOWN_NOT_RAW,
+    FIT_REJECTED,
 )
 
 
@@ -136,8 +132,9 @@ def going_out(match: Match, play: Play | str | None) -> tuple[Play, OutEvent, Ma
     return chosen, out, after
 
 
-def out_mistakes(out: OutEvent, after: Match) -> list[Mistake]:
-    """The answers the known mistakes give to a going-out question, each with its misconception."""
+def out_mistakes(out: OutEvent, after: Match, end_sum: int) -> list[Mistake]:
+    """The answers the known mistakes give to a going-out question, each with its misconception
+    (``end_sum``: the last play's sum of the ends)."""
     before, play = out.score_before, out.play_award
     opp, ded, opips, ppips = (
         out.opponents_award,
@@ -148,10 +145,8 @@ def out_mistakes(out: OutEvent, after: Match) -> list[Mistake]:
     change = applied(before, out.net)
     found: list[Mistake] = []
 
-    def mistake(
-        net: int, misconception: Misconception, family: Misconception | None = None
-    ) -> None:
-        found.append(Mistake(applied(before, net), misconception, family))
+    def mistake(net: int, misconception: Misconception) -> None:
+        found.extend(target_checked(before, net, misconception))
 
     if change != out.net:
         found.append(Mistake(out.net, OUT_REJECTED))
@@ -159,23 +154,35 @@ def out_mistakes(out: OutEvent, after: Match) -> list[Mistake]:
             found.append(Mistake(play, PART_REJECTED))
     if after.partner_of(out.seat) is not None:
         if ded:
-            mistake(play + opp, PARTNER_FORGOTTEN, PARTNER_RULE)
+            mistake(play + opp, PARTNER_FORGOTTEN)
         if ppips:
-            mistake(play + round5(opips - ppips), PARTNER_POOLED, PARTNER_RULE)
-            mistake(play + round5(opips + ppips), PARTNER_ADDED, PARTNER_RULE)
+            mistake(play + round5(opips - ppips), PARTNER_POOLED)
+            mistake(play + round5(opips + ppips), PARTNER_ADDED)
     if play:
         mistake(opp - ded, LAST_PLAY_FORGOTTEN)
+    elif end_sum > 0:  # the last play's sum earned nothing (R6.2) but is added, or rounded
+        mistake(end_sum + opp - ded, UNSCORED_SUM_ADDED)
+        if round5(end_sum):
+            mistake(round5(end_sum) + opp - ded, SUM_ROUNDED)
     if opips != opp or ppips != ded:
         mistake(play + opips - ppips, OUT_NOT_ROUNDED)
     if round_wrong_way(opips) != opp or round_wrong_way(ppips) != ded:
-        mistake(play + round_wrong_way(opips) - round_wrong_way(ppips), ROUNDED_WRONG_WAY, ROUNDING)
+        mistake(play + round_wrong_way(opips) - round_wrong_way(ppips), ROUNDED_WRONG_WAY)
     holding = [s for s in range(after.players) if after.side_of(s) != out.side and out.remaining[s]]
     if len(holding) > 1:
         each = sum(round5(sum(t.pips for t in out.remaining[s])) for s in holding)
-        mistake(play + each - ded, OUT_EACH_ROUNDED, ROUNDING)
+        mistake(play + each - ded, OUT_EACH_ROUNDED)
     if change < 0:
         found.append(Mistake(-change, MINUS_FORGOTTEN))
+    if change and change % POINT == 0:
+        found.append(Mistake(change // POINT, SHOWN_NOT_RAW))
+    found.extend(fit_mistakes(before, change))
     return found
+
+
+def last_sum(match: Match, play: Play) -> int:
+    """The sum of the scoring ends after the last play (what it earns if a multiple of 5)."""
+    return play_on(match.layout, play)[0].end_sum
 
 
 def check_going_out(match: Match, answer: str | int, play: Play | str | None = None) -> Result:
@@ -235,7 +242,7 @@ def check_going_out(match: Match, answer: str | int, play: Play | str | None = N
         )
     parts.append(target(out.score_before, out.net, "R7.4"))
     why = join(parts)
-    return number_answer(answer, change, why, out_mistakes(out, after))
+    return number_answer(answer, change, why, out_mistakes(out, after, last_sum(match, chosen)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -286,8 +293,8 @@ class GoingOut(Task):
 
     def mistakes(self) -> list[Mistake]:
         """The answers of the going-out question's misconceptions."""
-        _, out, after = going_out(self.position, self.play)
-        return out_mistakes(out, after)
+        chosen, out, after = going_out(self.position, self.play)
+        return out_mistakes(out, after, last_sum(self.position, chosen))
 
     def settlement(self) -> OutEvent:
         """The engine's settlement of the going out."""

@@ -22,6 +22,7 @@ from exact61_widgets.engine.scoring import (
     award_reason,
     displayed,
     play_award,
+    round5,
     to_target,
 )
 from exact61_widgets.exercises.giveaways import (
@@ -45,9 +46,13 @@ from exact61_widgets.exercises.result import (
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import (
+    FIT_REJECTED,
+    SHOWN_NOT_RAW,
+    SUM_ROUNDED,
     TIMES_FIVE,
     applied,
     check_score,
+    fit_mistakes,
     raw,
     shown,
     target,
@@ -80,10 +85,6 @@ CUT_TO_FIT = Misconception(
 RAW_NOT_SHOWN = Misconception(
     "raw-for-displayed", Msg("That is in raw points; displayed points are raw ÷ 5 (R1.2).")
 )
-SHOWN_NOT_RAW = Misconception(
-    "displayed-for-raw",
-    Msg("That is in displayed points; the question asks for raw points (R1.2)."),
-)
 NEW_SCORE = Misconception(
     "new-score",
     Msg("That is the score after the play; the question asks how much the play adds to it."),
@@ -105,6 +106,8 @@ MISCONCEPTIONS = (
     NEW_SCORE,
     INTERNAL_COUNTED,
     END_DOUBLE_ONCE,
+    SUM_ROUNDED,
+    FIT_REJECTED,
 )
 
 
@@ -119,9 +122,11 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     per = 1 if unit == "raw" else POINT
     added = award if score is None else applied(score, award)
 
-    def shown_of(sum_: int) -> int:  # the answer a learner gives from a (wrong) end sum
+    def from_sum(sum_: int, misconception: Misconception) -> Mistake:
+        """The answer a learner gives from a (wrong) end sum."""
         gained = play_award(sum_)
-        return (gained if score is None else applied(score, gained)) // per
+        hidden = score is not None and not accepts(score, gained)
+        return Mistake((0 if hidden else gained) // per, misconception, hidden)
 
     found: list[Mistake] = []
     if added != award:  # the award passes 61: forgetting the target check gives the award
@@ -142,16 +147,17 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
             found.append(Mistake(added * POINT, TIMES_FIVE))
         else:
             found.append(Mistake(added // POINT, SHOWN_NOT_RAW))
+    if end_sum % POINT and round5(end_sum):  # the sum rounded as tiles left in hands are
+        found.append(from_sum(round5(end_sum), SUM_ROUNDED))
     if score:
         found.append(Mistake((score + added) // per, NEW_SCORE))
+    found.extend(fit_mistakes(score, added))
     internal = [t for t in after.tiles if t.is_double and not after.is_end_double(t)]
     if internal:
-        found.append(Mistake(shown_of(end_sum + sum(t.pips for t in internal)), INTERNAL_COUNTED))
+        found.append(from_sum(end_sum + sum(t.pips for t in internal), INTERNAL_COUNTED))
     doubles = [c for c in after.contributions() if c.port is None and c.value]
     if doubles:
-        found.append(
-            Mistake(shown_of(end_sum - sum(c.value // 2 for c in doubles)), END_DOUBLE_ONCE)
-        )
+        found.append(from_sum(end_sum - sum(c.value // 2 for c in doubles), END_DOUBLE_ONCE))
     return found
 
 

@@ -123,6 +123,11 @@ def why_not_counted(table: Layout, place: Place | None, tile: Tile) -> Reason:
             INTERNAL_DOUBLE,
         )
     other = neighbour(table, place)
+    if other is not None and tile.is_double and not place.port.is_branch:
+        return Reason(
+            taken_line(table, place, other),
+            END_DOUBLE_FORGOTTEN if table.is_end_double(tile) else INTERNAL_DOUBLE,
+        )
     if other is not None and place.port.is_branch:
         return Reason(
             Msg(
@@ -145,6 +150,22 @@ def why_not_counted(table: Layout, place: Place | None, tile: Tile) -> Reason:
         )
     return Reason(
         Msg("an open place, not a scoring end: an unused branch adds zero (R5.2)"), UNUSED_BRANCH
+    )
+
+
+def taken_line(table: Layout, place: Place, other: Tile) -> Msg:
+    """Why a double's taken line is no scoring end: it is taken, and the double counts (or
+    not) as a whole — an end double both its halves from its one filled line (R5.1)."""
+    if table.is_end_double(place.tile):
+        return Msg(
+            "{place} is taken: {child} is joined there. An end double counts both its halves, "
+            "from its one filled line: name it by its tile, {tile} (R5.1)",
+            {"place": str(place), "child": str(other), "tile": str(place.tile)},
+        )
+    return Msg(
+        "{place} is taken: {child} is joined there, and with both lines filled the double is "
+        "internal: it adds nothing by itself (R5.2)",
+        {"place": str(place), "child": str(other)},
     )
 
 
@@ -220,6 +241,13 @@ def check_scoring_ends(layout: Layout | str, answer: str) -> Result:
                 ", ".join(expected),
                 right,
             )
+        if (
+            place is not None
+            and tile.is_double
+            and not place.port.is_branch
+            and (tile not in table or neighbour(table, place) is None)
+        ):
+            key, place = str(tile), None  # a free line names the double itself
         given[key] = (place, tile)
     why_extra = {
         k: why_not_counted(table, p, t) for k, (p, t) in given.items() if k not in expected

@@ -55,8 +55,9 @@ MISCONCEPTIONS = (
 def tally_mistakes(points: int) -> list[Mistake]:
     """The answers the misconceptions of reading the tally of ``points`` give."""
     full, rest = divmod(points, 10)
-    found = [Mistake(points * POINT, TALLY_IN_RAW), Mistake(full + rest, FIGURE_IS_TEN)]
-    if full:
+    found = [Mistake(points * POINT, TALLY_IN_RAW)]
+    if full:  # a tally with no full figure reads the same whatever a figure is taken for
+        found.append(Mistake(full + rest, FIGURE_IS_TEN))
         found.append(Mistake(rest, FULL_FIGURES_FORGOTTEN))
     if rest and full:
         found.append(Mistake(full * 10, LAST_FIGURE_FORGOTTEN))
