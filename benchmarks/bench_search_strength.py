@@ -13,7 +13,11 @@ interval ("not weaker": the interval reaches 50% or lies above it), then the
 search bot's own playout speed next to the engine's random-playout speed.
 
 Run: ``python benchmarks/bench_search_strength.py [--matches 1000] [--seed 2026]
-[--playouts 600] [--processes N] [--players 2]``.
+[--playouts 600] [--processes N]``.
+
+A run with ``--matches 200 --playouts 100 --processes 2`` (seed 2026, issue 38): against
+greedy 164 wins = 82.0% (Wilson 95% 76.1%–86.7%); against ``search-points`` 121 wins = 60.5%
+(53.6%–67.0%): the chance to win the match is the stronger evaluation.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ Speed: most hands change no award's fate at most scores (no award can overshoot
 and none reaches 305 exactly), and their next state is the state plus a fixed
 offset; the sum over those is one ``sum(map(...))`` over precomputed offsets
 into a padded flat array. The few hands that can overshoot or win from a score
-(:func:`near lists <_Prepared>`) are replayed exactly and replace their plain
+(the near lists of ``_Prepared``) are replayed exactly and replace their plain
 terms.
 """
 
