@@ -7,7 +7,7 @@ is small) on two worker processes. Printed for each match: its hands and
 decisions, the wall time against the goal, the CPU time of the workers, the
 machine's load, and the sample size beside the median half-width of the fair
 values' intervals and of the losses' (where the move was not the best; in
-displayed points), so that the size which gives
+percentage points of the match, the review's unit), so that the size which gives
 the time is read beside the precision it buys. ``--samples`` tries another size.
 On a shared machine the wall time grows with the load; the workers' CPU time
 halved is what two free cores would take.
@@ -25,7 +25,6 @@ import time
 from exact61_widgets.engine.bots.search import SearchBot
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.review import SAMPLES, review
-from exact61_widgets.engine.scoring import POINT
 from exact61_widgets.simulation.matches import play_match
 
 GOALS = {2: 10.0, 4: 30.0}
@@ -66,8 +65,8 @@ def main() -> None:
             wall = time.perf_counter() - start
             cpu = _children_cpu() + _self_cpu() - cpu
             chosen = [d for d in result.decisions if d.grade != "only"]
-            values = sorted(a.fair.half_width / POINT for d in chosen for a in d.actions)
-            losses = sorted(d.loss.half_width / POINT for d in chosen if d.played != d.best)
+            values = sorted(100 * a.fair.half_width for d in chosen for a in d.actions)
+            losses = sorted(100 * d.loss.half_width for d in chosen if d.played != d.best)
             value_half = values[len(values) // 2]
             loss_half = losses[len(losses) // 2] if losses else 0.0
             exact = sum(d.method == "exact" for d in chosen)
@@ -79,8 +78,8 @@ def main() -> None:
                 f"{len(chosen)} decisions with a choice ({exact} exact), "
                 f"{wall:.1f} s wall (goal {goal:.0f} s, {verdict}), {cpu:.1f} s CPU, "
                 f"load {load:.1f}; samples {args.samples}: a fair value's interval "
-                f"±{value_half:.2f} points, a loss's ±{loss_half:.2f} (medians; losses of "
-                f"moves not the best)"
+                f"±{value_half:.2f} percentage points of the match, a loss's "
+                f"±{loss_half:.2f} (medians; losses of moves not the best)"
             )
     print("every review within its goal" if not failed else f"{failed} reviews over their goal")
 

@@ -326,9 +326,9 @@ TABLE: list[tuple[str, Callable[[], Task], str]] = [
     ("one-hand-dealt", lambda: BoneyardSize(4), "23"),
     # which move was the mistake (move 1 of each: an only move, one that loses in hindsight
     # only, one that scores nothing now while another would)
-    ("only-move-blamed", lambda: which("greedy", 2, [34, 36, 38, 40]), "1"),
-    ("judged-by-hindsight", lambda: which("greedy", 34, [37, 39]), "1"),
-    ("no-award-blamed", lambda: which("random", 1, [1, 53]), "1"),
+    ("only-move-blamed", lambda: which("greedy", 2, [34, 38, 40, 42]), "1"),
+    ("judged-by-hindsight", lambda: which("greedy", 36, [34, 36]), "1"),
+    ("no-award-blamed", lambda: which("random", 5, [1, 51]), "1"),
 ]
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -71,7 +70,8 @@ def test_a_planted_blunder_is_found_and_classed_a_blunder() -> None:
     decision = next(d for d in result.decisions if d.step == step)
     assert decision.played == bad
     assert decision.grade == "blunder" and decision.loss.low >= BLUNDER
-    assert decision.value_of(winning).fair.mean == WIN and decision.best == winning
+    assert decision.value_of(winning).fair.mean == 1.0 and decision.best == winning
+    assert decision.value_of(winning).points.mean == WIN
     assert decision in result.errors
     seat = result.seats[decision.seat]
     assert seat.counts["blunder"] >= 1 and seat.mean_loss > 0
@@ -165,11 +165,11 @@ def test_hindsight_values_are_the_solvers_where_the_hand_is_small() -> None:
     solved = [d for d in result.decisions if d.hindsight_loss is not None]
     assert solved
     for d in solved[:5]:
-        exact = solve(result.at(d), lines=False)
+        exact = solve(result.at(d), lines=False, value="match")
         assert {a.action: a.hindsight for a in d.actions} == {
-            m.action: m.value for m in exact.moves
+            m.action: m.value / WIN for m in exact.moves
         }
-        assert d.hindsight_loss == exact.value - exact.value_of(d.played)
+        assert d.hindsight_loss == pytest.approx((exact.value - exact.value_of(d.played)) / WIN)
 
 
 def test_values_follow_the_solvers_convention() -> None:
@@ -181,7 +181,7 @@ def test_values_follow_the_solvers_convention() -> None:
 
 def test_grades_and_intervals() -> None:
     assert grade(0, 1) == "only"
-    assert [grade(x, 3) for x in (0, 9.9, 10, 24.9, 25, 49.9, 50)] == [
+    assert [grade(x, 3) for x in (0, 0.0199, 0.02, 0.0399, 0.04, 0.0799, 0.08)] == [
         "best",
         "best",
         "inaccuracy",
@@ -203,13 +203,17 @@ def test_the_json_form_and_the_text_in_both_languages() -> None:
     result = review(match, samples=6)
     data = json.loads(json.dumps(result.to_json()))
     assert data["format"] == "exact61-review" and data["samples"] == 6
-    assert data["thresholds"] == {"inaccuracy": 10, "mistake": 25, "blunder": 50}
+    assert data["version"] == 2 and data["unit"] == "match"
+    assert data["thresholds"] == {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
     assert len(data["decisions"]) == len(result.decisions)
     assert len(data["seats"]) == 4 and len(data["sides"]) == 2
     first = data["decisions"][0]
-    assert {"played", "best", "grade", "loss", "actions", "hindsight_loss"} <= set(first)
+    assert {"played", "best", "grade", "loss", "points_loss", "actions", "hindsight_loss"} <= set(
+        first
+    )
+    assert {"mean_loss", "error_rate", "rating"} <= set(data["seats"][0])
     english, russian = result.text("en"), result.text("ru")
-    assert "blunder from 10" in english and re.search("[а-я]", russian)
+    assert "blunder from 8.0%" in english and "грубая ошибка — от 8,0\u00a0%" in russian
     assert "side 1" in english  # pairs: a row per side too
     assert len(english.splitlines()) == 3 + len(result.decisions) + 1 + 1 + 1 + 4 + 2
 

@@ -76,7 +76,9 @@ def test_it_takes_an_exact_61_win(seed: int) -> None:
     match = exact_finish(TARGET - 5, ["[2|6]", "[6|6]", "[3|4]"])
     assert str(SearchBot(seed, playouts=60).choose(match)) == "[2|6]@[3|6]:high"
     result = search(match, random.Random(seed), playouts=60)
-    assert result.best.value == WIN and result.best.win == 1.0
+    assert result.best.value == 1.0 and result.best.win == 1.0  # a sure win: all the match
+    old = search(match, random.Random(seed), playouts=60, evaluation="points")
+    assert old.best.value == WIN and str(old.best.action) == "[2|6]@[3|6]:high"
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -86,7 +88,11 @@ def test_it_avoids_an_overshoot_when_a_play_scores(seed: int) -> None:
     result = search(match, random.Random(seed), playouts=1500)
     gains = {str(v.action): v.gain for v in result.ranked}
     assert gains == {"[6|6]@[3|6]:high": 0, "[2|6]@[3|6]:high": 5, "[0|3]@[3|6]:low": 0}
-    assert str(SearchBot(seed, playouts=1500).choose(match)) == "[2|6]@[3|6]:high"
+    assert all(v.win < 1 for v in result.ranked)  # the rejected 15 wins nothing at once
+    # The previous evaluation (the hand's points) takes the 5; the chance to win the match
+    # weighs where each leaves the hand, and may keep 59 (the hint explains either).
+    old = SearchBot(seed, playouts=1500, evaluation="points")
+    assert str(old.choose(match)) == "[2|6]@[3|6]:high"
 
 
 def test_forced_actions_need_no_search() -> None:

@@ -1,8 +1,9 @@
 """``exact61 review``: every decision of a recorded match graded, and the players' summaries.
 
 Reads a game record or a saved scenario (as ``replay`` and ``solve`` do) and prints
-one line per decision (who played what, its class, what it lost against the best
-move, with the 95% interval) and the summary table; ``--json`` prints the whole
+one line per decision (who played what, its class, the share of the match it lost against the best
+move, with the 95% interval, and the hand's points while the match cannot end in it) and the
+summary table with each player's error rate and rating; ``--json`` prints the whole
 review as JSON (:meth:`exact61_widgets.engine.review.Review.to_json`).
 """
 

@@ -3,9 +3,11 @@
 A hint runs the search bot's determinized Monte Carlo search
 (:func:`~exact61_widgets.engine.bots.search.search`) from the mover's point of
 view, so it never peeks at hidden tiles, and turns the result into one line a
-learner can read, in English or Russian. Values are displayed points (raw / 5)
-over the rest of the hand: the mover's side's gain minus the opponents' mean
-gain, with a match won counting :data:`~exact61_widgets.engine.bots.search.WIN`.
+learner can read, in English or Russian. Values are the mover's side's chance to
+win the match where the hand ends (the match equity table's,
+:mod:`~exact61_widgets.engine.equity`), the search bot's own unit, so the hint
+says what a move changes in the match: "raises your chance of winning the match
+from 41.0% to 48.0%".
 
 :func:`best_move` is what the match table's hint button asks: the search bot's
 :func:`hint` as an :class:`Advice`, or, should ``search`` not be registered, the
@@ -20,6 +22,7 @@ from typing import Any
 from exact61_widgets.engine.actions import Action, Draw, Pass, Play
 from exact61_widgets.engine.bots import bot_names, immediate_gain, make_bot
 from exact61_widgets.engine.bots.search import ActionValue, decision_rng, search
+from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, play_award, reaches_target
@@ -52,7 +55,7 @@ class Hint:
     """The advice for one position.
 
     ``best`` is the recommended action; ``values`` every legal action with its
-    search result, best first (``expected`` gives them in displayed points);
+    search result, best first (``expected`` gives each one's chance to win the match);
     ``reason`` the explanation as a translatable message. ``lang`` is the
     language of ``str(hint)``.
     """
@@ -65,8 +68,8 @@ class Hint:
 
     @property
     def expected(self) -> tuple[tuple[Action, float], ...]:
-        """Each action with its expected value in displayed points, best first."""
-        return tuple((v.action, v.value / POINT) for v in self.values)
+        """Each action with the mover's side's chance to win the match after it, best first."""
+        return tuple((v.action, v.value) for v in self.values)
 
     def text(self, lang: str | None = None) -> str:
         """The one-line reason in ``lang`` (default: the hint's language)."""
@@ -113,15 +116,28 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
             {**TARGET_PARAMS, "play": play},
         )
     runner = values[1]
-    compare = Msg(
-        "{best} expected vs {next} for {other}",
-        {
-            "best": number(best.value / POINT),
-            "next": number(runner.value / POINT),
-            "other": str(runner.action),
-        },
+    words = {
+        "best": percent_msg(best.value),
+        "next": percent_msg(runner.value),
+        "other": str(runner.action),
+    }
+    compare = (
+        Msg("it raises your chance of winning the match from {next} after {other} to {best}", words)
+        if round(1000 * best.value) > round(1000 * runner.value)
+        else Msg("your chance of winning the match is {best}, as after {other}", words)
     )
     going_out = len(match.hand(match.to_move)) == 1
+    if not going_out and best.gain == 0 and _would_award(match, action) > 0:
+        return Msg(
+            "{play} would score {award} but pass {target}, so it is rejected and scores "
+            "nothing (R1.4); still, {compare}",
+            {
+                **TARGET_PARAMS,
+                "play": play,
+                "award": _points(_would_award(match, action)),
+                "compare": compare,
+            },
+        )
     rejected = (
         []
         if going_out

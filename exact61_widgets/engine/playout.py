@@ -135,6 +135,7 @@ def playout(
     trace: Trace | None = None,
     greedy: bool = False,
     epsilon: float = 0.1,
+    leads: list[int | None] | None = None,
 ) -> tuple[int, ...]:
     """Play legal actions from ``match``'s position to an end; return the scores.
 
@@ -144,7 +145,9 @@ def playout(
     policy of the search bot. ``match`` itself is not changed. Play stops when
     the match is won or, if ``hands`` is given, after that many hand ends (the
     current one counts). New hands are dealt from ``rng``. ``trace`` collects
-    every action (:data:`TraceEntry`) for checking.
+    every action (:data:`TraceEntry`) for checking. ``leads`` gets the leader of the
+    next hand when play stops at a hand's end: the seat that went out, or None after a
+    blocked hand (the lot decides, R8.7); a match's values read it (:mod:`.equity`).
     """
     rng = rng or random.Random()
     rand = rng.random
@@ -278,6 +281,8 @@ def playout(
                 status = HAND_OVER
                 ends_left -= 1
                 if ends_left == 0:
+                    if leads is not None:
+                        leads.append(seat)
                     return tuple(scores)
                 continue
             if award and accepts(scores[side], award):
@@ -305,6 +310,8 @@ def playout(
             status = HAND_OVER
             ends_left -= 1
             if ends_left == 0:
+                if leads is not None:
+                    leads.append(None)
                 return tuple(scores)
             continue
         seat = seat + 1 if seat + 1 < n else 0

@@ -304,7 +304,12 @@ class _Search:
 
 
 def solve(
-    match: Match, *, method: Method | None = None, lines: bool = True, max_nodes: int | None = None
+    match: Match,
+    *,
+    method: Method | None = None,
+    lines: bool = True,
+    max_nodes: int | None = None,
+    value: Literal["points", "match"] = "points",
 ) -> Solution:
     """The exact value of every legal action of ``match`` over the rest of the hand.
 
@@ -314,7 +319,9 @@ def solve(
     ``"paranoid"`` (the default for three players) or ``"maxn"``; for two sides all
     three give the same values. ``lines=False`` skips the principal lines (each
     value's line then holds the action alone). ``max_nodes`` bounds the work: a
-    larger search raises :class:`SolveError`.
+    larger search raises :class:`SolveError`. ``value="match"`` values each line's end
+    as the mover's side's chance to win the match (:mod:`~exact61_widgets.engine.equity.value`)
+    in ten-thousandths of a match, :data:`WIN` being a sure win and 0 a sure loss.
     """
     if match.status != PLAYING:
         raise SolveError(Msg("the hand is over: there is nothing to solve"))
@@ -332,7 +339,12 @@ def solve(
             Msg("alpha-beta needs two sides; for three players choose paranoid or maxn")
         )
     start = time.perf_counter()
-    pos = OpenPosition(match)
+    if value == "match":
+        from exact61_widgets.engine.equity.value import ChancePosition
+
+        pos: OpenPosition = ChancePosition(match)
+    else:
+        pos = OpenPosition(match)
     pos.limit = max_nodes
     search = _Search(pos, method)
     legal = match.legal_actions()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.record import to_record
@@ -51,6 +52,17 @@ def better_move(match: Match, decision: Decision) -> tuple[Sentences, Facts, Ver
     parts: list[Msg | Callable[[str], str]] = [
         Msg("The better move: {move}.", {"move": action_msg(decision.best)})
     ]
+    if decision.played != decision.best:
+        parts.append(
+            Msg(
+                "Over the sampled deals it raises the chance to win the match from {played} "
+                "(the move made) to {best}.",
+                {
+                    "played": percent_msg(decision.expected),
+                    "best": percent_msg(decision.best_value),
+                },
+            )
+        )
     parts += [partial(e.explain) for e in found.answer.events]
     parts += theme_sentences(match, found, found_verdict)
     if decision.played != decision.best:

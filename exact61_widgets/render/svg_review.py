@@ -2,9 +2,9 @@
 
 Built only from :mod:`.svgkit`'s elements (no markup is written here). The x axis
 counts the decisions with a choice in match order, hands split by dashed lines;
-the y axis is the fair value of the move played, in displayed points, for the
-mover's side (clipped to the graph's range, so that a match won or lost, worth
-:data:`~exact61_widgets.engine.solve.WIN`, sits on its edge). Each side has a
+the y axis is the fair value of the move played for the mover's side: its chance
+to win the match, from 0% at the bottom through 50% on the middle line to 100% at
+the top (a match won or lost sits on an edge). Each side has a
 line in its own colour; a move's mark tells its class by shape as well as colour:
 a dot for best, a square for an inaccuracy, a triangle for a mistake, a cross
 for a blunder. A vertical line marks the decision shown now.
@@ -12,11 +12,10 @@ for a blunder. A vertical line marks the decision shown now.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final
 
 from exact61_widgets.engine.review import Decision, Review, grade_name
-from exact61_widgets.engine.scoring import POINT
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.svgkit import (
     Markup,
@@ -38,16 +37,12 @@ LEFT: Final = 44
 TOP: Final = 22
 #: The palette keys of the sides' lines.
 SIDE_COLORS: Final = ("badge", "spinner", "last")
-#: The graph's range never shrinks below this many displayed points, nor grows beyond the last.
-RANGE: Final = (10, 40)
 FONT_SIZE: Final = 11
 
 
-def _range(points: Sequence[float]) -> int:
-    ordinary = [abs(p) for p in points if abs(p) < 1000]
-    top = max(ordinary, default=0.0)
-    step = 10
-    return int(min(RANGE[1], max(RANGE[0], -(-top // step) * step)))
+def _height(chance: float) -> float:
+    """A chance to win the match as the graph's value: percentage points above 50%."""
+    return 100 * chance - 50
 
 
 def _mark(
@@ -110,8 +105,7 @@ def graph_panel(
 ) -> Panel:
     """The graph as a panel: axes, hands, one line per side, the marks, the current decision."""
     chosen = [d for d in review.decisions if d.grade != "only"]
-    values = [d.expected / POINT for d in chosen]
-    top = _range(values)
+    top = 50
     plot_w, plot_h = WIDTH - LEFT - 12, HEIGHT - TOP - 30
     count = max(len(chosen), 1)
 
@@ -137,13 +131,17 @@ def graph_panel(
                 },
             )
         )
-        label = f"+{value}" if value > 0 else ("−" + str(-value) if value < 0 else "0")
+        label = f"{value + 50}%"
         nodes.append(
             text(LEFT - 6, y + 4, label, size=FONT_SIZE, fill=colors["text"], anchor="end")
         )
     nodes.append(
         text(
-            2, TOP - 5, gettext("displayed points", lang), size=FONT_SIZE - 1, fill=colors["muted"]
+            2,
+            TOP - 5,
+            gettext("chance to win the match", lang),
+            size=FONT_SIZE - 1,
+            fill=colors["muted"],
         )
     )
     hand = None
@@ -198,7 +196,7 @@ def graph_panel(
         mine = [(i, d) for i, d in enumerate(chosen) if d.side == side]
         if len(mine) > 1:
             pts = " ".join(
-                f"{num(x)},{num(y)}" for x, y in (xy(i, d.expected / POINT) for i, d in mine)
+                f"{num(x)},{num(y)}" for x, y in (xy(i, _height(d.expected)) for i, d in mine)
             )
             nodes.append(
                 element(
@@ -212,7 +210,7 @@ def graph_panel(
                     },
                 )
             )
-        nodes.extend(_mark(d.grade, *xy(i, d.expected / POINT), color, colors) for i, d in mine)
+        nodes.extend(_mark(d.grade, *xy(i, _height(d.expected)), color, colors) for i, d in mine)
     nodes.extend(_legend(review, colors, lang, TOP + plot_h + 28))
     return Panel((0, 0, WIDTH, HEIGHT + 16), nodes)
 
@@ -251,7 +249,7 @@ def graph_description(review: Review, lang: str) -> str:
     lang = check_lang(lang)
     errors = [d for d in review.decisions if d.grade in ("mistake", "blunder")]
     head = Msg(
-        "The fair value of each move played, in displayed points for the mover's side, "
+        "The fair value of each move played, the mover's side's chance to win the match, "
         "over {decisions} of {hands}.",
         {
             "decisions": Plural(
@@ -270,16 +268,16 @@ def graph_description(review: Review, lang: str) -> str:
 
 
 def _error_words(d: Decision, lang: str) -> str:
-    from exact61_widgets.engine.review.result import points
+    from exact61_widgets.engine.review.result import percent
 
     return Msg(
-        "move {number} (hand {hand}, seat {seat}): {grade}, {loss}",
+        "move {number} (hand {hand}, seat {seat}): {grade}, {loss} of the match",
         {
             "number": d.number,
             "hand": d.hand,
             "seat": d.seat,
             "grade": grade_name(d.grade, lang),
-            "loss": points(-d.loss.mean, lang, False),
+            "loss": percent(-d.loss.mean, lang, signed=True),
         },
     ).text(lang)
 

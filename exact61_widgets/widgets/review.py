@@ -25,7 +25,7 @@ from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.review import SAMPLES, Decision, Review, review
-from exact61_widgets.engine.review.result import points
+from exact61_widgets.engine.review.result import percent, points
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svg_review import review_graph_svg
 from exact61_widgets.views.errors import WidgetError
@@ -254,8 +254,9 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
             return "".join(parts)
         head = [
             gettext("move", lang),
-            gettext("fair value", lang),
+            gettext("chance to win the match", lang),
             gettext("interval at 95%", lang),
+            gettext("hand points", lang),
             gettext("wins", lang),
             gettext("losses", lang),
             gettext("hindsight", lang),
@@ -273,16 +274,19 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
                 name += f" ({', '.join(marks)})"
             cells = [
                 name,
-                points(a.fair.mean, lang),
-                f"{points(a.fair.low, lang, False)} … {points(a.fair.high, lang, False)}",
+                percent(a.fair.mean, lang),
+                f"{percent(a.fair.low, lang)} … {percent(a.fair.high, lang)}",
+                "—" if d.points_loss is None else points(a.points.mean, lang),
                 str(a.wins),
                 str(a.losses),
-                "—" if a.hindsight is None else points(a.hindsight, lang),
+                "—" if a.hindsight is None else percent(a.hindsight, lang),
             ]
             rows.append("".join(f"<td>{html.escape(c)}</td>" for c in cells))
         caption = Msg(
-            "Every legal move over {n} sampled deals ({method}), in displayed points for "
-            "the mover's side; wins and losses count the deals in which the match is decided.",
+            "Every legal move over {n} sampled deals ({method}): the mover's side's chance to "
+            "win the match after it, and while the match cannot end in this hand its points "
+            "in the hand (displayed); wins and losses count the deals in which the match is "
+            "decided.",
             {
                 "n": d.samples,
                 "method": gettext("solved exactly", lang)
@@ -309,8 +313,9 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         """The summary table: per seat and per side, the error rate and the count of each class."""
         rows = self.review.summary_rows(self.lang)
         caption = Msg(
-            "Summary: the mean loss per decision with a choice (displayed points), the share "
-            "of best moves and how many of each class, over {n} sampled deals a decision.",
+            "Summary: the mean loss per decision with a choice (a share of the match, with its "
+            "interval at 95%), the match's rating by it, the share of best moves and how many "
+            "of each class, over {n} sampled deals a decision.",
             {"n": self.review.samples},
         ).text(self.lang)
         head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in rows[0])

@@ -22,12 +22,17 @@ EPSILON: Final = 0.1
 
 
 def greedy_playout(
-    match: Match, rng: random.Random, epsilon: float = EPSILON, trace: Trace | None = None
+    match: Match,
+    rng: random.Random,
+    epsilon: float = EPSILON,
+    trace: Trace | None = None,
+    leads: list[int | None] | None = None,
 ) -> tuple[int, ...]:
     """Play ``match``'s hand to its end (or the match's) greedily; return the scores.
 
     ``match`` itself is not changed; ``trace`` collects the typed entries of
     :func:`~exact61_widgets.engine.playout.playout` (each play with the candidates
-    and the greedy gain), whose loop (with ``greedy=True``) this is.
+    and the greedy gain), whose loop (with ``greedy=True``) this is; ``leads`` the next
+    hand's leader (see :func:`~exact61_widgets.engine.playout.playout`).
     """
-    return playout(match, rng, hands=1, trace=trace, greedy=True, epsilon=epsilon)
+    return playout(match, rng, hands=1, trace=trace, greedy=True, epsilon=epsilon, leads=leads)

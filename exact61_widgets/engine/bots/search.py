@@ -4,11 +4,18 @@ For each decision the bot deals the unseen tiles many times, each time
 consistently with what the table and the history showed (:mod:`~exact61_widgets.engine.hidden`,
 :meth:`Match.sample_hidden <exact61_widgets.engine.match.Match.sample_hidden>`),
 and in every such *world* tries each legal play followed by a fast playout to
-the end of the hand. A play is worth the mover's side's gain minus the
-opponents' average gain; reaching exactly 61 is worth :data:`WIN` and an
-opponent reaching it costs as much. The engine already gives an overshooting
-award nothing (R1.4), so the search learns the exact-61 rule from the results:
-it avoids overshoots and values plays that set up an exact finish.
+the end of the hand. A play is worth the mover's side's chance to win the
+match where the playout ends (:func:`~exact61_widgets.engine.equity.value.end_chance`:
+the final scores and the next leader read through the match equity table; 1 for
+reaching exactly 61, 0 for an opponent reaching it), so a hand's points count as
+much as they matter to the match at that score, as backgammon programs play match
+play by match equity. The engine already gives an overshooting award nothing
+(R1.4), so the search learns the exact-61 rule from the results: it avoids
+overshoots and values plays that set up an exact finish.
+
+``evaluation="points"`` keeps the evaluation of the previous version (the side's
+gain minus the opponents' mean gain in raw points, a match won worth :data:`WIN`)
+for the strength benchmark, which plays the two against each other.
 
 Every candidate sees the same worlds (common random numbers), so their
 differences are measured with little noise. The generator of each decision is
@@ -20,11 +27,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal, Protocol
 
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.bots.rollout import greedy_playout
+from exact61_widgets.engine.equity.value import end_chance
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.hidden import knowledge
 from exact61_widgets.engine.match import PLAYING, Match
@@ -37,25 +45,46 @@ WIN = 1000.0
 #: The playouts a decision may use by default.
 DEFAULT_PLAYOUTS = 600
 
-Rollout = Callable[[Match, random.Random], tuple[int, ...]]
+#: How a search values a playout's end: the chance to win the match, or (the previous
+#: version's, for the benchmark) the hand's points.
+Evaluation = Literal["match", "points"]
+EVALUATIONS: tuple[Evaluation, ...] = ("match", "points")
 
 
-def random_rollout(match: Match, rng: random.Random) -> tuple[int, ...]:
+class Rollout(Protocol):
+    """A playout to the end of the hand: the final scores; ``leads`` gets the next leader."""
+
+    def __call__(
+        self, match: Match, rng: random.Random, *, leads: list[int | None] | None = None
+    ) -> tuple[int, ...]: ...
+
+
+def random_rollout(
+    match: Match, rng: random.Random, *, leads: list[int | None] | None = None
+) -> tuple[int, ...]:
     """Uniformly random play to the end of the hand (the engine's :func:`playout`)."""
-    return playout(match, rng, hands=1)
+    return playout(match, rng, hands=1, leads=leads)
 
 
-ROLLOUTS: dict[str, Rollout] = {"random": random_rollout, "greedy": greedy_playout}
+def greedy_rollout(
+    match: Match, rng: random.Random, *, leads: list[int | None] | None = None
+) -> tuple[int, ...]:
+    """The greedy playout (:func:`~exact61_widgets.engine.bots.rollout.greedy_playout`)."""
+    return greedy_playout(match, rng, leads=leads)
+
+
+ROLLOUTS: dict[str, Rollout] = {"random": random_rollout, "greedy": greedy_rollout}
 
 
 @dataclass(frozen=True)
 class ActionValue:
     """What the search found for one action.
 
-    ``value`` is the mean margin in raw points (mover's side gain minus the
-    opponents' mean gain to the end of the hand, ±:data:`WIN` for a match won or
-    lost); ``gain`` the immediate change of the mover's score; ``win`` and
-    ``loss`` the share of playouts in which the match was won or lost.
+    ``value`` is the mover's side's mean chance to win the match at the playouts'
+    ends (0 to 1; with ``evaluation="points"`` the previous version's mean margin in
+    raw points, ±:data:`WIN` for a match won or lost); ``gain`` the immediate change
+    of the mover's score; ``win`` and ``loss`` the share of playouts in which the
+    match was won or lost.
     """
 
     action: Action
@@ -122,12 +151,14 @@ def search(
     *,
     playouts: int = DEFAULT_PLAYOUTS,
     time_limit: float | None = None,
-    rollout: Rollout = greedy_playout,
+    rollout: Rollout = greedy_rollout,
+    evaluation: Evaluation = "match",
 ) -> SearchResult:
     """Rank the mover's legal actions by determinized Monte Carlo; ``match`` is unchanged.
 
     Stops after about ``playouts`` playouts or ``time_limit`` seconds, whichever
-    comes first (at least one world is always tried).
+    comes first (at least one world is always tried). ``evaluation`` chooses the value
+    of a playout's end (the module's docstring).
     """
     _check_budget(playouts, time_limit)
     start = time.perf_counter()
@@ -137,6 +168,8 @@ def search(
     me = match.to_move
     side = match.side_of(me)
     before = match.scores
+    by_match = evaluation == "match"
+    players = match.players
     n = len(actions)
     gains = [0] * n
     for i, action in enumerate(actions):
@@ -160,9 +193,17 @@ def search(
             world.sample_hidden(rng, view=know)
             for i, action in enumerate(actions):
                 world.push(action)
-                final = rollout(world, rng) if world.status == PLAYING else world.scores
+                leads: list[int | None] = []
+                if world.status == PLAYING:
+                    final = rollout(world, rng, leads=leads)
+                else:
+                    final = world.scores
+                    end = world.hand_end
+                    leads.append(None if end is None else end.next_leader)
                 world.pop()
                 value, outcome = _margin(final, before, side)
+                if by_match:
+                    value = end_chance(final, leads[0] if leads else None, side, players)
                 totals[i] += value
                 if outcome > 0:
                     wins[i] += 1
@@ -174,7 +215,7 @@ def search(
     ranked = [
         ActionValue(
             a,
-            totals[i] / w if worlds else float(gains[i]),
+            totals[i] / w if worlds else _unsearched(match, gains[i], side, by_match),
             gains[i],
             wins[i] / w,
             losses[i] / w,
@@ -184,6 +225,16 @@ def search(
     ]
     order = sorted(range(n), key=lambda i: (-ranked[i].value, -ranked[i].gain, i))
     return SearchResult(tuple(ranked[i] for i in order), done, worlds, time.perf_counter() - start)
+
+
+def _unsearched(match: Match, gain: int, side: int, by_match: bool) -> float:
+    """An action's value with no world tried (a single legal action): its immediate gain, in
+    the search's unit (for the chance: the table's at the current scores plus the gain)."""
+    if not by_match:
+        return float(gain)
+    scores = list(match.scores)
+    scores[side] += gain
+    return end_chance(scores, match.to_move, side, match.players)
 
 
 def decision_rng(seed: int | str | None, match: Match) -> random.Random:
@@ -200,7 +251,9 @@ class SearchBot:
     ``playouts`` caps the playouts per decision; ``time_limit`` (seconds) caps
     the time as well, which makes the choice depend on the machine's speed.
     ``rollout`` is ``"greedy"`` (each player takes the best immediate award,
-    now and then a random play) or ``"random"``. The statistics of every search
+    now and then a random play) or ``"random"``; ``evaluation`` is ``"match"`` (the
+    chance to win the match) or ``"points"`` (the previous version's, kept for the
+    strength benchmark). The statistics of every search
     are added up in :attr:`playouts`, :attr:`seconds` and
     :attr:`playouts_per_second`.
     """
@@ -214,8 +267,17 @@ class SearchBot:
         playouts: int = DEFAULT_PLAYOUTS,
         time_limit: float | None = None,
         rollout: str = "greedy",
+        evaluation: Evaluation = "match",
     ) -> None:
         _check_budget(playouts, time_limit)
+        if evaluation not in EVALUATIONS:
+            raise SetupError(
+                Msg(
+                    "unknown evaluation {name}: choose from {names}",
+                    {"name": repr(evaluation), "names": ", ".join(EVALUATIONS)},
+                )
+            )
+        self.evaluation: Evaluation = evaluation
         if rollout not in ROLLOUTS:
             raise SetupError(
                 Msg(
@@ -244,6 +306,7 @@ class SearchBot:
             playouts=self.budget,
             time_limit=self.time_limit,
             rollout=ROLLOUTS[self.rollout],
+            evaluation=self.evaluation,
         )
         if result.playouts:
             self.playouts += result.playouts

@@ -6,13 +6,14 @@ with a choice, each legal action's *fair* value, its *hindsight* value, the play
 action's loss against the best and its class, and per seat and per side the mean
 loss per decision, the share of best moves and the count of each class.
 
-**What a value is.** As the solver's (README, "Puzzles and the solver"): for the
-mover's side (the player, or the pair), its gain in raw points from this decision
-to the end of the hand minus the largest gain of another side, with a match won at
-exactly 61 worth :data:`~exact61_widgets.engine.solve.WIN` (10 000) and a match
-lost ``-WIN``. Why: a hand is scored for each side separately, so what a move is
-worth is how far it moves its side ahead of the best rival by the hand's end; the
-match itself is decided only by exactly 61, which outweighs any hand's points.
+**What a value is.** The mover's side's (the player's, or the pair's) chance to
+win the match once the hand is over: the hand's end — the scores and who leads
+next — read through the match equity table (:mod:`exact61_widgets.engine.equity`),
+1 for a match won at exactly 61 and 0 for one lost. So a move's loss is a share of
+the match, the same unit at 0–0 and at 60–60, as GNU Backgammon grades match play.
+While the match cannot end in the hand, the loss is also given in the hand's points
+(the solver's value: the side's gain to the hand's end minus the best rival's), the
+unit a learner counts in.
 
 **Fair and hindsight.** The *fair* value is the mean over deals of the hidden tiles
 that agree with what the mover had seen (the hand, the table, every draw and pass),
@@ -22,20 +23,30 @@ the double-dummy result. Only the fair value grades a move.
 """
 
 from exact61_widgets.engine.review.core import grade_decisions, review
+from exact61_widgets.engine.review.reading import (
+    ReviewFileError,
+    SavedDecision,
+    SavedReview,
+    read_review,
+)
 from exact61_widgets.engine.review.result import (
     ActionReview,
     Decision,
     Review,
     Summary,
     grade_name,
+    percent,
+    rating_name,
 )
 from exact61_widgets.engine.review.stats import (
     BLUNDER,
     GRADES,
     INACCURACY,
     MISTAKE,
+    RATINGS,
     Estimate,
     Grade,
+    rating,
 )
 from exact61_widgets.engine.review.values import SAMPLES, fair_values, hindsight
 
@@ -44,16 +55,24 @@ __all__ = [
     "GRADES",
     "INACCURACY",
     "MISTAKE",
+    "RATINGS",
     "SAMPLES",
     "ActionReview",
     "Decision",
     "Estimate",
     "Grade",
     "Review",
+    "ReviewFileError",
+    "SavedDecision",
+    "SavedReview",
     "Summary",
     "fair_values",
     "grade_decisions",
     "grade_name",
     "hindsight",
+    "percent",
+    "rating",
+    "rating_name",
+    "read_review",
     "review",
 ]

@@ -62,15 +62,21 @@ def _jobs(start: Match, entries: tuple[HistoryEntry, ...]) -> Iterator[_Job]:
 
 
 def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: bool) -> Decision:
-    """Grade one decision (the number is set by :func:`review`)."""
+    """Grade one decision (the number is set by :func:`review`).
+
+    Each action is valued by the mover's side's chance to win the match; the best is
+    the one with the largest mean chance, and the played move's loss is the paired
+    differences' mean and interval. While no sampled deal ends the match in this hand,
+    the loss is also stated in the hand's points (:attr:`Decision.points_loss`).
+    """
     match = job.match
     seat = match.to_move
     legal = match.legal_actions()
-    solved = hindsight(match) if with_hindsight and len(legal) > 1 else None
-    exact = {} if solved is None else {m.action: m.value for m in solved.moves}
+    solved = hindsight(match, value="match") if with_hindsight and len(legal) > 1 else None
+    exact = {} if solved is None else {m.action: m.value / WIN for m in solved.moves}
     if len(legal) < 2:
         zero = Estimate(0.0, 0.0, 0.0, 0)
-        only = ActionReview(job.played, zero, 0, 0, None, 0, exact.get(job.played))
+        only = ActionReview(job.played, zero, zero, 0, 0, None, 0, exact.get(job.played))
         return Decision(
             number=0,
             hand=job.hand,
@@ -83,6 +89,7 @@ def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: boo
             actions=(only,),
             best=job.played,
             loss=zero,
+            points_loss=None,
             grade="only",
             method=None,
             samples=0,
@@ -90,19 +97,26 @@ def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: boo
             margins=(),
         )
     sampled = fair_values(match, seed, samples)
-    means = [sum(row) / len(row) for row in sampled.values]
+    chances = sampled.chances
+    means = [sum(row) / len(row) for row in chances]
     mine = sampled.actions.index(job.played)
     top = min(range(len(means)), key=lambda i: (-means[i], i != mine, i))  # ties: the move made
     best = sampled.actions[top]
-    best_row = sampled.values[top]
     reviews = tuple(
-        _action_review(action, row, best_row, exact.get(action))
-        for action, row in zip(sampled.actions, sampled.values, strict=True)
+        _action_review(action, row, points, chances[top], exact.get(action))
+        for action, row, points in zip(sampled.actions, chances, sampled.values, strict=True)
     )
-    played_row = sampled.values[mine]
-    loss = estimate([b - p for b, p in zip(best_row, played_row, strict=True)])
+    loss = estimate([b - p for b, p in zip(chances[top], chances[mine], strict=True)])
+    values = sampled.values
+    decided = any(abs(v) >= WIN for row in values for v in row)
+    points_loss = (
+        None
+        if decided
+        else estimate([b - p for b, p in zip(values[top], values[mine], strict=True)])
+    )
+    best_row = values[top]
     leads = [
-        best_row[j] - max(row[j] for i, row in enumerate(sampled.values) if i != top)
+        best_row[j] - max(row[j] for i, row in enumerate(values) if i != top)
         for j in range(len(best_row))
     ]
     margins = tuple(lead for lead in leads if lead >= MARGIN)
@@ -118,23 +132,29 @@ def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: boo
         reviews,
         best,
         loss,
+        points_loss,
         grade(loss.low, len(legal)),
         sampled.method,
-        len(played_row),
+        len(chances[mine]),
         len(margins),
         margins,
     )
 
 
 def _action_review(
-    action: Action, row: tuple[int, ...], best_row: tuple[int, ...], exact: int | None
+    action: Action,
+    row: tuple[float, ...],
+    points: tuple[int, ...],
+    best_row: tuple[float, ...],
+    exact: float | None,
 ) -> ActionReview:
-    ordinary = [v for v in row if -WIN < v < WIN]
+    ordinary = [v for v in points if -WIN < v < WIN]
     return ActionReview(
         action,
         estimate(row),
-        sum(1 for v in row if v >= WIN),
-        sum(1 for v in row if v <= -WIN),
+        estimate(points),
+        sum(1 for v in points if v >= WIN),
+        sum(1 for v in points if v <= -WIN),
         sum(ordinary) / len(ordinary) if ordinary else None,
         sum(1 for v, b in zip(row, best_row, strict=True) if v < b),
         exact,

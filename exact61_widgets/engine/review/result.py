@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from exact61_widgets.engine.actions import Action
+from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.history import Deal, HistoryEntry
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
@@ -17,6 +18,8 @@ from exact61_widgets.engine.review.stats import (
     MISTAKE,
     Estimate,
     Grade,
+    mean_of,
+    rating,
     thresholds,
 )
 from exact61_widgets.engine.review.values import Method
@@ -56,36 +59,62 @@ def points(raw: float, lang: str | None = None, words: bool = True) -> str:
     return f"{sign}{whole}{sep}{frac}"
 
 
+def percent(chance: float, lang: str | None = None, signed: bool = False) -> str:
+    """:func:`percent_msg` in ``lang``."""
+    return percent_msg(chance, signed).text(check_lang(lang))
+
+
+def rating_name(name: str, lang: str | None = None) -> str:
+    """A rating band's name in ``lang``."""
+    return _RATING_NAMES[name].text(check_lang(lang))
+
+
+_RATING_NAMES: Mapping[str, Msg] = {
+    "supernatural": Msg("supernatural"),
+    "world class": Msg("world class"),
+    "expert": Msg("expert"),
+    "advanced": Msg("advanced"),
+    "intermediate": Msg("intermediate"),
+    "casual": Msg("casual player"),
+    "beginner": Msg("beginner"),
+    "awful": Msg("awful"),
+}
+
+
 @dataclass(frozen=True)
 class ActionReview:
     """One legal action of a decision: its fair value, its wins and losses, its hindsight value.
 
-    ``fair`` is the mean over the sampled deals with its 95% interval (raw points);
+    ``fair`` is the mover's side's chance to win the match at the hand's end, the
+    mean over the sampled deals with its 95% interval (a fraction of the match);
+    ``points`` the hand's points in the same deals (raw, the solver's value);
     ``wins`` / ``losses`` count the deals in which it reaches exactly 61 for the
-    mover's side / lets another side reach it; ``ordinary`` is its mean value over
-    the other deals (None if there are none); ``worse`` counts the deals in which it
-    is worth less than the decision's best action; ``hindsight`` is its exact value
-    in the real deal (None when that was not solved).
+    mover's side / lets another side reach it; ``ordinary`` is its mean value in
+    points over the other deals (None if there are none); ``worse`` counts the deals
+    in which its chance is below the decision's best action's; ``hindsight`` is its
+    chance in the real deal solved exactly (None when that was not solved).
     """
 
     action: Action
     fair: Estimate
+    points: Estimate
     wins: int
     losses: int
     ordinary: float | None
     worse: int
-    hindsight: int | None
+    hindsight: float | None
 
     def to_json(self) -> dict[str, Any]:
         """The action's numbers as plain data."""
         return {
             "action": notation(self.action),
-            "fair": self.fair.to_json(),
+            "fair": self.fair.to_json(4),
+            "points": self.points.to_json(),
             "wins": self.wins,
             "losses": self.losses,
             "ordinary": None if self.ordinary is None else round(self.ordinary, 2),
             "worse": self.worse,
-            "hindsight": self.hindsight,
+            "hindsight": None if self.hindsight is None else round(self.hindsight, 4),
         }
 
 
@@ -97,8 +126,12 @@ class Decision:
     where it is (the turn is the action's number in the hand, as a record numbers
     it); ``step`` is its index in the match's history. ``actions`` lists every
     legal action in legal order; ``best`` is the one with the best fair value,
-    ``loss`` the played action's fair loss against it (the paired differences'
-    mean and interval), ``grade`` its class (by the interval's lower end).
+    ``loss`` the played action's fair loss against it in the chance to win the
+    match (the paired differences' mean and interval, a fraction of the match),
+    ``grade`` its class (by the interval's lower end); ``points_loss`` the same loss
+    in the hand's raw points, given only while no sampled deal ends the match in
+    this hand (then a learner can read it; near 61 only the match's share means
+    anything).
     ``method`` says how the deals were valued (None for an only move),
     ``samples`` how many there were, ``clear`` in
     how many of them the best action led every other by at least
@@ -117,6 +150,7 @@ class Decision:
     actions: tuple[ActionReview, ...]
     best: Action
     loss: Estimate
+    points_loss: Estimate | None
     grade: Grade
     method: Method | None
     samples: int
@@ -134,16 +168,16 @@ class Decision:
 
     @property
     def expected(self) -> float:
-        """The played action's fair value (raw points): the mover's side's expected outcome."""
+        """The played action's fair value: the mover's side's chance to win the match after it."""
         return self.value_of(self.played).fair.mean
 
     @property
     def best_value(self) -> float:
-        """The best action's fair value (raw points)."""
+        """The best action's fair value (the chance to win the match after it)."""
         return self.value_of(self.best).fair.mean
 
     @property
-    def hindsight_loss(self) -> int | None:
+    def hindsight_loss(self) -> float | None:
         """The played action's loss against the best with every tile known (None: not solved)."""
         values = [a.hindsight for a in self.actions]
         played = self.value_of(self.played).hindsight
@@ -181,37 +215,39 @@ class Decision:
             return f"{head} — {grade_name('only', lang)}."
         if self.grade == "best":
             return f"{head} — {grade_name('best', lang)} ({self._value_words(lang)})."
-        return (
-            f"{head} — {grade_name(self.grade, lang)}: "
-            + Msg(
-                "it loses {loss} (from {low} to {high} at 95%) against {best}",
-                {
-                    "loss": points(self.loss.mean, lang, False).lstrip("+"),
-                    "low": points(self.loss.low, lang, words=False),
-                    "high": points(self.loss.high, lang, words=False),
-                    "best": action_msg(self.best),
-                },
+        words = Msg(
+            "it loses {loss} of the match (from {low} to {high} at 95%) against {best}",
+            {
+                "loss": percent(self.loss.mean, lang),
+                "low": percent(self.loss.low, lang),
+                "high": percent(self.loss.high, lang),
+                "best": action_msg(self.best),
+            },
+        ).text(lang)
+        if self.points_loss is not None:
+            words += "; " + Msg(
+                "in this hand's points: {loss}",
+                {"loss": points(self.points_loss.mean, lang, False).lstrip("+")},
             ).text(lang)
-            + "."
-        )
+        return f"{head} — {grade_name(self.grade, lang)}: {words}."
 
     def _value_words(self, lang: str) -> str:
         fair = self.value_of(self.played).fair
-        if fair.low >= WIN:
+        if fair.low >= 1:
             return gettext("the match is won in every deal", lang)
-        if fair.high <= -WIN:
+        if fair.high <= 0:
             return gettext("the match is lost in every deal", lang)
         return Msg(
-            "expected {value} ± {half} over {n}",
+            "chance to win the match {value} ± {half} over {n}",
             {
-                "value": points(fair.mean, lang),
-                "half": points(fair.half_width, lang, False).lstrip("+"),
+                "value": percent(fair.mean, lang),
+                "half": percent(fair.half_width, lang),
                 "n": Plural("{n} deal", "{n} deals", self.samples),
             },
         ).text(lang)
 
     def to_json(self) -> dict[str, Any]:
-        """The decision as plain data (values in raw points)."""
+        """The decision as plain data (chances and losses as fractions of the match, points raw)."""
         return {
             "number": self.number,
             "hand": self.hand,
@@ -222,11 +258,14 @@ class Decision:
             "played": notation(self.played),
             "best": notation(self.best),
             "grade": self.grade,
-            "loss": self.loss.to_json(),
+            "loss": self.loss.to_json(4),
+            "points_loss": None if self.points_loss is None else self.points_loss.to_json(),
             "method": self.method,
             "samples": self.samples,
             "clear": self.clear,
-            "hindsight_loss": self.hindsight_loss,
+            "hindsight_loss": None
+            if self.hindsight_loss is None
+            else round(self.hindsight_loss, 4),
             "hindsight_best": [notation(a) for a in self.hindsight_best],
             "actions": [a.to_json() for a in self.actions],
         }
@@ -240,7 +279,10 @@ class Summary:
     ``mean_loss`` is the mean fair loss per decision with a choice (raw points, the
     error rate), ``best_share`` the share of those graded best, ``counts`` the
     decisions of each class, ``hindsight_loss`` the mean loss with every tile known
-    over the decisions that were solved (None if none was).
+    over the decisions that were solved (None if none was). Losses are fractions of
+    the match: ``error_rate`` is the mean loss with its 95% interval (the decisions'
+    own intervals combined) and ``rating`` its band (:data:`~.stats.RATINGS`), the same
+    scale in every match.
     """
 
     kind: str
@@ -251,6 +293,12 @@ class Summary:
     best_share: float
     counts: Mapping[str, int]
     hindsight_loss: float | None
+    error_rate: Estimate
+
+    @property
+    def rating(self) -> str:
+        """The match's rating for this player: the band of the error rate."""
+        return rating(self.mean_loss)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as plain data."""
@@ -258,12 +306,14 @@ class Summary:
             self.kind: self.number,
             "decisions": self.decisions,
             "only": self.only,
-            "mean_loss": round(self.mean_loss, 2),
+            "mean_loss": round(self.mean_loss, 4),
+            "error_rate": self.error_rate.to_json(4),
+            "rating": self.rating if self.decisions else None,
             "best_share": round(self.best_share, 4),
             "counts": dict(self.counts),
             "hindsight_loss": None
             if self.hindsight_loss is None
-            else round(self.hindsight_loss, 2),
+            else round(self.hindsight_loss, 4),
         }
 
 
@@ -282,6 +332,7 @@ def summarize(kind: str, number: int, decisions: list[Decision]) -> Summary:
         counts["best"] / n if n else 0.0,
         counts,
         sum(solved) / len(solved) if solved else None,
+        mean_of([d.loss for d in chosen]),
     )
 
 
@@ -334,7 +385,8 @@ class Review:
         """The whole review as plain data: settings, thresholds, decisions, summaries."""
         return {
             "format": "exact61-review",
-            "version": 1,
+            "version": 2,
+            "unit": "match",
             "players": self.players,
             "seed": self.seed,
             "samples": self.samples,
@@ -352,6 +404,8 @@ class Review:
             gettext("who", lang),
             gettext("decisions", lang),
             gettext("mean loss", lang),
+            gettext("interval at 95%", lang),
+            gettext("rating", lang),
             gettext("best", lang),
             *(grade_name(g, lang) for g in GRADES[1:]),
         ]
@@ -367,7 +421,9 @@ class Review:
                 [
                     who,
                     str(s.decisions),
-                    points(s.mean_loss, lang, False).lstrip("+"),
+                    percent(s.mean_loss, lang),
+                    _interval(s.error_rate, lang) if s.decisions else "",
+                    rating_name(s.rating, lang) if s.decisions else "",
                     f"{round(100 * s.best_share)}%",
                     *(str(s.counts[g]) for g in GRADES[1:]),
                 ]
@@ -380,7 +436,8 @@ class Review:
         lines = [
             Msg(
                 "Review of {decisions}: fair values over {n} sampled deals each (seed {seed}), "
-                "losses in displayed points.",
+                "losses in percentage points of the chance to win the match; while the "
+                "match cannot end in the hand, also in the hand's displayed points.",
                 {
                     "decisions": Plural("{n} decision", "{n} decisions", len(self.decisions)),
                     "n": self.samples,
@@ -388,15 +445,19 @@ class Review:
                 },
             ).text(lang),
             Msg(
-                "Classes, by the points a move surely loses (the lower end of its interval at "
-                "95%): inaccuracy from {i}, mistake from {m}, blunder from {b}.",
-                {"i": INACCURACY // POINT, "m": MISTAKE // POINT, "b": BLUNDER // POINT},
+                "Classes, by the share of the match a move surely loses (the lower end of its "
+                "interval at 95%): inaccuracy from {i}, mistake from {m}, blunder from {b}.",
+                {
+                    "i": percent(INACCURACY, lang),
+                    "m": percent(MISTAKE, lang),
+                    "b": percent(BLUNDER, lang),
+                },
             ).text(lang),
             "",
         ]
-        lines += _table(self.decision_rows(lang), left=(3, 4, 8))
+        lines += _table(self.decision_rows(lang), left=(3, 4, 9))
         lines.append("")
-        lines += _table(self.summary_rows(lang), left=(0,))
+        lines += _table(self.summary_rows(lang), left=(0, 4))
         return "\n".join(lines)
 
     def decision_rows(self, lang: str | None = None) -> list[list[str]]:
@@ -411,6 +472,7 @@ class Review:
                 gettext("class", lang),
                 gettext("loss", lang),
                 gettext("interval at 95%", lang),
+                gettext("points", lang),
                 gettext("hindsight", lang),
                 gettext("better move", lang),
             ]
@@ -425,9 +487,12 @@ class Review:
                     str(d.seat),
                     notation(d.played),
                     grade_name(d.grade, lang),
-                    points(d.loss.mean, lang, False).lstrip("+") if graded else "",
+                    percent(d.loss.mean, lang) if graded else "",
                     _interval(d.loss, lang) if graded else "",
-                    "" if hindsight is None else points(hindsight, lang, False).lstrip("+"),
+                    ""
+                    if d.points_loss is None
+                    else points(d.points_loss.mean, lang, False).lstrip("+"),
+                    "" if hindsight is None else percent(hindsight, lang),
                     notation(d.best) if graded and d.best != d.played else "",
                 ]
             )
@@ -435,8 +500,8 @@ class Review:
 
 
 def _interval(estimate: Estimate, lang: str) -> str:
-    """``−1.2 … +3.4``: an interval's ends in displayed points."""
-    return f"{points(estimate.low, lang, False)} … {points(estimate.high, lang, False)}"
+    """``−1.2% … 3.4%``: an interval's ends as shares of the match."""
+    return f"{percent(estimate.low, lang)} … {percent(estimate.high, lang)}"
 
 
 def _table(rows: list[list[str]], left: tuple[int, ...]) -> list[str]:

@@ -12,9 +12,16 @@ to the mover get the same values, whatever the hidden tiles really are.
 *Hindsight*: the real deal solved, every tile known, when the position is small
 enough to solve quickly; None otherwise.
 
-Both use the solver's value: for the mover's side, its gain in raw points to the
-end of the hand minus the largest gain of another side, a match won at exactly
-61 worth :data:`~exact61_widgets.engine.solve.WIN` and one lost ``-WIN``.
+Every action gets two values in every deal. The one that grades it is the
+mover's side's *chance to win the match* at the hand's end
+(:mod:`~exact61_widgets.engine.equity.value`: the final scores and the next
+leader read through the match equity table; 1 for a match won, 0 for one
+lost), so that a move's loss is a share of the match
+wherever it is made. The other is the hand's points as the solver counts them:
+for the mover's side, its gain in raw points to the end of the hand minus the
+largest gain of another side, a match won at exactly 61 worth
+:data:`~exact61_widgets.engine.solve.WIN` and one lost ``-WIN``; while no deal
+can end the match in the hand, a learner reads a loss in those points too.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from typing import Final, Literal
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.bots.rollout import greedy_playout
 from exact61_widgets.engine.bots.search import decision_rng
+from exact61_widgets.engine.equity.value import end_chance
 from exact61_widgets.engine.hidden import sampled_deals, unplayed
 from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.scoring import reaches_target
@@ -48,10 +56,13 @@ HINDSIGHT_NODES: Final = 30_000
 
 @dataclass(frozen=True)
 class SampledValues:
-    """Each legal action's value in each sampled deal: ``values[i][j]`` for action i, deal j."""
+    """Each legal action's values in each sampled deal, ``[i][j]`` for action i, deal j:
+    ``values`` the hand's points (raw, the solver's), ``chances`` the mover's side's chance
+    to win the match (0 to 1)."""
 
     actions: tuple[Action, ...]
     values: tuple[tuple[int, ...], ...]
+    chances: tuple[tuple[float, ...], ...]
     method: Method
 
 
@@ -71,16 +82,24 @@ def review_rng(seed: int | str, match: Match) -> random.Random:
 
 def _exact(
     world: Match, actions: tuple[Action, ...], nodes: int
-) -> tuple[tuple[int, ...], int] | None:
-    """Every action's exact value in one deal and the positions it took; None if over ``nodes``."""
+) -> tuple[tuple[int, ...], tuple[float, ...], int] | None:
+    """Every action's exact values in one deal (points, then chances) and the positions the two
+    solves took; None if either needs more than ``nodes``."""
     try:
-        solution = solve(world, lines=False, max_nodes=nodes)
+        points = solve(world, lines=False, max_nodes=nodes)
+        match = solve(world, lines=False, max_nodes=nodes, value="match")
     except SolveError:
         return None
-    return tuple(solution.value_of(a) for a in actions), solution.nodes
+    return (
+        tuple(points.value_of(a) for a in actions),
+        tuple(match.value_of(a) / WIN for a in actions),
+        points.nodes + match.nodes,
+    )
 
 
-def _playouts(world: Match, actions: tuple[Action, ...], rng: random.Random) -> tuple[int, ...]:
+def _playouts(
+    world: Match, actions: tuple[Action, ...], rng: random.Random
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """Every action's value in one deal by a greedy playout after it.
 
     Each action's playout draws the same random numbers (common random numbers), so
@@ -90,15 +109,20 @@ def _playouts(world: Match, actions: tuple[Action, ...], rng: random.Random) -> 
     side = world.side_of(world.to_move)
     before = world.scores
     seed = rng.getrandbits(64)
-    row = []
+    row, chances = [], []
     for action in actions:
         world.push(action)
-        final = (
-            greedy_playout(world, random.Random(seed)) if world.status == PLAYING else world.scores
-        )
+        leads: list[int | None] = []
+        if world.status == PLAYING:
+            final = greedy_playout(world, random.Random(seed), leads=leads)
+        else:
+            final = world.scores
+            end = world.hand_end
+            leads.append(None if end is None else end.next_leader)
         world.pop()
         row.append(outcome_value(final, before, side))
-    return tuple(row)
+        chances.append(end_chance(final, leads[0] if leads else None, side, world.players))
+    return tuple(row), tuple(chances)
 
 
 def fair_values(match: Match, seed: int | str = 0, samples: int = SAMPLES) -> SampledValues:
@@ -113,28 +137,45 @@ def fair_values(match: Match, seed: int | str = 0, samples: int = SAMPLES) -> Sa
     actions = tuple(match.legal_actions())
     if unplayed(match) <= EXACT_UNPLAYED:
         columns: list[tuple[int, ...]] = []
+        chances: list[tuple[float, ...]] = []
         left = EXACT_BUDGET
         for world in sampled_deals(match, review_rng(seed, match), samples):
             solved = _exact(world, actions, min(EXACT_NODES, left))
             if solved is None:
                 break
             columns.append(solved[0])
-            left -= solved[1]
+            chances.append(solved[1])
+            left -= solved[2]
         else:
-            return SampledValues(actions, tuple(zip(*columns, strict=True)), "exact")
+            return SampledValues(
+                actions,
+                tuple(zip(*columns, strict=True)),
+                tuple(zip(*chances, strict=True)),
+                "exact",
+            )
     rng = review_rng(seed, match)
-    columns = [_playouts(world, actions, rng) for world in sampled_deals(match, rng, samples)]
-    return SampledValues(actions, tuple(zip(*columns, strict=True)), "playout")
+    both = [_playouts(world, actions, rng) for world in sampled_deals(match, rng, samples)]
+    return SampledValues(
+        actions,
+        tuple(zip(*(b[0] for b in both), strict=True)),
+        tuple(zip(*(b[1] for b in both), strict=True)),
+        "playout",
+    )
 
 
-def hindsight(match: Match, lines: bool = False) -> Solution | None:
+def hindsight(
+    match: Match, lines: bool = False, value: Literal["points", "match"] = "points"
+) -> Solution | None:
     """The real deal solved with every tile known, or None if too big.
 
-    ``lines`` adds the principal lines (the puzzles' words need them; a review does not).
+    ``lines`` adds the principal lines (the puzzles' words need them; a review does not);
+    ``value="match"`` values it in the match's chance (ten-thousandths, as the review grades).
     """
     if unplayed(match) > HINDSIGHT_UNPLAYED:
         return None
     try:
-        return solve(match, lines=lines, max_nodes=HINDSIGHT_NODES * (2 if lines else 1))
+        return solve(
+            match, lines=lines, max_nodes=HINDSIGHT_NODES * (2 if lines else 1), value=value
+        )
     except SolveError:
         return None

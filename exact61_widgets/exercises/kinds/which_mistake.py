@@ -22,6 +22,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.events import PlayEvent
 from exact61_widgets.engine.history import Deal
@@ -89,14 +90,14 @@ def _line(decisions: Sequence[Decision], index: int) -> Msg:
     if d.is_error:
         return Msg(
             "Move {k}, {move}, is a {grade}: over {deals} that agree with what seat {seat} "
-            "saw, it gives on average {loss} less than {best}.",
+            "saw, its chance to win the match is on average {loss} lower than after {best}.",
             {
                 "k": index + 1,
                 "move": move,
                 "grade": Msg(d.grade),
                 "deals": Plural("{n} deal", "{n} deals", d.samples),
                 "seat": d.seat,
-                "loss": raw(d.loss.mean),
+                "loss": percent_msg(d.loss.mean),
                 "best": action_msg(d.best),
             },
         )

@@ -1,0 +1,200 @@
+"""The match equity table: its replay of a hand, its dynamic programme, the shipped data's sanity.
+
+The shipped table is checked for what must hold whatever the samples: chances that
+sum to 1, a won match worth 1, the same chance for a side at equal scores whoever
+it is, a higher own score worth more (and an opponent's higher score less) far from
+the target, and agreement with matches played directly from sampled scores.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import math
+import random
+from importlib import resources
+
+import jsonschema
+import pytest
+
+from exact61_widgets.engine.bots import make_bot
+from exact61_widgets.engine.equity.build import build, direct_wins
+from exact61_widgets.engine.equity.dp import Grid, solve_chances
+from exact61_widgets.engine.equity.hands import hand_awards, replay, sample_hands
+from exact61_widgets.engine.equity.table import DATA, load_table
+from exact61_widgets.engine.errors import SetupError
+from exact61_widgets.engine.match import PLAYING, Match
+
+
+def _data() -> dict[str, object]:
+    raw = resources.files("exact61_widgets.engine.equity").joinpath(DATA).read_bytes()
+    data: dict[str, object] = json.loads(gzip.decompress(raw))
+    return data
+
+
+def _schema() -> dict[str, object]:
+    text = resources.files("exact61_widgets.schema").joinpath("met-v1.schema.json").read_text()
+    schema: dict[str, object] = json.loads(text)
+    return schema
+
+
+def test_the_shipped_table_fits_its_schema_in_shape() -> None:
+    # The whole file through jsonschema takes most of a minute (the slow test below); here
+    # every field but the first cells of each table, and every cell's range in Python.
+    data = _data()
+    tables = data["tables"]
+    assert isinstance(tables, dict)
+    short = {**data, "tables": {}}
+    for key, entry in tables.items():
+        grid = Grid(entry["players"], entry["low"])
+        for field in ("chances", "errors"):
+            assert len(entry[field]) == grid.cells
+            assert min(entry[field]) >= 0 and max(entry[field]) <= 10_000
+        short["tables"][key] = {**entry, "chances": entry["chances"][:50], "errors": []}
+    jsonschema.validate(short, _schema())
+
+
+@pytest.mark.slow
+def test_the_shipped_table_fits_its_schema() -> None:
+    jsonschema.validate(_data(), _schema())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_replayed_hand_scores_as_the_engine_does_from_any_score(players: int, seed: int) -> None:
+    # Random bots choose without looking at the score, so the same deal and choices from
+    # other scores make the same attempts: the engine's scores must equal the replay's.
+    def hand(start: tuple[int, ...]) -> Match:
+        match = Match(players, seed=f"r/{seed}", start_scores=start, leader=seed % players)
+        bots = [make_bot("random", f"r/{seed}/{s}") for s in range(players)]
+        while match.status == PLAYING:
+            match.push(bots[match.to_move].choose(match))
+        return match
+
+    sides = 2 if players == 4 else players
+    awards = hand_awards(hand((0,) * sides))
+    rng = random.Random(seed)
+    for _ in range(40):
+        start = tuple(5 * rng.randrange(45, 61) for _ in range(sides))
+        played = hand(start)
+        final, winner = replay(awards, start)
+        assert final == played.scores
+        assert winner == played.winner
+
+
+@pytest.mark.parametrize(("players", "low"), [(2, 0), (4, -50)])
+def test_every_state_is_the_mean_of_its_hands_replayed(players: int, low: int) -> None:
+    samples = sample_hands(players, 40, "dp-test")
+    grid = Grid(players, low)
+    u = solve_chances(grid, samples)
+    rng = random.Random(players)
+    states: list[tuple[tuple[int, ...], int]] = [((300, 300), 0), ((295, 300), 1), ((0, 0), 0)]
+    states += [
+        (tuple(5 * rng.randrange(low // 5, 61) for _ in range(2)), rng.randrange(2))
+        for _ in range(20)
+    ]
+    for scores, leader in states:
+        total = 0.0
+        for h in samples:
+            turned = [((side + leader) % 2, a) for side, a in h.awards]
+            final, winner = replay(turned, scores)
+            if winner is not None:
+                total += winner == 0
+            else:
+                nxt = (h.next_leader + leader) % players % 2
+                clamped = tuple(max(low, s) for s in final)
+                total += u[grid.index(clamped, nxt)]
+        assert u[grid.index(scores, leader)] == pytest.approx(total / len(samples), abs=1e-5)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_won_match_is_worth_one_and_chances_sum_to_one(players: int) -> None:
+    table = load_table(players)
+    sides = table.grid.sides
+    rng = random.Random(players)
+    for _ in range(200):
+        scores = tuple(5 * rng.randrange(61) for _ in range(sides))
+        leader = rng.randrange(players)
+        chances = [table.chance(scores, leader, s) for s in range(sides)]
+        errors = [table.error(scores, leader, s) for s in range(sides)]
+        bound = 4 * math.sqrt(sum(e * e for e in errors)) + 3e-4
+        assert abs(sum(chances) - 1) <= bound
+        won = (305, *scores[1:])
+        assert table.chance(won, leader) == 1.0
+        assert table.chance(won, leader, side=1) == 0.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_sides_at_equal_scores_are_alike(players: int) -> None:
+    table = load_table(players)
+    sides = table.grid.sides
+    for score in range(0, 305, 25):
+        scores = (score,) * sides
+        for side in range(sides):
+            assert table.chance(scores, side, side) == table.chance(scores, 0, 0)
+    if players == 4:  # partners lead the same hands: seat 2 leads as seat 0 does
+        assert table.chance((100, 150), 2) == table.chance((100, 150), 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_far_from_the_target_more_points_are_worth_more(players: int) -> None:
+    # Monotone where it must be: 10 points more for a side, the others alike, everyone far
+    # from 61 (more points there cannot be rejected), raises its chance by more than the
+    # error bars allow for.
+    table = load_table(players)
+    sides = table.grid.sides
+    for low in range(0, 150, 25):
+        for others in itertools.product(range(0, 150, 50), repeat=sides - 1):
+            less, more = (low, *others), (low + 50, *others)
+            for leader in range(players):
+                gain = table.chance(more, leader) - table.chance(less, leader)
+                noise = table.error(more, leader) + table.error(less, leader)
+                assert gain > -3 * noise
+                rival = table.chance(more, leader, 1) - table.chance(less, leader, 1)
+                assert rival < 3 * noise
+
+
+@pytest.mark.parametrize(
+    ("players", "scores", "leader"),
+    [(2, (0, 0), 0), (2, (250, 200), 1), (2, (290, 295), 0), (4, (270, 240), 1)],
+)
+def test_the_table_agrees_with_matches_played_from_its_scores(
+    players: int, scores: tuple[int, ...], leader: int
+) -> None:
+    table = load_table(players)
+    n = 150
+    wins = direct_wins(players, scores, leader, n, f"agree/{scores}")
+    share = wins / n
+    expected = table.chance(scores, leader)
+    sd = math.sqrt(expected * (1 - expected) / n + table.error(scores, leader) ** 2)
+    assert abs(share - expected) <= 3.5 * sd + 0.01
+
+
+def test_the_shipped_checks_agree_with_the_table() -> None:
+    tables = _data()["tables"]
+    assert isinstance(tables, dict)
+    rows = [row for entry in tables.values() for row in entry["check"]]
+    assert len(rows) >= 12
+    for row in rows:
+        share = row["wins"] / row["matches"]
+        sd = math.sqrt(
+            max(row["table"] * (1 - row["table"]), 0.01) / row["matches"] + row["error"] ** 2
+        )
+        assert abs(share - row["table"]) <= 3.5 * sd
+
+
+def test_a_build_is_the_same_for_the_same_seed_whatever_the_workers() -> None:
+    one = build(7, 1, batches=2, hands={2: 30}, check_matches=5, checks=2, games=(2,))
+    two = build(7, 2, batches=2, hands={2: 30}, check_matches=5, checks=2, games=(2,))
+    assert one == two
+    other = build(8, 1, batches=2, hands={2: 30}, check_matches=5, checks=2, games=(2,))
+    assert other != one
+
+
+def test_a_bad_score_is_refused() -> None:
+    table = load_table(2)
+    with pytest.raises(SetupError, match="multiple of 5"):
+        table.chance((310, 0), 0)
+    with pytest.raises(SetupError, match="scores"):
+        table.chance((0, 0, 0), 0)
