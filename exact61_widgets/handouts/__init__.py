@@ -54,6 +54,10 @@ def handout(
     only), ``source`` (``all``, ``exercises``, ``puzzles``) and ``count`` choose a
     worksheet's items, and the same choice gives its answer key. A bad option raises
     :class:`HandoutError` with one line naming it.
+
+    >>> page = handout("rules-card", lang="ru", paper="letter")
+    >>> page.startswith("<!DOCTYPE html>"), '<html lang="ru">' in page
+    (True, True)
     """
     chosen = check_kind(kind)
     language = check_lang(lang)
