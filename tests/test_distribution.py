@@ -76,6 +76,8 @@ def test_the_sdist_holds_the_tests_rules_licence_and_no_stray_file(
     assert {
         "LICENSE",
         "CITATION.cff",
+        "CONTRIBUTING.md",
+        "hatch_build.py",
         "RULES.md",
         "RULES.ru.md",
         "README.md",
@@ -101,6 +103,10 @@ def test_the_wheel_holds_the_licence_rules_pages_and_tutorials(dists: tuple[Path
         assert whl.read("exact61_widgets/_data/RULES.md") == (ROOT / "RULES.md").read_bytes()
     assert f"exact61_widgets-{VERSION}.dist-info/licenses/LICENSE" in names
     assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
+    description = meta.split("\n\n", 1)[1]  # the README, every link absolute (hatch_build.py)
+    assert description.startswith("# exact61_widgets")
+    targets = re.findall(r"\]\(([^)\s]+)\)", description)
+    assert targets and all(re.match(r"https://|#", t) for t in targets)
     notebooks = {p.name for p in (ROOT / "tutorials").glob("*.ipynb")}
     assert {n.rsplit("/", 1)[1] for n in names if n.endswith(".ipynb")} == notebooks
     assert {f"exact61_widgets/_data/{n}" for n in ("RULES.ru.md", "docs/diagrams.md")} <= names

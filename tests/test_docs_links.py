@@ -82,6 +82,12 @@ def test_every_documented_class_shows_the_signature_it_is_called_with() -> None:
     classes = documented_classes()
     assert len(classes) > 50
     for cls in classes:
+        if getattr(cls, "_is_protocol", False):  # Bot: implemented, never called
+            assert exact61_docs.real_signature(None, "class", "", cls, None, "(x)", None) == (
+                "",
+                None,
+            )  # type: ignore[arg-type]
+            continue
         shown = exact61_docs.real_signature(None, "class", cls.__name__, cls, None, "(x)", None)  # type: ignore[arg-type]
         try:
             real = inspect.signature(cls)

@@ -107,7 +107,10 @@ TRY_IN_BROWSER = "../lite/"
 
 ROOT = Path(__file__).resolve().parents[2]
 LINK = re.compile(r'(href=")(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]*?)\.(md|ipynb)((?:#[^"]*)?")')
-FILE = re.compile(r'href="(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]+\.(?:json|svg|png|txt|csv))"')
+#: A link to a file of the repository that is not a page (a schema, a picture, the licence).
+FILE = re.compile(
+    r'href="(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]+\.(?:json|svg|png|txt|csv|cff)|(?:[^"#?]*/)?LICENSE)"'
+)
 
 
 def entry(text: str) -> tuple[str, list[str] | None]:
@@ -452,6 +455,8 @@ def real_signature(
     """
     if what != "class" or not inspect.isclass(obj):
         return None
+    if getattr(obj, "_is_protocol", False):
+        return ("", return_annotation)  # a protocol is implemented, never called
     plain = class_signature(obj)
     return None if plain is None else (plain, return_annotation)
 
