@@ -261,3 +261,5 @@ def test_the_api_pages_show_real_signatures_and_no_traitlets_boilerplate(site: P
     assert re.search(r"MatchTable\(\s*players=2,\s*\*,\s*seed=0,\s*bots=.greedy.", text)
     assert "A trait for unicode strings." not in text
     assert "(*args, **kwargs)" not in text
+    widgets = html.unescape(re.sub(r"<[^>]+>", "", (site / "docs/api/widgets.html").read_text()))
+    assert widgets.index("what it is") < widgets.index("MatchTable") < widgets.index("Advice")

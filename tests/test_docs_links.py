@@ -103,3 +103,19 @@ def test_every_documented_class_shows_the_signature_it_is_called_with() -> None:
             assert "**kwargs" in str(inspect.signature(cls.__init__)), cls
     table = exact61_docs.class_signature(MatchTable)
     assert table and table.startswith('(players=2, *, seed=0, bots="greedy", human=0,')
+
+
+def test_each_api_page_opens_with_a_summary_table_in_reading_order() -> None:
+    """Like python-chess's pages: a table of the page's classes and functions, each with its
+    first sentence, the widgets led by the match table (not by ``Advice``, alphabetically)."""
+    widgets = exact61_docs.summary_table(exact61_docs.API["widgets"]).splitlines()
+    assert widgets[0] == "| name | what it is |"
+    assert widgets[2].startswith("| {py:class}`~exact61_widgets.widgets.MatchTable` | A match ")
+    for page, modules in exact61_docs.API.items():
+        rows = exact61_docs.summary_table(modules).splitlines()[2:]
+        assert rows, page
+        for row in rows:
+            assert re.fullmatch(r"\| \{py:(class|func)\}`~[\w.]+` \| [^|]*(\\\|[^|]*)* \|", row), (
+                row
+            )
+            assert ":class:" not in row and ":func:" not in row and not row.endswith("|  |"), row

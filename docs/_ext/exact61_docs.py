@@ -176,6 +176,61 @@ def aliases() -> dict[str, str]:
     return found
 
 
+#: Where a module's names appear in its page's summary table: these first, in the order a user
+#: meets them; the rest after them, in the module's order.
+READING: dict[str, list[str]] = {
+    "exact61_widgets.engine": ["Layout", "Match", "Tile", "Place", "Port", "Play"],
+    "exact61_widgets.widgets": [
+        "MatchTable",
+        "PositionExplorer",
+        "SpinnerWalkthrough",
+        "EndScoringWalkthrough",
+        "RoundingWalkthrough",
+        "GoingOutWalkthrough",
+        "BlockedWalkthrough",
+        "Exact61Walkthrough",
+        "HandStory",
+        "PuzzleWidget",
+        "ReviewWidget",
+        "Walkthrough",
+        "Board",
+    ],
+    "exact61_widgets.render": ["render_svg", "describe", "caption", "layout_geometry"],
+    "exact61_widgets.exercises": ["Exercise"],
+}
+
+
+def summary(text: str) -> str:
+    """The first sentence of a docstring, on one line, for a summary table's cell."""
+    first = " ".join(text.strip().split("\n\n")[0].split())
+    # reST roles (:class:`~a.B`) read as code in a Markdown table: `B`
+    first = re.sub(r":[\w:]+:`~?([^`]*?)`", lambda m: f"`{m.group(1).split('.')[-1]}`", first)
+    end = re.search(r"(?<=[.!?])\s", first)
+    return (first[: end.start()] if end else first).replace("|", "\\|")
+
+
+def summary_table(names: list[str]) -> str:
+    """A page's table of its classes and functions, each with its first sentence, in reading
+    order (:data:`READING`), as python-chess's pages open."""
+    members = api_members()
+    rows = []
+    for text in names:
+        name = entry(text)[0]
+        module = importlib.import_module(name)
+        chosen = members[name][0]
+        first = [n for n in READING.get(name, []) if n in chosen]
+        for member in first + [n for n in chosen if n not in first]:
+            value = getattr(module, member)
+            if not (inspect.isclass(value) or inspect.isroutine(value)):
+                continue
+            role = "py:class" if inspect.isclass(value) else "py:func"
+            doc = summary(inspect.getdoc(value) or "")
+            rows.append(f"| {{{role}}}`~{name}.{member}` | {doc} |")
+    if not rows:
+        return ""
+    return "| name | what it is |\n|---|---|\n" + "\n".join(rows) + "\n"
+
+
 def _automodules(names: list[str]) -> str:
     """The page's directives: each module with its classes and functions, then its constants and
     type aliases, one ``autodata`` each (automodule leaves out values it cannot tell apart from
@@ -218,7 +273,9 @@ def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
     text = source[0]
     if docname.startswith(API_FOLDER) and "<!-- api -->" in text:
         page = docname.removeprefix(API_FOLDER)
-        text = text.replace("<!-- api -->", _automodules(API[page]))
+        text = text.replace(
+            "<!-- api -->", summary_table(API[page]) + "\n" + _automodules(API[page])
+        )
     for lang in ("en", "ru"):
         text = text.replace(f"<!-- tutorials {lang} -->", _tutorials(lang))
     if docname.startswith("tutorials/"):
