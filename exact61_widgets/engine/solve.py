@@ -315,6 +315,11 @@ def solve(
     three give the same values. ``lines=False`` skips the principal lines (each
     value's line then holds the action alone). ``max_nodes`` bounds the work: a
     larger search raises :class:`SolveError`.
+
+    >>> from exact61_widgets.puzzles import get_puzzle
+    >>> solution = solve(get_puzzle("p001").match())  # every tile known
+    >>> str(solution.best.action), solution.margin  # best by 15 raw points
+    ('[6|6]@[5|6]:high', 15)
     """
     if match.status != PLAYING:
         raise SolveError(Msg("the hand is over: there is nothing to solve"))

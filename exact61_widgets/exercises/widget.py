@@ -48,6 +48,13 @@ class Exercise(w.VBox):  # type: ignore[misc]
     None is the session's language. :meth:`check` does what the Check button
     does, :meth:`show_solution` what the Show solution button does, for code
     and tests.
+
+    >>> from exact61_widgets.exercises import DisplayedPoints
+    >>> exercise = Exercise(DisplayedPoints(35))  # "how many displayed points are 35 raw?"
+    >>> exercise.check("7").ok
+    True
+    >>> exercise.check("35").diagnosis  # the mistake named: raw points not divided by 5
+    ('raw-not-divided',)
     """
 
     def __init__(
