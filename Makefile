@@ -73,16 +73,19 @@ lite: deps-lite
 
 # make docs: the documentation site in build/docs/ (Sphinx, docs/conf.py; open build/docs/index.html).
 # Warnings are errors and every cross-reference must resolve; nothing is fetched from the internet.
+# Sphinx's cache (.doctrees) goes to build/doctrees/, outside the published folder.
 # make site: the documentation and the JupyterLite site side by side in build/site/ (docs/, lite/),
-# linked to each other (docs/publishing.md).
+# linked to each other (docs/publishing.md); make docs alone has no link into a site it lacks.
 DOCS_OUT ?= build/docs
+SPHINX = $(BIN)/python -m sphinx -c docs -b html -n -W --keep-going -q -d build/doctrees
 
 docs: deps-test
-	$(BIN)/python -m sphinx -c docs -b html -n -W --keep-going -q . $(DOCS_OUT)
+	$(SPHINX) . $(DOCS_OUT)
 
-site: docs lite
+site: deps-test lite
 	rm -rf build/site && mkdir -p build/site
-	cp -r $(DOCS_OUT) build/site/docs && cp -r _site build/site/lite
+	$(SPHINX) -D exact61_lite_site=1 . build/site/docs
+	cp -r _site build/site/lite
 
 # Debian's Chromium for the real-browser tests (never `playwright install`: it downloads).
 browser:
@@ -133,4 +136,5 @@ puzzles: venv
 	$(BIN)/python -m exact61_widgets.puzzles.mine --seed $(PUZZLE_SEED) --count $(PUZZLE_COUNT) --workers 2
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .lite-cache _site build/docs build/site
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .lite-cache _site build/docs build/site \
+		build/doctrees

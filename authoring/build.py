@@ -17,6 +17,10 @@ The source format, one marker a line::
                            the teaching notebooks, which a learner need not read
     <!-- single -->        (first line only) build this notebook in English only
 
+Every notebook's first code cell is :data:`INSTALL_CELL`: it installs the package with
+``%pip`` where it is missing (Colab, a new environment) and does nothing where it is
+installed, so a notebook opened on its own can run.
+
 In code, ``"{{lang}}"`` becomes ``"en"`` or ``"ru"``. In markdown, ``{R7.3}`` or
 ``{D5}`` becomes a link to that rule in the repository's rules page
 (``RULES.md`` / ``RULES.ru.md``), and in Russian every link to ``NAME.ipynb``
@@ -50,6 +54,18 @@ RULE = re.compile(r"\{([RD]\d+(?:\.\d+)?)\}")
 NOTEBOOK_LINK = re.compile(r"\]\((?!https?:)([\w.-]+?)\.ipynb")
 RULES_LINK = re.compile(r"\]\(\.\./RULES\.md")
 LANG_TOKEN = '"{{lang}}"'
+#: The first code cell of every notebook, before the source's own cells (the same in both
+#: languages, so that the two notebooks keep the same structure).
+INSTALL_CELL = (
+    "# Installs exact61_widgets where it is missing (Colab, a new environment);\n"
+    "# where it is installed (make lab, pip install) this cell does nothing.\n"
+    "import importlib.util\n"
+    "\n"
+    'if importlib.util.find_spec("exact61_widgets") is None:\n'
+    "    %pip install --quiet exact61_widgets"
+)
+#: The install cell's id: fixed, so that the other cells keep theirs.
+INSTALL_ID = "install"
 METADATA: dict[str, Any] = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
     "language_info": {"name": "python", "pygments_lexer": "ipython3"},
@@ -158,10 +174,25 @@ def twin(stem: str) -> str:
     return stem if MARKER.match(first) and "single" in first else f"{stem}_ru"
 
 
+def install_cell(source: Source) -> dict[str, Any]:
+    """The first code cell: installs the package where it is missing (:data:`INSTALL_CELL`)."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": f"{source.name}-{INSTALL_ID}"[:64],
+        "metadata": {},
+        "outputs": [],
+        "source": INSTALL_CELL,
+    }
+
+
 def notebook(source: Source, lang: str) -> dict[str, Any]:
-    """The unexecuted notebook of ``source`` in ``lang``."""
+    """The unexecuted notebook of ``source`` in ``lang``: the install cell before the first
+    code cell, then the source's cells."""
     cells: list[dict[str, Any]] = []
     for index, cell in enumerate(source.cells):
+        if cell.kind == "code" and not any(c["cell_type"] == "code" for c in cells):
+            cells.append(install_cell(source))
         cell_id = f"{source.name}-{index:02d}"[:64]
         if cell.kind == "code":
             code = cell.text["en"].replace(LANG_TOKEN, f'"{lang}"')

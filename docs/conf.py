@@ -1,10 +1,10 @@
 """Sphinx settings of the documentation site (``make docs``: ``build/docs``).
 
 The source folder is the repository's root, read through ``include_patterns``: the pages in
-``docs/``, ``README.md``, ``RULES.md``, ``RULES.ru.md`` and the tutorial notebooks, so that
-every relative link they hold works the same on the site as in the repository. Notebooks are
-rendered from their saved outputs (they are committed executed); nothing is fetched at build or
-view time.
+``docs/``, ``README.md``, ``CONTRIBUTING.md``, ``RULES.md``, ``RULES.ru.md`` and the tutorial
+notebooks, so that every relative link they hold works the same on the site as in the
+repository. Notebooks are rendered from their saved outputs (they are committed executed);
+nothing is fetched at build or view time.
 """
 
 from __future__ import annotations
@@ -24,7 +24,14 @@ version = release = __version__
 language = "en"
 
 root_doc = Path("docs/index.md").with_suffix("").as_posix()  # the start page
-include_patterns = ["docs/**", "README.md", "RULES.md", "RULES.ru.md", "tutorials/*.ipynb"]
+include_patterns = [
+    "docs/**",
+    "README.md",
+    "CONTRIBUTING.md",
+    "RULES.md",
+    "RULES.ru.md",
+    "tutorials/*.ipynb",
+]
 exclude_patterns = [
     ".git",
     ".venv",

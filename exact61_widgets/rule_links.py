@@ -118,7 +118,18 @@ def rule_anchor(code: str) -> str:
 def set_rules_location(base_en: str = DEFAULT_RULES_EN, base_ru: str = DEFAULT_RULES_RU) -> None:
     """Point rule links at other copies of the pages (for hosts other than the notebooks).
 
-    Called without arguments it restores the default relative links.
+    The default links are relative to a notebook in ``tutorials/`` (``../RULES.md#r7-3``), as
+    in the repository and in a folder written by ``exact61 tutorials``. Called without
+    arguments it restores them. The pages installed with the package are
+    :func:`exact61_widgets.resources.rules_page`'s:
+
+    >>> from exact61_widgets.resources import rules_page
+    >>> set_rules_location(rules_page("en").as_uri(), rules_page("ru").as_uri())
+    >>> rules_url("D5", "ru").startswith("file://"), rules_url("D5", "ru").endswith("#d5")
+    (True, True)
+    >>> set_rules_location()
+    >>> rules_url("D5", "ru")
+    '../RULES.ru.md#d5'
     """
     _location["en"] = base_en
     _location["ru"] = base_ru

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "exact61_widgets"
@@ -58,8 +59,24 @@ def cited(text: str) -> set[str]:
     }
 
 
+#: Files the wheel carries inside the package from elsewhere in the repository (pyproject.toml's
+#: ``force-include``: the rules pages, the tutorials): a wheel path -> the repository's file.
+WHEEL_COPIES = {
+    target: source
+    for source, target in tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"][
+        "hatch"
+    ]["build"]["targets"]["wheel"]["force-include"].items()
+}
+
+
 def exists(path: str) -> bool:
-    return (ROOT / path).exists() or (PACKAGE / path).exists()
+    if (ROOT / path).exists() or (PACKAGE / path).exists():
+        return True
+    for target, source in WHEEL_COPIES.items():  # a path inside a copy the wheel carries
+        if path == target or path.startswith(target + "/"):
+            return (ROOT / source / path.removeprefix(target).lstrip("/")).exists()
+    wheel_data = {t.rsplit("/", 1)[0] for t in WHEEL_COPIES}
+    return any(t == path or t.startswith(path + "/") for t in wheel_data)
 
 
 def test_the_scan_finds_citations_and_would_see_a_missing_one() -> None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +15,8 @@ from typing import Any
 import pytest
 from test_record import played_record, small_record
 
-from exact61_widgets.cli import main
+import exact61_widgets
+from exact61_widgets.cli import build_parser, main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -201,3 +206,133 @@ def test_the_command_line_imports_its_subcommands_directly() -> None:
     help_text = cli.build_parser().format_help()
     for name in ("describe", "render", "replay", "play", "simulate", "solve", "review", "handout"):
         assert name in help_text
+
+
+# --- the command's own help, its version, its seeds and its exit statuses (issue 37) ---
+
+
+def subcommands() -> dict[str, argparse.ArgumentParser]:
+    """Every subcommand's parser, by name (argparse keeps them in its private tables)."""
+    parser = build_parser()
+    (group,) = [
+        action
+        for action in parser._actions  # noqa: SLF001 (argparse has no public list of them)
+        if isinstance(action, argparse._SubParsersAction)  # noqa: SLF001
+    ]
+    return dict(group.choices)
+
+
+def test_every_argument_of_every_subcommand_has_help() -> None:
+    parsers = {"": build_parser(), **subcommands()}
+    missing = [
+        f"{name} {action.dest}"
+        for name, parser in parsers.items()
+        for action in parser._actions  # noqa: SLF001
+        if not action.help and not isinstance(action, argparse._SubParsersAction)  # noqa: SLF001
+    ]
+    assert not missing
+    assert len(parsers) == 10  # the command and its nine subcommands
+
+
+def test_version_prints_the_package_version() -> None:
+    result = run("--version")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        0,
+        f"exact61 {exact61_widgets.__version__}\n",
+        "",
+    )
+
+
+def examples_of(parser: argparse.ArgumentParser) -> list[str]:
+    """The example command lines at the end of a parser's help."""
+    epilog = parser.epilog or ""
+    assert epilog.startswith("examples:\n")
+    return [line.strip() for line in epilog.splitlines()[1:]]
+
+
+@pytest.mark.parametrize("name", sorted(subcommands()))
+def test_every_subcommand_help_ends_with_examples_of_itself(name: str) -> None:
+    parser = subcommands()[name]
+    lines = examples_of(parser)
+    assert any(line.startswith(f"exact61 {name}") for line in lines), lines
+    assert parser.format_help().rstrip().endswith(lines[-1])  # shown as written, not rewrapped
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(subcommands()))
+def test_every_example_of_the_help_runs(name: str, tmp_path: Path) -> None:
+    """Each example, run by the shell in order in an empty folder (a later one may read a
+    file an earlier one wrote; ``~`` is a fresh home folder)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    command = f"{shlex.quote(sys.executable)} -m exact61_widgets"
+    for line in examples_of(subcommands()[name]):
+        assert line.startswith("exact61 ")
+        result = subprocess.run(
+            command + line.removeprefix("exact61"),
+            shell=True,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            cwd=tmp_path,
+            env={**os.environ, "HOME": str(home)},
+            check=False,
+        )
+        assert result.returncode == 0, (line, result.stderr)
+
+
+def test_play_without_a_seed_prints_the_seed_that_plays_it_again() -> None:
+    first = run("play", "--players", "2")
+    assert first.returncode == 0, first.stderr
+    head, *rest = first.stdout.splitlines()
+    seed = re.fullmatch(r"Seed (\d+) \(give --seed \1 to play this match again\)\.", head)
+    assert seed, head
+    again = run("play", "--players", "2", "--seed", seed.group(1))
+    assert again.stdout.splitlines() == rest
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["render", "[1|4]", "-o", "{dir}/render.svg"],
+        ["play", "--players", "2", "--seed", "1", "--record", "{dir}/match.json"],
+        ["handout", "rules-card", "--out", "{dir}/card.html"],
+        ["tutorials", "{dir}/tutorials"],
+    ],
+    ids=["render", "play", "handout", "tutorials"],
+)
+def test_a_file_that_cannot_be_written_exits_1_and_bad_words_exit_2(
+    tmp_path: Path, args: list[str]
+) -> None:
+    blocker = tmp_path / "a-file"  # a path under a file cannot be created
+    blocker.write_text("", "utf-8")
+    result = run(*(a.replace("{dir}", str(blocker)) for a in args))
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and f"cannot write {blocker}/" in result.stderr
+    assert "exact61: error: " in result.stderr and "Hand" not in result.stdout.split("\n")[-1]
+    usage = run(*args, "--no-such-option")
+    assert (usage.returncode, usage.stdout) == (2, "")
+
+
+HAND_LINE = re.compile(
+    r"Hand \d+: (?:(?:a player went out|blocked), hand won by side \d"
+    r"|blocked, and no side won the hand|side \d won the match); scores [\d ]+\."
+)
+
+
+def test_play_says_who_won_each_hand_or_the_match_in_words() -> None:
+    """No progress line names a missing winner as "-": each one says what happened."""
+    seen: set[str] = set()
+    for seed in range(12):
+        result = run("play", "--players", str(2 + seed % 3), "--seed", str(seed))
+        hands = result.stdout.splitlines()[:-1]
+        for line in hands:
+            assert HAND_LINE.fullmatch(line), line
+        seen.update(re.sub(r"Hand \d+: |side \d|[\d ]+\.$", "", line) for line in hands)
+    assert " -" not in "".join(seen)
+    assert {"a player went out, hand won by ; scores", " won the match; scores"} <= seen
+
+
+def test_play_in_russian_names_the_winner_of_the_match() -> None:
+    result = run("play", "--players", "2", "--seed", "3", "--lang", "ru")
+    assert re.search(r"участник \d выиграл матч", result.stdout), result.stdout

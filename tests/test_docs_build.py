@@ -56,11 +56,21 @@ LITE = re.compile(r"^(?:\.\./)*" + re.escape(exact61_docs.TRY_IN_BROWSER) + r"(.
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The site, built as ``make docs`` builds it; the build's time is printed (``-s``)."""
+    """The site, built as ``make site`` builds it (with the links into the JupyterLite site
+    beside it; ``make docs`` alone turns them into text: test_docs_links.py); the build's time
+    is printed (``-s``)."""
     out = tmp_path_factory.mktemp("docs")
     started = time.perf_counter()
     done = subprocess.run(
-        [*SPHINX, "-d", str(out / ".doctrees"), ".", str(out / "html")],
+        [
+            *SPHINX,
+            "-D",
+            "exact61_lite_site=1",
+            "-d",
+            str(out / ".doctrees"),
+            ".",
+            str(out / "html"),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -241,3 +251,15 @@ def test_the_command_line_page_is_its_help(site: Path) -> None:
     commands = next(a for a in parser._actions if a.choices and isinstance(a.choices, dict))  # noqa: SLF001
     for command in commands.choices:
         assert f">{command}<" in page or f"exact61 {command}" in page, command
+
+
+def test_the_api_pages_show_real_signatures_and_no_traitlets_boilerplate(site: Path) -> None:
+    """A widget reads as it is called (issue: every widget showed ``(*args, **kwargs)``), and
+    no inherited trait repeats its type's generic help."""
+    pages = "".join(p.read_text("utf-8") for p in (site / "docs" / "api").glob("*.html"))
+    text = html.unescape(re.sub(r"<[^>]+>", "", pages))
+    assert re.search(r"MatchTable\(\s*players=2,\s*\*,\s*seed=0,\s*bots=.greedy.", text)
+    assert "A trait for unicode strings." not in text
+    assert "(*args, **kwargs)" not in text
+    widgets = html.unescape(re.sub(r"<[^>]+>", "", (site / "docs/api/widgets.html").read_text()))
+    assert widgets.index("what it is") < widgets.index("MatchTable") < widgets.index("Advice")

@@ -4,7 +4,7 @@ A layout drawn with ``legend=True`` lists exactly the marks it shows (found here
 from the SVG itself, not from the legend code); the samples are drawn as the
 marks on the table are; every mark differs from the others by shape, not only
 by colour; the committed ``docs/legend*.svg`` are what the renderer draws now,
-and the README's "Reading the pictures" says each mark in one sentence.
+and the documentation's "Reading the pictures" (docs/pictures.md) says each mark in one sentence.
 """
 
 from __future__ import annotations
@@ -241,11 +241,10 @@ def test_the_committed_legend_pictures_are_what_the_renderer_draws(name: str) ->
     )
 
 
-def test_the_readme_shows_the_legend_with_one_sentence_per_mark() -> None:
-    readme = (ROOT / "README.md").read_text("utf-8")
-    start = readme.index("### Reading the pictures")
-    section = readme[start : readme.index("\n#", start + 5)]
-    assert "docs/legend.svg" in section
+def test_the_pictures_page_shows_the_legend_with_one_sentence_per_mark() -> None:
+    section = (ROOT / "docs" / "pictures.md").read_text("utf-8")
+    assert section.startswith("# Reading the pictures\n")
+    assert "](legend.svg)" in section and "](legend.ru.svg)" in section
     for words in legend_words(lang="en"):
         assert section.count(words) == 1, words
 

@@ -10,7 +10,14 @@
   also in the notebooks' saved HTML: on the site they lead to the built pages. Headings also get
   the anchors the repository's Markdown viewers give them (``#the-game-in-one-minute``).
 - ``TRY_IN_BROWSER``: where the JupyterLite site is, relative to the documentation's root; a
-  page links into it as ``href="lite:index.html"``.
+  page links into it as ``href="lite:index.html"``. Only a build for the published pair
+  (``make site``: ``-D exact61_lite_site=1``) keeps those links; ``make docs`` alone has no site
+  beside it, so there a link into it becomes its plain text and a tutorial page says how to run
+  the notebook instead.
+- ``real_signature``: a class shows the parameters it is called with (``inspect.signature``),
+  not the ``(*args, **kwargs)`` of a base's ``__new__`` (traitlets' ``HasTraits``).
+- ``skip_member`` leaves out what a widget inherits from ipywidgets and traitlets (their traits,
+  ``comm``, ``keys``, ``log``): a page shows the package's own names only.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import json
 import re
 import shutil
 import sys
+import textwrap
 import unicodedata
 from pathlib import Path
 from types import ModuleType
@@ -99,7 +107,10 @@ TRY_IN_BROWSER = "../lite/"
 
 ROOT = Path(__file__).resolve().parents[2]
 LINK = re.compile(r'(href=")(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]*?)\.(md|ipynb)((?:#[^"]*)?")')
-FILE = re.compile(r'href="(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]+\.(?:json|svg|png|txt|csv))"')
+#: A link to a file of the repository that is not a page (a schema, a picture, the licence).
+FILE = re.compile(
+    r'href="(?![a-z][a-z0-9+.-]*:|#|/)([^"#?]+\.(?:json|svg|png|txt|csv|cff)|(?:[^"#?]*/)?LICENSE)"'
+)
 
 
 def entry(text: str) -> tuple[str, list[str] | None]:
@@ -165,6 +176,61 @@ def aliases() -> dict[str, str]:
     return found
 
 
+#: Where a module's names appear in its page's summary table: these first, in the order a user
+#: meets them; the rest after them, in the module's order.
+READING: dict[str, list[str]] = {
+    "exact61_widgets.engine": ["Layout", "Match", "Tile", "Place", "Port", "Play"],
+    "exact61_widgets.widgets": [
+        "MatchTable",
+        "PositionExplorer",
+        "SpinnerWalkthrough",
+        "EndScoringWalkthrough",
+        "RoundingWalkthrough",
+        "GoingOutWalkthrough",
+        "BlockedWalkthrough",
+        "Exact61Walkthrough",
+        "HandStory",
+        "PuzzleWidget",
+        "ReviewWidget",
+        "Walkthrough",
+        "Board",
+    ],
+    "exact61_widgets.render": ["render_svg", "describe", "caption", "layout_geometry"],
+    "exact61_widgets.exercises": ["Exercise"],
+}
+
+
+def summary(text: str) -> str:
+    """The first sentence of a docstring, on one line, for a summary table's cell."""
+    first = " ".join(text.strip().split("\n\n")[0].split())
+    # reST roles (:class:`~a.B`) read as code in a Markdown table: `B`
+    first = re.sub(r":[\w:]+:`~?([^`]*?)`", lambda m: f"`{m.group(1).split('.')[-1]}`", first)
+    end = re.search(r"(?<=[.!?])\s", first)
+    return (first[: end.start()] if end else first).replace("|", "\\|")
+
+
+def summary_table(names: list[str]) -> str:
+    """A page's table of its classes and functions, each with its first sentence, in reading
+    order (:data:`READING`), as python-chess's pages open."""
+    members = api_members()
+    rows = []
+    for text in names:
+        name = entry(text)[0]
+        module = importlib.import_module(name)
+        chosen = members[name][0]
+        first = [n for n in READING.get(name, []) if n in chosen]
+        for member in first + [n for n in chosen if n not in first]:
+            value = getattr(module, member)
+            if not (inspect.isclass(value) or inspect.isroutine(value)):
+                continue
+            role = "py:class" if inspect.isclass(value) else "py:func"
+            doc = summary(inspect.getdoc(value) or "")
+            rows.append(f"| {{{role}}}`~{name}.{member}` | {doc} |")
+    if not rows:
+        return ""
+    return "| name | what it is |\n|---|---|\n" + "\n".join(rows) + "\n"
+
+
 def _automodules(names: list[str]) -> str:
     """The page's directives: each module with its classes and functions, then its constants and
     type aliases, one ``autodata`` each (automodule leaves out values it cannot tell apart from
@@ -203,27 +269,42 @@ def _tutorials(lang: str) -> str:
 
 def source_read(app: Sphinx, docname: str, source: list[str]) -> None:
     """Expand the markers of the API and tutorial pages."""
+    lite = bool(app.config.exact61_lite_site)
     text = source[0]
     if docname.startswith(API_FOLDER) and "<!-- api -->" in text:
         page = docname.removeprefix(API_FOLDER)
-        text = text.replace("<!-- api -->", _automodules(API[page]))
+        text = text.replace(
+            "<!-- api -->", summary_table(API[page]) + "\n" + _automodules(API[page])
+        )
     for lang in ("en", "ru"):
         text = text.replace(f"<!-- tutorials {lang} -->", _tutorials(lang))
     if docname.startswith("tutorials/"):
-        text = _notebook_page(text, russian=docname.endswith("_ru"))
+        text = _notebook_page(text, russian=docname.endswith("_ru"), lite=lite)
     source[0] = text
 
 
-#: The line under a tutorial page's title that leads to the notebook in the browser.
+#: The line under a tutorial page's title that leads to the notebook in the browser (by
+#: language: Russian or not), where the JupyterLite site is published beside the documentation.
 TRY_LINE = {
     False: '*To run this notebook: <a class="try-in-browser" href="lite:index.html">try it'
-    " in your browser</a> (no installation), or `make lab`.*",
+    " in your browser</a> (no installation), `exact61 tutorials` (writes the notebooks into a"
+    " folder), or `make lab`.*",
     True: '*Чтобы выполнить этот блокнот: <a class="try-in-browser" href="lite:index.html">'
-    "откройте его в браузере</a> (ничего не нужно устанавливать) или `make lab`.*",
+    "откройте его в браузере</a> (ничего не нужно устанавливать), `exact61 tutorials` (запишет"
+    " блокноты в папку) или `make lab`.*",
 }
+#: The same line where the documentation is built alone (``make docs``: no site beside it).
+RUN_LINE = {
+    False: "*To run this notebook: `exact61 tutorials` writes the notebooks into a folder (after"
+    " `pip install exact61_widgets`), or `make lab` in a clone.*",
+    True: "*Чтобы выполнить этот блокнот: `exact61 tutorials` запишет блокноты в папку (после"
+    " `pip install exact61_widgets`), или `make lab` в копии репозитория.*",
+}
+#: A link into the JupyterLite site in a built page's HTML.
+LITE_ANCHOR = re.compile(r'<a class="try-in-browser"\s+href="lite:[^"]*">(.*?)</a>', re.S)
 
 
-def _notebook_page(text: str, russian: bool) -> str:
+def _notebook_page(text: str, russian: bool, lite: bool = True) -> str:
     """A tutorial as its page shows it: the code the notebook folds (a setup, an exercise) is
     folded, and under the title a line leads to the site in the browser."""
     notebook = json.loads(text)
@@ -239,7 +320,7 @@ def _notebook_page(text: str, russian: bool) -> str:
             "cell_type": "markdown",
             "id": "try-in-browser",
             "metadata": {},
-            "source": TRY_LINE[russian],
+            "source": (TRY_LINE if lite else RUN_LINE)[russian],
         }
         cells.insert(first + 1, line)
     return json.dumps(notebook)
@@ -298,8 +379,16 @@ def rewrite_links(
     body = LINK.sub(replace, body)
     for link in FILE.findall(body):
         _copy_file(app, here, link)
+    context["body"] = lite_links(body, pagename, bool(app.config.exact61_lite_site))
+
+
+def lite_links(body: str, pagename: str, lite: bool) -> str:
+    """A page's links into the JupyterLite site: relative to the page where the site is beside
+    the documentation (``make site``), else their plain text (``make docs``: no dead link)."""
+    if not lite:
+        return LITE_ANCHOR.sub(r"\1", body)
     root = "../" * pagename.count("/")
-    context["body"] = body.replace('href="lite:', f'href="{root}{TRY_IN_BROWSER}')
+    return body.replace('href="lite:', f'href="{root}{TRY_IN_BROWSER}')
 
 
 def _copy_file(app: Sphinx, here: Path, link: str) -> None:
@@ -329,6 +418,12 @@ def fill_constant_docs(
     """A constant a package re-exports keeps the ``#:`` comment of the module that defines it;
     a public name of a module without any docstring is a warning (so the build fails)."""
     package, _, member = name.rpartition(".")
+    if what == "attribute" and _generic_trait_doc(obj, lines):
+        lines.clear()  # the trait type's own help says nothing of this attribute
+        LOGGER.warning(
+            "a widget's trait without a #: comment: %s", name, type="exact61", subtype="doc"
+        )
+        return
     if what == "module" or not isinstance(sys.modules.get(package), ModuleType):
         return
     if lines and not (what == "data" and "\n".join(lines).strip() == _type_doc(obj)):
@@ -350,16 +445,131 @@ def fill_constant_docs(
         LOGGER.warning("public name without a docstring: %s", name, type="exact61", subtype="doc")
 
 
+def _generic_trait_doc(obj: Any, lines: list[str]) -> bool:
+    """Whether ``lines`` are a trait's type's generic help ("A trait for unicode strings.")."""
+    try:
+        from traitlets import TraitType
+    except ImportError:  # pragma: no cover - the docs build has the widgets' dependencies
+        return False
+    if not isinstance(obj, TraitType):
+        return False
+    text = "\n".join(lines).strip()
+    return bool(text) and any(text == _type_doc_of(c) for c in type(obj).__mro__)
+
+
+def _type_doc_of(cls: type) -> str:
+    return (inspect.getdoc(cls) or "").strip()
+
+
 def _type_doc(value: Any) -> str:
     return (inspect.getdoc(type(value)) or "").strip()
 
 
 def skip_member(app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any) -> Any:
-    """A module does not show the classes and functions it imports from other libraries."""
+    """A module does not show the classes and functions it imports from other libraries, and a
+    class does not show the traits it inherits from ipywidgets, anywidget or traitlets."""
     imported = inspect.isclass(obj) or inspect.isroutine(obj)
     if what == "module" and imported:
         return not str(getattr(obj, "__module__", "")).startswith("exact61_widgets") or None
+    if what == "class" and foreign_trait(obj):
+        return True
     return None
+
+
+def foreign_trait(obj: Any) -> bool:
+    """Whether ``obj`` is a trait (or a trait's event) that a widget framework defines.
+
+    A trait the package defines on its own widget has ``this_class`` in the package; the
+    frameworks' own (``layout``, ``tabbable``, ``comm``, ``keys``, ``log``) do not, and their
+    docstring is the trait type's generic one ("A trait for unicode strings.").
+    """
+    try:
+        from traitlets import TraitType
+    except ImportError:  # pragma: no cover - the docs build has the widgets' dependencies
+        return False
+    if not isinstance(obj, TraitType):
+        return False
+    owner = getattr(obj, "this_class", None)
+    return not str(getattr(owner, "__module__", "")).startswith("exact61_widgets")
+
+
+def real_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: Any,
+    options: Any,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """A class's signature as ``inspect.signature`` gives it, without the type hints (the page
+    lists them under the parameters).
+
+    autodoc reads the first of ``__call__`` of the metaclass, ``__new__`` and ``__init__``
+    that it finds; a widget's base (traitlets' ``HasTraits``) defines ``__new__(*args,
+    **kwargs)``, so every widget read ``(*args, **kwargs)``. ``inspect.signature`` follows
+    ``__init__`` as Python calls it.
+    """
+    if what != "class" or not inspect.isclass(obj):
+        return None
+    if getattr(obj, "_is_protocol", False):
+        return ("", return_annotation)  # a protocol is implemented, never called
+    plain = class_signature(obj)
+    return None if plain is None else (plain, return_annotation)
+
+
+def class_signature(cls: type) -> str | None:
+    """``(players=2, *, seed=0, …)``: the parameters a class is called with, or None.
+
+    A default is written as its source writes it (``scenario=sc.BLOCKED``, as
+    ``autodoc_preserve_defaults`` does for functions), not as its value's long ``repr``.
+    """
+    try:
+        found = inspect.signature(cls)
+    except (TypeError, ValueError):
+        return None
+    written = _written_defaults(cls)
+    parameters = []
+    for p in found.parameters.values():
+        p = p.replace(annotation=inspect.Parameter.empty)
+        if p.name in written:
+            p = p.replace(default=_Written(written[p.name]))
+        parameters.append(p)
+    bare = found.replace(parameters=parameters, return_annotation=inspect.Signature.empty)
+    return str(bare)
+
+
+class _Written:
+    """A default value shown as its source text."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _written_defaults(cls: type) -> dict[str, str]:
+    """The source text of each default of the ``__init__`` a class is called through."""
+    init = next((c.__dict__["__init__"] for c in cls.__mro__ if "__init__" in c.__dict__), None)
+    if init is None or not str(getattr(init, "__module__", "")).startswith("exact61_widgets"):
+        return {}
+    try:
+        source = textwrap.dedent(inspect.getsource(init))
+    except (OSError, TypeError):
+        return {}
+    tree = ast.parse(source)
+    function = tree.body[0]
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    args = function.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(
+        zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
+    )
+    kw_pairs = zip(args.kwonlyargs, args.kw_defaults, strict=True)
+    pairs += [(a, d) for a, d in kw_pairs if d is not None]
+    return {a.arg: ast.get_source_segment(source, d) or "" for a, d in pairs}
 
 
 def resolve_alias(app: Sphinx, env: Any, node: Any, contnode: nodes.Element) -> Any:
@@ -481,6 +691,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name in STYLE_BLOCKS:
         app.add_lexer(name, TextLexer)
     app.add_config_value("exact61_aliases", {}, "env")
+    # make site: -D exact61_lite_site=1 (the JupyterLite site is published beside the docs)
+    app.add_config_value("exact61_lite_site", False, "env", types=(bool, int, str))
+    app.connect("autodoc-process-signature", real_signature)
     app.config.exact61_aliases = aliases()
     app.connect("source-read", source_read)
     app.connect("autodoc-process-docstring", fill_constant_docs)

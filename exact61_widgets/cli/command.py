@@ -2,19 +2,21 @@
 
 Its commands and options are stated on the :ref:`formats page, §7 Command line <formats-7>`.
 
-Every error is one line on stderr with exit status 2 and nothing on stdout.
+Every error is one line on stderr and nothing on stdout: exit status 2 for bad input
+(words, notation, records), 1 for a run that could not finish (a file that cannot be written).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-from exact61_widgets.cli import handout, options, review, simulate, solve
-from exact61_widgets.cli.options import Parser, UsageError
+from exact61_widgets import __version__
+from exact61_widgets.cli import handout, options, review, simulate, solve, tutorials
+from exact61_widgets.cli.options import Parser, RunError, UsageError, add_lang, examples
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.i18n import Msg
@@ -38,10 +40,7 @@ def _cmd_render(args: argparse.Namespace) -> str:
 
     svg = render_svg(Layout.parse(args.layout), lang=args.lang)
     if args.output:
-        try:
-            Path(args.output).write_text(str(svg), "utf-8")
-        except OSError as err:
-            raise UsageError(f"cannot write {args.output}: {err.strerror or err}") from None
+        options.write_text(args.output, str(svg), args.lang)
         return ""
     return str(svg) + "\n"
 
@@ -97,38 +96,59 @@ def _cmd_replay(args: argparse.Namespace) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _hand_line(
+    number: int,
+    kind: str,
+    hand_winner: int | None,
+    match_winner: int | None,
+    scores: Sequence[int],
+    lang: str,
+) -> str:
+    """``play``'s progress line for a hand that ended: how, and who won it or the match."""
+    params = {"n": number, "scores": _scores_text(scores, lang)}
+    if kind == "match_won":  # a play reached the target in the middle of the hand
+        msg = Msg(
+            "Hand {n}: side {side} won the match; {scores}.", {**params, "side": match_winner}
+        )
+    elif hand_winner is None:  # a blocked hand that no side won
+        msg = Msg("Hand {n}: blocked, and no side won the hand; {scores}.", params)
+    else:
+        msg = Msg(
+            "Hand {n}: {end}, hand won by side {side}; {scores}.",
+            {**params, "end": END_KINDS[kind], "side": hand_winner},
+        )
+    return msg.text(lang)
+
+
 def _cmd_play(args: argparse.Namespace) -> str:
     from exact61_widgets.engine.match import Match
     from exact61_widgets.engine.record import to_record
     from exact61_widgets.simulation.matches import play_match, seat_bots
 
-    bots = seat_bots(args.bots.split(","), args.players, args.seed)
-    match = Match(args.players, seed=args.seed)
     lang = args.lang
+    seed = args.seed
+    if seed is None:  # a fresh match each time, and the seed to play it again
+        seed = random.SystemRandom().randrange(10**6)
+        print(
+            Msg("Seed {seed} (give --seed {seed} to play this match again).", {"seed": seed}).text(
+                lang
+            ),
+            flush=True,
+        )
+    bots = seat_bots(args.bots.split(","), args.players, seed)
+    match = Match(args.players, seed=seed)
 
     def progress(m: Match) -> None:
         end = m.hand_end
         assert end is not None
-        winner = "-" if end.hand_winner is None else Msg("side {side}", {"side": end.hand_winner})
         print(
-            Msg(
-                "Hand {n}: {end}, hand won by {winner}; {scores}.",
-                {
-                    "n": m.hand_number,
-                    "end": END_KINDS[end.kind],
-                    "winner": winner,
-                    "scores": _scores_text(end.scores, lang),
-                },
-            ).text(lang),
+            _hand_line(m.hand_number, end.kind, end.hand_winner, m.winner, end.scores, lang),
             flush=True,
         )
 
     play_match(match, bots, on_hand_end=progress)
     if args.record:
-        try:
-            Path(args.record).write_text(json.dumps(to_record(match), indent=1) + "\n", "utf-8")
-        except OSError as err:
-            raise UsageError(f"cannot write {args.record}: {err.strerror or err}") from None
+        options.write_text(args.record, json.dumps(to_record(match), indent=1) + "\n", lang)
     winner = match.winner
     return (
         Msg(
@@ -146,42 +166,116 @@ def _cmd_play(args: argparse.Namespace) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``exact61`` command."""
-    parser = Parser(prog="exact61", description="Exact 61 Five Up: rules engine tools.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    p = sub.add_parser("describe", help="print the long description of a layout")
+    parser = Parser(
+        prog="exact61",
+        description="Exact 61 Five Up: rules engine tools.",
+        epilog=examples(
+            "exact61 describe '[1|4] [1|1]@[1|4]:low'",
+            "exact61 play --players 2",
+            "exact61 tutorials",
+            "exact61 SUBCOMMAND --help   (each subcommand's options and examples)",
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(
+        dest="command", required=True, parser_class=Parser, metavar="SUBCOMMAND"
+    )
+    p = sub.add_parser(
+        "describe",
+        help="print the long description of a layout",
+        description="Print the long description of a layout: its caption, tiles, spinners, "
+        "connections, open places and scoring contributions (the text a screen reader reads).",
+        epilog=examples(
+            "exact61 describe '[1|4] [1|1]@[1|4]:low'",
+            "exact61 describe '[5|5] [0|5]@[5|5]:lineA' --lang ru",
+        ),
+    )
     p.add_argument("layout", help="layout notation, e.g. '[1|4] [1|1]@[1|4]:low'")
-    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
+    add_lang(p, "the description")
     p.set_defaults(run=_cmd_describe)
-    p = sub.add_parser("render", help="write the SVG picture of a layout")
-    p.add_argument("layout")
+    p = sub.add_parser(
+        "render",
+        help="write the SVG picture of a layout",
+        description="Write the SVG picture of a layout, with its caption as <title> and its "
+        "long description as <desc>.",
+        epilog=examples(
+            "exact61 render '[1|4] [1|1]@[1|4]:low' -o layout.svg",
+            "exact61 render '[3|3]' --lang ru > layout.svg",
+        ),
+    )
+    p.add_argument("layout", help="layout notation, e.g. '[1|4] [1|1]@[1|4]:low'")
     p.add_argument("-o", "--output", help="the .svg file to write (default: stdout)")
-    p.add_argument("--lang", type=options.lang, default="en")
+    add_lang(p, "the picture's texts")
     p.set_defaults(run=_cmd_render)
-    p = sub.add_parser("replay", help="check a game record (or saved scenario) move by move")
+    p = sub.add_parser(
+        "replay",
+        help="check a game record (or saved scenario) move by move",
+        description="Check a game record (or a saved scenario) move by move and print every "
+        "scoring event and the scores; the first broken rule is reported with its hand and "
+        "action.",
+        epilog=examples(
+            "exact61 play --players 2 --seed 7 --record game.json",
+            "exact61 replay game.json",
+            "exact61 replay game.json --json",
+        ),
+    )
     p.add_argument("record", help="RECORD.json: a game record, or a saved scenario (JSON)")
     p.add_argument("--json", action="store_true", help="print the event stream as JSON")
-    p.add_argument("--lang", type=options.lang, default="en")
+    add_lang(p, "the printed events")
     p.set_defaults(run=_cmd_replay)
-    p = sub.add_parser("play", help="play a whole match between bots")
-    p.add_argument("--players", type=options.players, required=True)
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--bots", default="greedy", help="bot names, one for all or one per seat")
+    p = sub.add_parser(
+        "play",
+        help="play a whole match between bots",
+        description="Play a whole match between bots, printing a line as each hand ends. "
+        "Without --seed a seed is chosen at random and printed first.",
+        epilog=examples(
+            "exact61 play --players 2",
+            "exact61 play --players 4 --seed 7 --bots greedy,random,greedy,random "
+            "--record game.json",
+        ),
+    )
+    p.add_argument(
+        "--players", type=options.players, required=True, help="2, 3 or 4 (4 play in pairs)"
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the seed of the deals and the bots: the same seed plays the same match "
+        "(default: a random seed, printed)",
+    )
+    p.add_argument(
+        "--bots",
+        default="greedy",
+        help="bot names separated by commas: one for all or one per seat (default greedy)",
+    )
     p.add_argument("--record", help="save the game record (JSON) here")
-    p.add_argument("--lang", type=options.lang, default="en")
+    add_lang(p, "the progress lines")
     p.set_defaults(run=_cmd_play)
-    for module in (simulate, solve, review, handout):
+    for module in (simulate, solve, review, handout, tutorials):
         module.add_command(sub)
     return parser
 
 
+def _error(err: Exception) -> None:
+    message = str(err).replace("\n", " ")
+    sys.stderr.write(f"exact61: error: {message}\n")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return the exit status (0, or 2 on any error)."""
+    """Run the command; return the exit status.
+
+    0 on success; 2 for bad input (unknown words, bad notation, a broken record), 1 when
+    the run itself fails (a file that cannot be written). Either error is one line on stderr.
+    """
     try:
         args = build_parser().parse_args(argv)
         out = args.run(args)
+    except RunError as err:
+        _error(err)
+        return 1
     except (UsageError, Exact61Error, ValueError) as err:
-        message = str(err).replace("\n", " ")
-        sys.stderr.write(f"exact61: error: {message}\n")
+        _error(err)
         return 2
     sys.stdout.write(out)
     return 0

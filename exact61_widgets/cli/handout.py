@@ -7,7 +7,6 @@ on stderr (in the page's language) with exit status 2, and no file is written.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from exact61_widgets.cli import options
@@ -15,7 +14,6 @@ from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.handouts import KINDS, PAPERS, SOURCES, handout
 from exact61_widgets.handouts.options import DEFAULT_COUNT, MOST
 from exact61_widgets.handouts.topics import TOPICS
-from exact61_widgets.i18n import Msg
 
 
 def _cmd_handout(args: argparse.Namespace) -> str:
@@ -33,12 +31,7 @@ def _cmd_handout(args: argparse.Namespace) -> str:
     except Exact61Error as err:
         # One line in the page's language; command.main prints it with exit status 2.
         raise ValueError(err.text(args.lang)) from None
-    try:
-        Path(args.out).write_text(page, "utf-8")
-    except OSError as err:
-        reason = err.strerror or str(err)
-        message = Msg("cannot write {path}: {reason}", {"path": args.out, "reason": reason})
-        raise ValueError(message.text(args.lang)) from None
+    options.write_text(args.out, page, args.lang)  # exit status 1 when it cannot be written
     return ""
 
 
@@ -49,10 +42,14 @@ def add_command(subparsers: Any) -> None:
         help="write a printable page: rules card, score sheet, worksheet, answer key, notation",
         description="Write a print-ready HTML page (A4 or Letter); open it in a browser and "
         "print it. Nothing in it is fetched from the internet.",
+        epilog=options.examples(
+            "exact61 handout rules-card --lang ru --out rules-card.html",
+            "exact61 handout worksheet --topic rounding --count 6 --out worksheet.html",
+        ),
     )
     p.add_argument("kind", help=f"one of: {', '.join(KINDS)}")
     p.add_argument("--out", "-o", required=True, help="the .html file to write")
-    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
+    options.add_lang(p, "the page")
     p.add_argument("--paper", default="a4", help=f"{' or '.join(PAPERS)} (default a4)")
     p.add_argument(
         "--players", default="2", help="score sheet: 2, 3, or 4 in two pairs (default 2)"

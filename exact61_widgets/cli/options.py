@@ -2,6 +2,8 @@
 
 An argument type raises :class:`argparse.ArgumentTypeError`, which the parser turns into
 a :class:`UsageError`: one line on stderr with exit status 2 (:func:`.command.main`).
+A run that cannot finish although its words were right (a file that cannot be written)
+raises :class:`RunError`: one line on stderr with exit status 1.
 """
 
 from __future__ import annotations
@@ -21,8 +23,29 @@ class UsageError(Exception):
     """Bad command-line words; reported like every other error."""
 
 
+class RunError(Exception):
+    """A run that failed although its words were right, such as an unwritable file: exit 1."""
+
+
+def write_text(path: str, text: str, lang: str) -> None:
+    """Write ``text`` to file ``path``; a file that cannot be written is a :class:`RunError`."""
+    try:
+        Path(path).write_text(text, "utf-8")
+    except OSError as err:
+        reason = err.strerror or str(err)
+        message = Msg("cannot write {path}: {reason}", {"path": path, "reason": reason})
+        raise RunError(message.text(lang)) from None
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser that raises :class:`UsageError` instead of exiting."""
+    """An argument parser that raises :class:`UsageError` instead of exiting.
+
+    Every subcommand's help ends with its examples (``epilog``), kept as written.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -34,6 +57,18 @@ def lang(text: str) -> str:
         return check_lang(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def examples(*lines: str) -> str:
+    """A subcommand's ``epilog``: its example command lines under a heading."""
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def add_lang(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--lang`` to ``parser``: the language of ``what`` (the output, the page)."""
+    parser.add_argument(
+        "--lang", type=lang, default="en", help=f"the language of {what}: en (default) or ru"
+    )
 
 
 def players(text: str) -> int:

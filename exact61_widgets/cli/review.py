@@ -28,7 +28,14 @@ def _cmd_review(args: argparse.Namespace) -> str:
 
 def add_command(subparsers: Any) -> None:
     """Add ``review`` to the ``exact61`` command's subcommands."""
-    p = subparsers.add_parser("review", help="grade every decision of a recorded match")
+    p = subparsers.add_parser(
+        "review",
+        help="grade every decision of a recorded match",
+        epilog=options.examples(
+            "exact61 play --players 2 --seed 7 --record game.json",
+            "exact61 review game.json --samples 20",
+        ),
+    )
     p.add_argument("record", help="RECORD.json: a game record, or a saved scenario (JSON)")
     p.add_argument(
         "--samples",

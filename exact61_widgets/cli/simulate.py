@@ -32,9 +32,19 @@ def add_command(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "simulate",
         help="play many matches between bots on all cores and print win rates and hand statistics",
+        description="Play many matches between bots on all cores and print each side's win "
+        "rate (with its 95%% interval) and the hands' statistics.",
+        epilog=options.examples(
+            "exact61 simulate --matches 20 --players 2 --bots greedy,random",
+            "exact61 simulate --matches 10 --players 4 --seed 5 --no-progress --lang ru",
+        ),
     )
-    p.add_argument("--matches", type=options.positive, required=True, help="how many matches")
-    p.add_argument("--players", type=options.players, required=True, help="2, 3 or 4")
+    p.add_argument(
+        "--matches", type=options.positive, required=True, help="how many matches to play"
+    )
+    p.add_argument(
+        "--players", type=options.players, required=True, help="2, 3 or 4 (4 play in pairs)"
+    )
     p.add_argument(
         "--bots",
         default="greedy",
@@ -55,6 +65,8 @@ def add_command(subparsers: Any) -> None:
         default=None,
         help="show a progress bar on stderr (default: when stderr is a terminal)",
     )
-    p.add_argument("--no-progress", dest="progress", action="store_false")
-    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
+    p.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show the progress bar"
+    )
+    options.add_lang(p, "the table")
     p.set_defaults(run=_cmd_simulate)

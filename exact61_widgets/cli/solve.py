@@ -78,7 +78,16 @@ def _cmd_solve(args: argparse.Namespace) -> str:
 def add_command(subparsers: Any) -> None:
     """Add ``solve`` to the ``exact61`` command's subcommands."""
     p = subparsers.add_parser(
-        "solve", help="every legal move's exact value when all the tiles are known"
+        "solve",
+        help="every legal move's exact value when all the tiles are known",
+        description="Every legal move's exact value when all the tiles are known: from a "
+        "record's last hand, a shipped puzzle, or a position set up with --layout and --hand.",
+        epilog=options.examples(
+            "exact61 solve --puzzle p001",
+            "exact61 solve --layout '[1|4]' --hand '[1|6] [4|4]' --hand '[0|0] [5|5]' "
+            "--scores 295,0",
+            "exact61 solve --puzzle p001 --json",
+        ),
     )
     p.add_argument(
         "record",
@@ -112,5 +121,5 @@ def add_command(subparsers: Any) -> None:
         help="give up beyond this many positions",
     )
     p.add_argument("--json", action="store_true", help="print the values as JSON")
-    p.add_argument("--lang", type=options.lang, default="en", help="en (default) or ru")
+    options.add_lang(p, "the values' texts")
     p.set_defaults(run=_cmd_solve)

@@ -227,6 +227,12 @@ class Layout:
     ``Layout.parse(text)`` reads the notation; ``str(layout)`` writes it back.
     Tiles and places also have integer forms (``tile.index``, ``place.code``)
     that the fast paths take: :meth:`push_code` and :meth:`plays_for`.
+
+    >>> layout = Layout.parse("[1|4] [1|1]@[1|4]:low")
+    >>> str(layout)
+    '[1|4] [1|1]@[1|4]:low'
+    >>> [str(place) for place in layout.open_places()]
+    ['[1|1]:lineB', '[1|4]:high']
     """
 
     __slots__ = (

@@ -223,6 +223,14 @@ class Match:
     ``Match(players, seed=…)`` deals the first hand from a seeded generator and
     picks its leader by lot (D6) unless ``leader`` is given. After a hand ends,
     :meth:`deal` starts the next one. Scores are raw points, one per side.
+
+    >>> match = Match(2, seed=7)
+    >>> match.to_move, [str(action) for action in match.legal_actions()][:2]
+    (1, ['[2|3]', '[3|4]'])
+    >>> [event.award for event in match.push(match.legal_actions()[0])]  # its events
+    [5]
+    >>> match.scores  # the opening [2|3] has ends 2 + 3 = 5: five raw points to side 1
+    (0, 5)
     """
 
     def __init__(

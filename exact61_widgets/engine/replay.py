@@ -15,6 +15,14 @@ def replay(record: object) -> dict[str, Any]:
 
     A broken record raises :class:`~exact61_widgets.engine.errors.RecordError`
     naming the hand, the action and the reason; nothing partial is returned.
+
+    >>> from exact61_widgets import Match
+    >>> from exact61_widgets.engine.record import to_record
+    >>> match = Match(2, seed=7)
+    >>> events = match.push(match.legal_actions()[0])
+    >>> document = replay(to_record(match))
+    >>> document["scores"], document["winner"], document["hands"][0]["end"]
+    ([0, 5], None, None)
     """
     match, hands = Replayer(record).run()
     return {"hands": hands, "scores": list(match.scores), "winner": match.winner}

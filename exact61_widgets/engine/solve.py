@@ -322,6 +322,11 @@ def solve(
     larger search raises :class:`SolveError`. ``value="match"`` values each line's end
     as the mover's side's chance to win the match (:mod:`~exact61_widgets.engine.equity.value`)
     in ten-thousandths of a match, :data:`WIN` being a sure win and 0 a sure loss.
+
+    >>> from exact61_widgets.puzzles import get_puzzle
+    >>> solution = solve(get_puzzle("p001").match())  # every tile known
+    >>> str(solution.best.action), solution.margin  # best by 15 raw points
+    ('[6|6]@[5|6]:high', 15)
     """
     if match.status != PLAYING:
         raise SolveError(Msg("the hand is over: there is nothing to solve"))

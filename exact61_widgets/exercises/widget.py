@@ -56,6 +56,13 @@ class Exercise(w.VBox):  # type: ignore[misc]
     the Show solution button does, :meth:`another` what "Another one like this"
     does, for code and tests. In a live notebook every checked answer goes to
     the learner's own record (:mod:`.record`).
+
+    >>> from exact61_widgets.exercises import DisplayedPoints
+    >>> exercise = Exercise(DisplayedPoints(35))  # "how many displayed points are 35 raw?"
+    >>> exercise.check("7").ok
+    True
+    >>> exercise.check("35").diagnosis  # the mistake named: raw points not divided by 5
+    ('raw-not-divided',)
     """
 
     def __init__(

@@ -59,6 +59,10 @@ def handout(
     one of its kind and difficulty (:func:`exact61_widgets.exercises.generate`), the
     same for the same version; 0 (default) asks the tutorials' own. A bad option raises
     :class:`HandoutError` with one line naming it.
+
+    >>> page = handout("rules-card", lang="ru", paper="letter")
+    >>> page.startswith("<!DOCTYPE html>"), '<html lang="ru">' in page
+    (True, True)
     """
     chosen = check_kind(kind)
     language = check_lang(lang)

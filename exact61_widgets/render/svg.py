@@ -440,6 +440,10 @@ def render_svg(
     :param colors: colours to override, by the keys of :data:`~exact61_widgets.render.theme.LIGHT`.
     :param theme: ``"light"`` or ``"dark"``.
     :param id_prefix: the prefix of every id (default: derived from the content).
+
+    >>> svg = render_svg("[1|4] [1|1]@[1|4]:low", lang="ru")  # Jupyter shows it as a picture
+    >>> svg.startswith("<svg"), "Начисление за выкладывание: 0 исходных очков" in svg
+    (True, True)
     """
     lang = check_lang(lang)
     if not isinstance(layout, Layout):

@@ -131,21 +131,37 @@ class Board(StaticPicture, anywidget.AnyWidget):  # type: ignore[misc]
     ``zoom`` scales the pictures in the browser alone (CSS ``zoom``, 0.25 to 4), so a
     slider linked to it with ``ipywidgets.jslink`` resizes a board without Python.
     ``label`` names the board and ``instructions`` tells screen-reader users its keys.
+
+    >>> board = Board(lang="ru")
+    >>> board.label, board.theme
+    ('Стол с выкладкой', 'auto')
     """
 
     _esm = static_text("board.js")
     _css = static_text("board.css")
 
+    #: The markup shown: one or more SVG pictures, wrapped by the widget that owns the board.
     svg = traitlets.Unicode("").tag(sync=True)
+    #: What screen readers read out after each change (an ``aria-live`` region).
     announcement = traitlets.Unicode("").tag(sync=True)
+    #: The error line under the picture (empty when there is none).
     error = traitlets.Unicode("").tag(sync=True)
+    #: The board's accessible name ("Domino table" in the widget's language by default).
     label = traitlets.Unicode("").tag(sync=True)
+    #: How to use the board from the keyboard, for screen-reader users.
     instructions = traitlets.Unicode("").tag(sync=True)
+    #: The CSS selector of the parts of the picture that take the focus in turn (arrow keys).
     focusable = traitlets.Unicode(FOCUSABLE).tag(sync=True)
+    #: The spoken label of each focusable part, by its id.
     labels = traitlets.Dict().tag(sync=True)
+    #: Whether the board takes clicks and keys (False: a picture only).
     interactive = traitlets.Bool(False).tag(sync=True)
+    #: The page's theme as the browser reports it: ``"light"`` or ``"dark"``.
     page_theme = traitlets.Unicode("light").tag(sync=True)
+    #: The palette the owner draws with: ``"auto"`` (follows ``page_theme``), ``"light"`` or
+    #: ``"dark"``.
     theme = traitlets.Unicode("auto").tag(sync=True)
+    #: The pictures' scale in the browser alone (CSS ``zoom``, 0.25 to 4).
     zoom = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(

@@ -73,6 +73,10 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     :meth:`redo`, :meth:`moves`, :meth:`export`, :meth:`apply_editor`; the board
     takes clicks (a tile of the mover's hand, then a place). ``theme`` is the
     pictures' palette: ``"auto"`` (follow the page), ``"light"`` or ``"dark"``.
+
+    >>> explorer = PositionExplorer("[1|4] [1|1]@[1|4]:low")
+    >>> [str(move.action) for move in explorer.moves()][:2]
+    ['[0|1]@[1|1]:lineB', '[0|4]@[1|4]:high']
     """
 
     def __init__(

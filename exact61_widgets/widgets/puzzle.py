@@ -89,6 +89,10 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     plain words), :meth:`reveal`, :meth:`next`, :meth:`previous`, :meth:`go_to`,
     :meth:`set_filter`; the board takes clicks and keys. ``theme`` is the pictures'
     palette: ``"auto"``, ``"light"`` or ``"dark"``.
+
+    >>> widget = PuzzleWidget(puzzle="p001")
+    >>> widget.puzzle.id, widget.puzzle.answer
+    ('p001', ('[6|6]@[5|6]:high',))
     """
 
     def __init__(

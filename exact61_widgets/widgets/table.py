@@ -65,6 +65,11 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     :meth:`open_review` (the Review button, once a hand or the match is over) reviews
     the match with ``review_samples`` deals a decision, seeded by ``seed``;
     :meth:`close_review` goes back to the table.
+
+    >>> table = MatchTable(2, seed=3, human=None)  # bots at both seats
+    >>> table.step()  # one action of the seat to move
+    >>> len(table.match.events), table.match.hand_number
+    (1, 1)
     """
 
     def __init__(

@@ -287,6 +287,10 @@ class BlockedWalkthrough(Walkthrough):
     back to its last block); ``action``: the action that blocks (default: found).
     The default position is near the target: one award is rejected, the next
     makes exactly 61 and ends the match, and the award after it is cut off.
+
+    >>> walk = BlockedWalkthrough()
+    >>> len(walk.steps), walk.caption_text.startswith("Seat 3 plays [1|1]@[1|3]:low.")
+    (6, True)
     """
 
     kind = "blocked"

@@ -86,6 +86,10 @@ class Exact61Walkthrough(Walkthrough):
     ``actions``: what is played from it, in order (notation or actions). The
     default scenario comes with its own three plays; a record without
     ``actions`` is wound back to its last rejected award (or its last action).
+
+    >>> walk = Exact61Walkthrough()
+    >>> walk.caption_text.startswith("Scores 290 (58), 250 (50). Seat 0 needs exactly 15")
+    True
     """
 
     kind = "exact61"

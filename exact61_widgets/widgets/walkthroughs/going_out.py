@@ -71,6 +71,11 @@ class GoingOutWalkthrough(Walkthrough):
 
     ``scenario``: a :class:`Scenario`, a :class:`Match` or a game record (wound
     back to its last going-out); ``play``: the going-out play (default: found).
+
+    >>> walk = GoingOutWalkthrough()
+    >>> walk.go(len(walk.steps) - 1)  # the last step: the settlement as a whole
+    >>> walk.caption_text.startswith("One settlement: 0 + 10 − 5 = 5.")
+    True
     """
 
     kind = "going_out"

@@ -37,6 +37,10 @@ class RoundingWalkthrough(Walkthrough):
     ``totals`` are shown one by one; ``parts`` are the opponents' separate pip
     totals (added, then rounded once); ``opponents`` and ``partner`` are the pip
     totals of the partner example.
+
+    >>> walk = RoundingWalkthrough(lang="en")
+    >>> walk.caption_text.startswith("12 has remainder 2: remainders 1 and 2 round down")
+    True
     """
 
     kind = "rounding"

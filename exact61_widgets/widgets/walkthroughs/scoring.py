@@ -75,6 +75,10 @@ class EndScoringWalkthrough(Walkthrough):
     ``layout``: notation, a :class:`Layout` or a game record (default: the rules
     text's nine plays). :meth:`try_play` (or the text box, or a click on a tray
     tile and then a place) continues from the step shown with another play.
+
+    >>> walk = EndScoringWalkthrough()
+    >>> len(walk.steps), walk.caption_text.startswith("[1|4]: the scoring ends add up to 1 + 4")
+    (9, True)
     """
 
     kind = "scoring"

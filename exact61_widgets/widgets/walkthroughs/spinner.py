@@ -125,6 +125,13 @@ class SpinnerWalkthrough(Walkthrough):
     ``layout`` (notation, a :class:`Layout` or a game record — its last table)
     is walked placement by placement; ``early`` is a branch play tried too early
     (notation like ``[2|5]@[5|5]:branchA``; ``"auto"`` finds one, None skips it).
+
+    >>> walk = SpinnerWalkthrough()
+    >>> walk.step, len(walk.steps)
+    (0, 7)
+    >>> walk.next()
+    >>> walk.step, walk.caption_text.startswith("[4|4] opens the layout")
+    (1, False)
     """
 
     kind = "spinner"

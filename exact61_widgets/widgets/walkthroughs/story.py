@@ -67,6 +67,10 @@ class HandStory(Walkthrough):
     near 61, going out and the settlement with the partner deduction),
     ``"blocked"`` (a blocked hand whose settlement ends the match and cuts off an
     award, R8.5), any :class:`HandScript` or its JSON (:meth:`HandScript.to_json`).
+
+    >>> story = HandStory("going-out")
+    >>> len(story.steps), story.caption_text.startswith("The deal: the 28 tiles are shuffled")
+    (21, True)
     """
 
     kind = "story"
