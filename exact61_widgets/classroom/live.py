@@ -18,7 +18,8 @@ answer and, after the reveal, their own feedback, and nothing of anyone else's.
 >>> room = lessons.create("00_start_here", "en", now=1.0)
 >>> room.join("learner-1", "Ann", now=2.0)
 >>> room.open_question("ex-00-1", now=3.0)
->>> room.submit("learner-1", room.seq, 1, "4", now=4.0)
+>>> room.submit("learner-1", room.seq, 1, "4", now=4.0).right
+True
 >>> room.close(now=5.0); room.reveal(now=6.0)
 >>> room.learner_view("learner-1", "en")["feedback"]["right"]
 True

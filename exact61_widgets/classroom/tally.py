@@ -13,7 +13,7 @@ both, so rows may add up to more than the answers.
 >>> task = Rounding(13)
 >>> verdicts = [checked(task, a) for a in ("15", "10", "10", "20")]
 >>> [(row.key, row.count) for row in distribution(task, verdicts)]
-[('right', 1), ('round-wrong-way', 2), ('other', 1)]
+[('right', 1), ('rounded-wrong-way', 2), ('other', 1)]
 """
 
 from __future__ import annotations
@@ -52,12 +52,11 @@ def checked(task: Task, answer: str) -> Verdict:
 
 
 def misconceptions_of(task: Task) -> dict[str, Misconception]:
-    """Every misconception the task's check may name, by key: the kind's list, then the
-    families its mistakes name (a family is named when several of its mistakes agree)."""
+    """Every misconception the task's check may name, by key: the kind's list, then those
+    its question's mistakes name."""
     known = {m.key: m for m in task.misconceptions}
     for mistake in task.mistakes():
-        if mistake.family is not None:
-            known.setdefault(mistake.family.key, mistake.family)
+        known.setdefault(mistake.misconception.key, mistake.misconception)
     return known
 
 

@@ -91,7 +91,7 @@ def replay(
     the target exactly wins the match and ends the hand (R9.1, D8).
 
     >>> replay([(0, 20), (1, 10), (0, 15)], (280, 0))
-    ((295, 10), None)
+    ((300, 10), None)
     >>> replay([(0, 20), (0, 5)], (280, 0))
     ((305, 0), 0)
     """
