@@ -301,13 +301,13 @@ def test_play_without_a_seed_prints_the_seed_that_plays_it_again() -> None:
     ],
     ids=["render", "play", "handout", "tutorials"],
 )
-def test_a_file_that_cannot_be_written_exits_1_and_bad_words_exit_2(
+def test_a_file_that_cannot_be_written_is_one_line_and_exit_2(
     tmp_path: Path, args: list[str]
 ) -> None:
     blocker = tmp_path / "a-file"  # a path under a file cannot be created
     blocker.write_text("", "utf-8")
     result = run(*(a.replace("{dir}", str(blocker)) for a in args))
-    assert result.returncode == 1, result.stderr
+    assert result.returncode == 2, result.stderr  # every error exits 2 (the command's contract)
     assert result.stderr.count("\n") == 1 and f"cannot write {blocker}/" in result.stderr
     assert "exact61: error: " in result.stderr and "Hand" not in result.stdout.split("\n")[-1]
     usage = run(*args, "--no-such-option")

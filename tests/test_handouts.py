@@ -461,7 +461,7 @@ def test_the_command_reports_a_bad_option_in_one_line_and_writes_nothing(
         assert len(lines) == 1 and lines[0].startswith("exact61: error: ") and expected in lines[0]
         assert not out.exists()
     missing = run("handout", "rules-card", "--out", str(tmp_path / "no" / "such" / "dir.html"))
-    assert missing.returncode == 1 and "cannot write" in missing.stderr  # the run failed
+    assert missing.returncode == 2 and "cannot write" in missing.stderr  # the run failed
 
 
 def test_the_guide_s_handout_commands_run(tmp_path: Path) -> None:

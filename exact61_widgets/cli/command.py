@@ -265,16 +265,14 @@ def _error(err: Exception) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return the exit status.
 
-    0 on success; 2 for bad input (unknown words, bad notation, a broken record), 1 when
-    the run itself fails (a file that cannot be written). Either error is one line on stderr.
+    0 on success; 2 for any error, as the formats document's command-line contract has it:
+    bad input (unknown words, bad notation, a broken record) or a run that fails (a file
+    that cannot be written). Either is one line on stderr, and nothing on stdout.
     """
     try:
         args = build_parser().parse_args(argv)
         out = args.run(args)
-    except RunError as err:
-        _error(err)
-        return 1
-    except (UsageError, Exact61Error, ValueError) as err:
+    except (RunError, UsageError, Exact61Error, ValueError) as err:
         _error(err)
         return 2
     sys.stdout.write(out)

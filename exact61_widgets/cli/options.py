@@ -24,7 +24,8 @@ class UsageError(Exception):
 
 
 class RunError(Exception):
-    """A run that failed although its words were right, such as an unwritable file: exit 1."""
+    """A run that failed although its words were right, such as an unwritable file (exit 2,
+    as every error of the command)."""
 
 
 def write_text(path: str, text: str, lang: str) -> None:
