@@ -39,6 +39,8 @@ from typing import Any
 import pytest
 from processes import command_line, descendants, kernels, parents
 
+from exact61_widgets.classroom.voila import HANDED
+
 #: Each test starts a real server through make: minutes, not seconds (not in `make check`).
 pytestmark = pytest.mark.slow
 
@@ -57,8 +59,6 @@ RENDER_TIMEOUT = 300
 STOP_TIMEOUT = 10
 #: The classroom's kernels of pages nobody connects to must be gone within two minutes.
 CULL_TIMEOUT = 120
-#: How often the classroom's culler looks (scripts/classroom_server.py).
-CULL_INTERVAL = 5
 
 
 def free_port() -> int:
@@ -441,9 +441,16 @@ def test_make_classroom_serves_the_classroom_app_rendered_by_voila(tmp_path: Pat
         wait_for_kernels(run, 3, RENDER_TIMEOUT)  # two pages and the refilled warm kernel
         took = wait_for_kernels(run, 1, CULL_TIMEOUT)
         print(f"\nthe pages' kernels ended {took:.0f} s after the last visit")
+        handed = HANDED.split("%s", 1)[0]
+        before = run.output.count(handed)
         assert get(url, timeout=RENDER_TIMEOUT)[0] == 200  # a seat is free again
-        # That page took the warm kernel, which had waited in the pool for over a minute:
-        # its idle time starts now, so the culler's next rounds leave it to its learner.
-        time.sleep(CULL_INTERVAL + 5)
+        # That page took the warm kernel, which had waited in the pool for over a minute: the
+        # culler's next round restarts its idle time (the server says so) instead of ending
+        # it under the learner, and the page's kernel and the refilled pool's are left.
+        deadline = time.monotonic() + CULL_TIMEOUT
+        while run.output.count(handed) == before:
+            assert time.monotonic() < deadline, f"no {handed!r} line:\n{run.output[-2000:]}"
+            time.sleep(0.2)
+        wait_for_kernels(run, 2, RENDER_TIMEOUT)
         assert len(kernels(run.process.pid)) == 2, "the page's warm kernel was culled at once"
         assert_stopped_cleanly(run)

@@ -83,6 +83,7 @@ API: dict[str, list[str]] = {
     "exercises": [
         "exact61_widgets.exercises",
         "exact61_widgets.exercises.widget",
+        "exact61_widgets.exercises.practice",
         "exact61_widgets.exercises.kinds",
         "exact61_widgets.puzzles",
         "exact61_widgets.tutorial",
@@ -92,6 +93,7 @@ API: dict[str, list[str]] = {
         "exact61_widgets.engine.hints",
         "exact61_widgets.engine.solve",
         "exact61_widgets.engine.review",
+        "exact61_widgets.engine.equity",
     ],
     "cli": [
         "exact61_widgets.cli",

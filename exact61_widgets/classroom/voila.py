@@ -103,6 +103,11 @@ def last_activity(kernel: Any) -> datetime | None:
     return since
 
 
+#: What the server says when the culler first sees a warm kernel a page has taken: that
+#: kernel's idle time starts then (tests/test_make_serve.py waits for it).
+HANDED = "A page took the warm kernel %s: its idle time starts now"
+
+
 class ClassroomFull(Exception):
     """No seat is free: every one of ``max_learners`` pages holds a kernel."""
 
@@ -207,6 +212,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._handed.add(kernel_id)
             if kernel is not None:
                 kernel.last_activity = utcnow()
+            self.log.warning(HANDED, kernel_id)  # shown in the terminal: a learner arrived
             return
         if kernel is not None and kernel_id not in self._seen:
             since = last_activity(kernel)

@@ -175,7 +175,12 @@ def mine_match(job: tuple[int, int]) -> list[dict[str, Any]]:
     seed, index = job
     players, scores = match_setup(seed, index)
     match = Match(players, seed=f"{seed}/match/{index}", start_scores=scores)
-    bots = [SearchBot(seed=f"{seed}/{index}/{s}", playouts=BOT_PLAYOUTS) for s in range(players)]
+    # The set was mined with the search bot's hand-points evaluation: kept, so that the shipped
+    # set stays reproducible from its seed (the bot's default now weighs the match's chance).
+    bots = [
+        SearchBot(seed=f"{seed}/{index}/{s}", playouts=BOT_PLAYOUTS, evaluation="points")
+        for s in range(players)
+    ]
     found: list[dict[str, Any]] = []
     hand_start = match.scores
     hand_done = False

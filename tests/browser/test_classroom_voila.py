@@ -226,7 +226,9 @@ TABLES = {
 def classroom_variant(folder: Path, name: str, players: int, tiles: int, lang: str) -> str:
     """Write tutorials/classroom.ipynb with ``players`` (and a long hand) as ``name``."""
     notebook = json.loads((TUTORIALS / "classroom.ipynb").read_text("utf-8"))
-    settings, show = notebook["cells"][1], notebook["cells"][2]
+    cells = notebook["cells"]  # the settings cell (PLAYERS = 2 …), then the one that shows
+    at = next(n for n, c in enumerate(cells) if "PLAYERS = 2 " in "".join(c["source"]))
+    settings, show = cells[at], cells[at + 1]
     source = "".join(settings["source"]).replace("PLAYERS = 2 ", f"PLAYERS = {players} ")
     assert f"PLAYERS = {players} " in source
     settings["source"] = source + f"\nTILES = {tiles}\n"
