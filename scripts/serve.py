@@ -4,7 +4,8 @@
 ``python scripts/serve.py classroom`` starts the classroom app on ``tutorials/classroom.ipynb``
 with Voila as a lesson needs it (``scripts/classroom_server.py``: kernels of closed pages end,
 at most ``--max-learners`` at once, ``--warm-kernels`` kept ready). The launcher takes the
-first free port from ``--port`` (default 8888) upwards and says so when it had to move, passes
+first free port from ``--port`` (default 8888) upwards and says so when it had to move (and
+chooses again if another program takes that port before the server binds it), passes
 ``--allow-root`` only when it runs as root (Jupyter refuses root without it), gives JupyterLab
 a fresh token and JupyterLab the project's settings (``jupyter/lab-settings``: no news
 prompt), waits until the server answers and then prints the one address to open, on a line of
@@ -48,6 +49,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PORT = 8888
 #: How many ports above the first one are tried (Jupyter's own ``port_retries``).
 PORT_TRIES = 50
+#: How many times the server is started when another program takes its port meanwhile.
+START_TRIES = 3
 #: The notebook each front end opens, relative to the repository.
 NOTEBOOKS = {"lab": "tutorials/00_start_here.ipynb", "classroom": "tutorials/classroom.ipynb"}
 #: JupyterLab's settings for the tutorials (``overrides.json``): the project's, not the user's.
@@ -219,49 +222,62 @@ def serve(
     warm_kernels: int | None = None,
     class_dir: str | None = None,
 ) -> int:
-    """Start the server, print its address once it answers, and wait until it stops."""
-    port = choose_port(first_port)
-    if port != first_port:
-        print(
-            f"serve: port {first_port} is busy, so the server takes port {port} "
-            "(PORT=… chooses the first port to try).",
-            flush=True,
-        )
+    """Start the server, print its address once it answers, and wait until it stops.
+
+    A port found free can be taken by another program before the server binds it (a kernel's
+    channels take ports at random): when the server stops before it answers and its port is
+    no longer free, the launcher chooses again, up to :data:`START_TRIES` times.
+    """
     token = secrets.token_hex(24) if kind == "lab" else ""
     env = dict(os.environ, JUPYTER_TOKEN=token) if token else dict(os.environ)
     teacher = secrets.token_urlsafe(24) if kind == "classroom" else ""
     there = network_address() if host in WILDCARDS else None
-    if teacher:
-        env["EXACT61_TEACHER_SECRET"] = teacher
-        if there:
-            env["EXACT61_JOIN_BASE"] = f"http://{there}:{port}"
-    command = server_command(
-        kind,
-        port,
-        no_browser=no_browser,
-        host=host,
-        max_learners=max_learners,
-        warm_kernels=warm_kernels,
-        class_dir=class_dir,
-    )
     started: list[subprocess.Popen[bytes]] = []
-    handler = stopper(lambda: started[0] if started else None)
+    handler = stopper(lambda: started[-1] if started else None)
     for signum in STOP_SIGNALS:
         signal.signal(signum, handler)
     posix = os.name == "posix"
-    started.append(
-        subprocess.Popen(command, cwd=ROOT, env=env, preexec_fn=new_session if posix else None)
-    )
-    server = started[0]
     probe = "127.0.0.1" if host in WILDCARDS or host == "localhost" else host
-    while server.poll() is None and not answers(port, token, probe):
-        time.sleep(0.2)
+    for attempt in range(1, START_TRIES + 1):
+        port = choose_port(first_port)
+        if teacher:
+            env["EXACT61_TEACHER_SECRET"] = teacher
+            if there:
+                env["EXACT61_JOIN_BASE"] = f"http://{there}:{port}"
+        command = server_command(
+            kind,
+            port,
+            no_browser=no_browser,
+            host=host,
+            max_learners=max_learners,
+            warm_kernels=warm_kernels,
+            class_dir=class_dir,
+        )
+        started.append(
+            subprocess.Popen(command, cwd=ROOT, env=env, preexec_fn=new_session if posix else None)
+        )
+        server = started[-1]
+        while server.poll() is None and not answers(port, token, probe):
+            time.sleep(0.2)
+        if server.poll() is None or port_is_free(port) or attempt == START_TRIES:
+            break
+        print(
+            f"serve: port {port} was taken by another program while the server started; "
+            "choosing again.",
+            flush=True,
+        )
     if server.poll() is None:
         name = "JupyterLab" if kind == "lab" else "Voila (the classroom app)"
         lines = [
             f"\n{name} is serving the tutorials. Open this address in your browser:\n",
             f"    {address(kind, port, token)}\n",
         ]
+        if port != first_port:
+            lines.insert(
+                0,
+                f"serve: port {first_port} is busy, so the server takes port {port} "
+                "(PORT=… chooses the first port to try).",
+            )
         if host in WILDCARDS:
             where = f"http://{there}:{port}/" if there else f"this computer's address, port {port}"
             lines.append(f"Learners on this network open: {where}\n")

@@ -288,11 +288,27 @@ def reachable(states: dict[str, Any], root: str) -> list[dict[str, Any]]:
 NEWS_PROMPT = "Would you like to get notified about official Jupyter news?"
 
 
-def lab_page_in_chromium(url: str, settle: float = 5.0) -> dict[str, Any]:
-    """Open ``url`` in headless Chromium, wait for the notebook's kernel and ``settle`` more
-    seconds (the news prompt comes once the page is restored); what the page showed.
+#: The announcements plugin decides on the news prompt once the app is restored and this config
+#: section is read (``Promise.all([app.restored, settings, config])``, then it emits or not).
+ANNOUNCEMENTS_CONFIG = "/api/config/jupyterlabapputilsextensionannouncements"
 
-    Playwright runs in a thread of its own (see :func:`_widget_states`).
+#: Resolves after three animation frames and a task: the status bar's notification count and
+#: the toasts are drawn by then for anything emitted before it started.
+FRAMES_JS = """() => new Promise(done => {
+    let left = 3;
+    const frame = () => (--left > 0 ? requestAnimationFrame(frame) : setTimeout(done, 0));
+    requestAnimationFrame(frame);
+})"""
+
+
+def lab_page_in_chromium(url: str) -> dict[str, Any]:
+    """Open ``url`` in headless Chromium; once the notebook's kernel is idle and the news prompt's
+    decision is made, what the page shows: its toasts, notification count and notebooks.
+
+    The decision is made when both the app is restored (the splash screen is then removed) and
+    the announcements config section has been read; the page is looked at after that, on page
+    signals and animation frames, never after a fixed time. Playwright runs in a thread of its
+    own (see :func:`_widget_states`).
     """
     from browser.harness import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
@@ -304,11 +320,17 @@ def lab_page_in_chromium(url: str, settle: float = 5.0) -> dict[str, Any]:
             )
             try:
                 page = browser.new_page(viewport={"width": 1366, "height": 768})
-                page.goto(url)
+                with page.expect_response(
+                    lambda response: ANNOUNCEMENTS_CONFIG in response.url, timeout=120_000
+                ) as config:
+                    page.goto(url)
+                config.value.finished()
                 page.locator("text=/\\| Idle$/").first.wait_for(timeout=120_000)
-                page.wait_for_timeout(settle * 1000)
+                page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=120_000)
+                page.evaluate(FRAMES_JS)
                 return {
                     "toasts": page.locator(".Toastify__toast").all_text_contents(),
+                    "count": page.locator(".jp-Notification-Status-Text").all_text_contents(),
                     "notebook": page.locator(".jp-NotebookPanel").count(),
                 }
             finally:
@@ -357,6 +379,7 @@ def test_make_lab_serves_the_start_page_even_when_its_port_is_busy(tmp_path: Pat
             seen = lab_page_in_chromium(url)
             assert seen["notebook"] == 1, seen
             assert not [t for t in seen["toasts"] if "Jupyter news" in t], seen["toasts"]
+            assert seen["count"] == ["0"], seen  # nothing was emitted, the news prompt included
             assert_stopped_cleanly(run)
 
 

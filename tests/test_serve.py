@@ -7,10 +7,14 @@ runs the real thing.
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import signal
+import socket
 import subprocess
 import sys
+import threading
+import urllib.request
 from pathlib import Path
 from types import ModuleType
 
@@ -109,6 +113,74 @@ def test_the_launcher_starts_the_server_in_a_session_of_its_own() -> None:
     finally:
         child.kill()
         child.wait()
+
+
+#: A stand-in server on the port it is given: it answers every request and stops with the
+#: second one (the launcher's probe is the first).
+STAND_IN = """
+import http.server, sys
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200); self.end_headers()
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", int(sys.argv[1])), Handler)
+server.handle_request(); server.handle_request()
+"""
+
+
+class Printed(io.StringIO):
+    """Standard output that says when the launcher has printed the address."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.address = threading.Event()
+
+    def write(self, text: str) -> int:
+        if "Open this address" in text:
+            self.address.set()
+        return super().write(text)
+
+
+def test_a_port_taken_before_the_server_binds_it_is_chosen_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another program takes the port found free before the server binds it: the server
+    stops before it answers, and the launcher starts it again on a port chosen again."""
+    with socket.socket() as taken, socket.socket() as spare:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        spare.bind(("127.0.0.1", 0))
+        ports = [int(taken.getsockname()[1]), int(spare.getsockname()[1])]
+        spare.close()  # free again, for the second start
+        chosen = iter(ports)
+        commands: list[int] = []
+
+        def command(kind: str, port: int, **options: object) -> list[str]:
+            commands.append(port)
+            if port == ports[0]:  # cannot bind: it stops at once, as Jupyter does
+                return [sys.executable, "-c", "raise SystemExit(1)"]
+            return [sys.executable, "-c", STAND_IN, str(port)]
+
+        printed = Printed()
+        monkeypatch.setattr(serve, "choose_port", lambda first: next(chosen))
+        monkeypatch.setattr(serve, "server_command", command)
+        monkeypatch.setattr(serve, "STOP_SIGNALS", ())
+        monkeypatch.setattr(sys, "stdout", printed)
+
+        def stop_when_printed() -> None:
+            assert printed.address.wait(timeout=60)
+            urllib.request.urlopen(f"http://127.0.0.1:{ports[1]}/", timeout=30).close()
+
+        stopper = threading.Thread(target=stop_when_printed)
+        stopper.start()
+        status = serve.serve("classroom", 8888, no_browser=True)
+        stopper.join(timeout=60)
+    assert (status, commands) == (0, ports)
+    out = printed.getvalue()
+    assert f"port {ports[0]} was taken by another program" in out
+    assert f"port 8888 is busy, so the server takes port {ports[1]}" in out
+    assert f"http://localhost:{ports[1]}/" in out
 
 
 def test_the_full_page_says_what_happened_in_english_and_russian() -> None:
