@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -128,43 +129,68 @@ class Running:
     classes: Path
 
 
+#: How many times the classroom server is started when another program takes its port meanwhile.
+START_TRIES = 3
+
+
+def port_taken(port: int) -> bool:
+    """Whether something now listens on ``port`` of the loopback interface."""
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
+def answers(url: str, process: subprocess.Popen[bytes], timeout: float = 120) -> bool:
+    """Whether the live class at ``url`` answers before ``process`` stops (or ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            if httpx.get(f"{url}/live", timeout=2).status_code == 200:
+                return True
+        except httpx.TransportError:
+            time.sleep(0.2)  # not up yet: ask again
+    return False
+
+
 @contextmanager
 def classroom_server(tmp: Path) -> Iterator[Running]:
     """The classroom's own server (``scripts/classroom_server.py``, as ``make classroom``
     runs it: Voila and the live class in one process) on 127.0.0.1, classes kept in
     ``tmp``, until the end."""
     root = Path(__file__).resolve().parent.parent
-    sock, port = bind_unused_port()
-    sock.close()
     env = dict(
         os.environ,
         EXACT61_TEACHER_SECRET=SECRET,
         JUPYTER_CONFIG_DIR=str(tmp / "config"),
         JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
     )
-    command = [
-        sys.executable,
-        str(root / "scripts" / "classroom_server.py"),
-        "tutorials/classroom.ipynb",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        "--Voila.log_level=WARN",
-        "--ClassroomVoila.warm_kernels=0",
-        f"--ClassroomVoila.class_dir={tmp / 'classes'}",
-        "--no-browser",
-    ]
-    process = subprocess.Popen(command, cwd=root, env=env)
-    url = f"http://127.0.0.1:{port}"
+    # A port found free can be taken by another program (a kernel's channels take ports at
+    # random) before the server binds it: then the server stops at once, and starts again.
+    for attempt in range(1, START_TRIES + 1):
+        sock, port = bind_unused_port()
+        sock.close()
+        command = [
+            sys.executable,
+            str(root / "scripts" / "classroom_server.py"),
+            "tutorials/classroom.ipynb",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
+            "--Voila.log_level=WARN",
+            "--ClassroomVoila.warm_kernels=0",
+            f"--ClassroomVoila.class_dir={tmp / 'classes'}",
+            "--no-browser",
+        ]
+        process = subprocess.Popen(command, cwd=root, env=env)
+        url = f"http://127.0.0.1:{port}"
+        up = answers(url, process)
+        if up or process.poll() is None or not port_taken(port) or attempt == START_TRIES:
+            break
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                if httpx.get(f"{url}/live", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                time.sleep(0.2)  # not up yet: ask again
-        else:
+        if not up:
             raise AssertionError(f"the classroom server did not answer (status {process.poll()})")
         yield Running(url, process, tmp / "classes")
     finally:

@@ -19,7 +19,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,6 +140,54 @@ def _wait_until_up(
     )
 
 
+#: How many times a server is started when another program takes its port meanwhile.
+START_TRIES = 3
+
+
+def port_taken(port: int) -> bool:
+    """Whether something now listens on ``port`` of the loopback interface."""
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
+def start_on_a_free_port(
+    command: Callable[[int], tuple[list[str], str]], cwd: Path, env: dict[str, str], log: Path
+) -> tuple[subprocess.Popen[bytes], int]:
+    """Start ``command(port)`` on a free port, its output in ``log``, and wait until it answers.
+
+    A port found free can be taken by another program (a kernel's channels take ports at
+    random, and tests run side by side) before the server binds it: when the server stops
+    before it answers and its port is taken, it is started again on another port.
+    """
+    for attempt in range(1, START_TRIES + 1):
+        port = free_port()
+        args, status = command(port)
+        with log.open("wb") as out:
+            process = subprocess.Popen(args, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            _wait_until_up(status, process, log)
+            return process, port
+        except RuntimeError:
+            if process.poll() is None or not port_taken(port) or attempt == START_TRIES:
+                stop(process)
+                raise
+    raise AssertionError("unreachable")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM ``process`` and wait for it (SIGKILL after 15 s)."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 #: User settings for the test servers: no news toast asking to fetch Jupyter news.
 USER_SETTINGS = {
     "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
@@ -180,57 +228,53 @@ def jupyter_server(
         JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
         PYTHONUNBUFFERED="1",
     )
-    port = free_port()
-    common = [
-        f"--port={port}",
-        "--ServerApp.port_retries=0",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.token={TOKEN}",
-        "--allow-root",
-        "--no-browser",
-    ]
-    if kind == "lab":
-        args = [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            *common,
-            f"--ServerApp.root_dir={root}",
-            "--LabApp.news_url=None",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        ]
-        status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
-    elif kind == "notebook":
-        args = [sys.executable, "-m", "notebook", *common, f"--ServerApp.root_dir={root}"]
-        status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
-    elif kind == "voila":
-        # One notebook (Voila's single-notebook mode), or with "" the whole folder, each
-        # notebook at /voila/render/NAME.
-        assert voila_notebook is not None
-        args = [
-            sys.executable,
-            *voila,
-            str(root / voila_notebook) if voila_notebook else str(root),
-            "--no-browser",
+
+    def command(port: int) -> tuple[list[str], str]:
+        """The server's command line on ``port`` and the address that answers once it is up."""
+        common = [
             f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.port_retries=0",
-            "--show_tracebacks=True",
+            "--ServerApp.port_retries=0",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.token={TOKEN}",
+            "--allow-root",
+            "--no-browser",
         ]
-        status = f"http://127.0.0.1:{port}/"
-    else:
-        raise ValueError(f"unknown server kind {kind!r}")
-    args += options
+        if kind == "lab":
+            args = [
+                sys.executable,
+                "-m",
+                "jupyterlab",
+                *common,
+                f"--ServerApp.root_dir={root}",
+                "--LabApp.news_url=None",
+                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            ]
+            status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
+        elif kind == "notebook":
+            args = [sys.executable, "-m", "notebook", *common, f"--ServerApp.root_dir={root}"]
+            status = f"http://127.0.0.1:{port}/api/status?token={TOKEN}"
+        elif kind == "voila":
+            # One notebook (Voila's single-notebook mode), or with "" the whole folder, each
+            # notebook at /voila/render/NAME.
+            assert voila_notebook is not None
+            args = [
+                sys.executable,
+                *voila,
+                str(root / voila_notebook) if voila_notebook else str(root),
+                "--no-browser",
+                f"--port={port}",
+                "--Voila.ip=127.0.0.1",
+                "--Voila.port_retries=0",
+                "--show_tracebacks=True",
+            ]
+            status = f"http://127.0.0.1:{port}/"
+        else:
+            raise ValueError(f"unknown server kind {kind!r}")
+        return [*args, *options], status
+
     log = tmp / f"{kind}.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(args, cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT)
+    process, port = start_on_a_free_port(command, root, env, log)
     try:
-        _wait_until_up(status, process, log)
         yield Server(kind, f"http://127.0.0.1:{port}", root, process, log)
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
