@@ -21,9 +21,12 @@ class Play:
     """
 
     __slots__ = ("at", "place_code", "tile", "tile_index")
+    #: Always ``"play"``.
     kind: ClassVar[str] = "play"
 
+    #: The tile put down.
     tile: Tile
+    #: The place it joins, or None for the opening tile.
     at: Place | None
     #: The tile's index, 0–27 (``tile.index``).
     tile_index: int
@@ -84,6 +87,7 @@ class Draw:
     """Take the next tile of the boneyard (only when no tile in hand can be played, R3.3)."""
 
     __slots__ = ()
+    #: Always ``"draw"``.
     kind: ClassVar[str] = "draw"
 
     def __repr__(self) -> str:
@@ -97,6 +101,7 @@ class Pass:
     """Pass the turn (only with an empty boneyard and nothing to play, R3.4)."""
 
     __slots__ = ()
+    #: Always ``"pass"``.
     kind: ClassVar[str] = "pass"
 
     def __repr__(self) -> str:

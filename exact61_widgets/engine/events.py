@@ -77,15 +77,27 @@ def _target_reason(status: str, before: int, change: int, rule: str = "R1.4") ->
 class PlayEvent:
     """A tile played, and its award: the ends that counted, the sum, the target check."""
 
+    #: Always ``"play"``: the event's name in the event stream.
     kind: ClassVar[str] = "play"
+    #: The seat that played.
     seat: int
+    #: The side that scores for the seat: the seat itself, or its pair with 4 players.
     side: int
+    #: The tile played.
     tile: Tile
+    #: The place it joined, or None for the opening tile.
     at: Place | None
+    #: The sum of the scoring ends after the play (R6.1), in raw points.
     end_sum: int
+    #: The raw points the play earns: the end sum when it is a positive multiple of 5 (R6.2), else
+    #: 0.
     award: int
+    #: What the target check did with the award: ``applied``, ``rejected`` (it would pass 305),
+    #: ``deferred`` (the last tile: the award joins the going-out settlement) or ``none``.
     status: Status
+    #: The side's raw score before the award.
     score_before: int
+    #: Every side's raw score after the event.
     scores: tuple[int, ...]
     #: The tiles on the table after the play (bitmask of tile indices).
     placed: int
@@ -201,9 +213,13 @@ def play_event(
 class DrawEvent:
     """A tile drawn from the boneyard (R3.3); it goes into the hand (D4)."""
 
+    #: Always ``"draw"``: the event's name in the event stream.
     kind: ClassVar[str] = "draw"
+    #: The seat that drew.
     seat: int
+    #: The tile drawn.
     tile: Tile
+    #: Every side's raw score (a draw changes none).
     scores: tuple[int, ...]
 
     def explain(self, lang: str | None = None) -> str:
@@ -230,8 +246,11 @@ DrawEventDraft: Any = _draft_class(DrawEvent)
 class PassEvent:
     """A pass: boneyard empty and nothing to play (R3.4)."""
 
+    #: Always ``"pass"``: the event's name in the event stream.
     kind: ClassVar[str] = "pass"
+    #: The seat that passed.
     seat: int
+    #: Every side's raw score (a pass changes none).
     scores: tuple[int, ...]
 
     def explain(self, lang: str | None = None) -> str:
@@ -259,17 +278,29 @@ def pass_event(seat: int, scores: tuple[int, ...]) -> PassEvent:
 class OutEvent:
     """The going-out settlement, applied or rejected as one unit (R7)."""
 
+    #: Always ``"out"``: the event's name in the event stream.
     kind: ClassVar[str] = "out"
+    #: The seat that went out.
     seat: int
+    #: The side that settles: the seat, or its pair with 4 players.
     side: int
+    #: The last play's own award, in raw points (0 when its end sum did not score).
     play_award: int
+    #: The sum of the pips left in the opponents' hands.
     opponents_pips: int
+    #: That sum rounded to a multiple of 5 (R7.2), in raw points.
     opponents_award: int
+    #: The pips left in the partner's hand (0 without a partner).
     partner_pips: int
+    #: The partner's pips rounded to a multiple of 5, taken off (R7.3), in raw points.
     partner_deduction: int
+    #: The settlement as one unit: play award + opponents' award − partner's deduction.
     net: int
+    #: Whether the target check ``applied`` or ``rejected`` the settlement as one unit.
     status: Status
+    #: The side's raw score before the settlement.
     score_before: int
+    #: Every side's raw score after the settlement.
     scores: tuple[int, ...]
     #: The tiles each seat still holds, by seat, as bitmasks of tile indices.
     remaining_masks: tuple[int, ...]
@@ -376,16 +407,26 @@ def out_event(
 class BlockedAwardEvent:
     """One player's blocked-hand award: differences to larger opponent totals (R8)."""
 
+    #: Always ``"blocked_award"``: the event's name in the event stream.
     kind: ClassVar[str] = "blocked_award"
+    #: The seat whose award this is.
     seat: int
+    #: The side it scores for: the seat, or its pair with 4 players.
     side: int
+    #: The pips left in the seat's own hand (its total).
     pips: int
     #: (opponent seat, their total, the difference) for each strictly larger opponent total.
     compared: tuple[tuple[int, int, int], ...]
+    #: The sum of the differences in ``compared``, before rounding.
     difference: int
+    #: That sum rounded once to a multiple of 5 (R8.2), in raw points.
     award: int
+    #: What the target check did with the award: ``applied``, ``rejected`` or ``none`` (nothing to
+    #: award).
     status: Status
+    #: The side's raw score before the award.
     score_before: int
+    #: Every side's raw score after the award.
     scores: tuple[int, ...]
 
     def reason(self) -> Msg:
@@ -457,8 +498,11 @@ def blocked_award_event(
 class MatchWonEvent:
     """A player or pair reached exactly 305 raw (61 points) and won the match (R9)."""
 
+    #: Always ``"match_won"``: the event's name in the event stream.
     kind: ClassVar[str] = "match_won"
+    #: The side that reached exactly 305 raw.
     side: int
+    #: Every side's raw score at the end of the match.
     scores: tuple[int, ...]
     #: The number of players, which says whether ``side`` is a player or a pair.
     players: int = 2
@@ -517,9 +561,15 @@ HandEndKind = Literal["out", "blocked", "match_won"]
 class HandEnd:
     """How a hand ended: ``out``, ``blocked`` or ``match_won`` (mid-hand), and what follows."""
 
+    #: How the hand ended.
     kind: HandEndKind
+    #: The side that won the hand, or None when opposing sides tie for the smallest total of a
+    #: blocked hand (R8.6).
     hand_winner: int | None
+    #: The seat that leads the next hand, or None when it is chosen by lot (R2.5, R8.7) or the match
+    #: is over.
     next_leader: int | None
+    #: Every side's raw score when the hand ended.
     scores: tuple[int, ...]
 
 

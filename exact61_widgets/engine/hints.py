@@ -60,10 +60,15 @@ class Hint:
     language of ``str(hint)``.
     """
 
+    #: The recommended action.
     best: Action
+    #: Every legal action with its search result, best first.
     values: tuple[ActionValue, ...]
+    #: Why the best action is best, as a translatable message.
     reason: Msg
+    #: How many playouts the search ran.
     playouts: int
+    #: The language of ``str(hint)``: ``en`` or ``ru``.
     lang: str = "en"
 
     @property
@@ -261,8 +266,11 @@ BOT_NAMES: dict[str, Msg] = {"search": Msg("search"), "greedy": Msg("greedy")}
 class Advice:
     """A hint: the best action for the player to move and why, from the named bot."""
 
+    #: The best action for the player to move.
     action: Action
+    #: Why, as a translatable message.
     reason: Msg
+    #: The registered name of the bot that gave the advice.
     bot: str
 
     def text(self, lang: str | None = None) -> str:

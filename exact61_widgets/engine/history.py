@@ -25,10 +25,15 @@ class Deal:
     also continues the same shuffles afterwards (None: leave the generator be).
     """
 
+    #: Always ``"deal"``.
     kind: ClassVar[str] = "deal"
+    #: Every seat's tiles, by seat.
     hands: tuple[tuple[Tile, ...], ...]
+    #: The boneyard, in the order its tiles are drawn.
     boneyard: tuple[Tile, ...]
+    #: The seat that leads the hand.
     leader: int
+    #: The shuffling generator's state just after the deal (None: leave it be).
     rng_state: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -43,7 +48,9 @@ class Deal:
 class SeatAction(NamedTuple):
     """One action of the history and the seat that did it (a draw and a play are two)."""
 
+    #: The seat that acted.
     seat: int
+    #: What it did: a play, a draw or a pass.
     action: Action
 
 

@@ -36,8 +36,11 @@ class Loaded:
     match or a record; ``note`` says what was made up (hands dealt from notation).
     """
 
+    #: The match, ready to play on from the position.
     match: Match
+    #: The set-up position the match was built from; None for a match or a record.
     scenario: Scenario | None = None
+    #: What was made up in loading (hands dealt from notation), or None.
     note: Msg | None = None
 
 

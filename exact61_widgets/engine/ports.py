@@ -24,11 +24,17 @@ from exact61_widgets.i18n import Msg
 class Port(IntEnum):
     """The six port names; their order is the canonical order of places of a tile."""
 
+    #: The low half's end of a tile that is not a double (``:low``).
     LOW = 0
+    #: The high half's end of a tile that is not a double (``:high``).
     HIGH = 1
+    #: One end of a spinner's line (``:lineA``); a double joined to the layout joins by it (D1).
     LINE_A = 2
+    #: The other end of the line (``:lineB``), straight on from line A.
     LINE_B = 3
+    #: A spinner's first branch (``:branchA``), open once both lines are filled.
     BRANCH_A = 4
+    #: A spinner's second branch (``:branchB``), open once both lines are filled.
     BRANCH_B = 5
 
     @property
@@ -82,7 +88,9 @@ SINGLE_PORTS: Final = (Port.LOW, Port.HIGH)
 class Place(NamedTuple):
     """A port of a tile on the table: ``[1|4]:low``, ``[4|4]:branchB``."""
 
+    #: The tile on the table.
     tile: Tile
+    #: Which of its ports.
     port: Port
 
     @property

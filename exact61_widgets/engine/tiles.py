@@ -26,10 +26,15 @@ class Tile:
 
     __slots__ = ("high", "index", "is_double", "low", "pips", "text")
 
+    #: The smaller number, 0–6.
     low: int
+    #: The larger number, 0–6 (equal to ``low`` for a double).
     high: int
+    #: The tile's index in the set, 0–27.
     index: int
+    #: ``low + high``: what the tile counts in a hand.
     pips: int
+    #: Whether both numbers are equal: every double is a spinner.
     is_double: bool
     #: The notation ``[low|high]``, as ``str(tile)`` gives it.
     text: str

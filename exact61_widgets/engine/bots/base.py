@@ -15,6 +15,7 @@ class Bot(Protocol):
     A bot must not change ``match`` (it may push and pop, leaving it as it was).
     """
 
+    #: The name the bot is registered under (``greedy``, ``search``, …).
     name: str
 
     def choose(self, match: Match) -> Action:

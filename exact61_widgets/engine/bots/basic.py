@@ -20,6 +20,7 @@ def _actions(match: Match) -> list[Action]:
 class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
+    #: Always ``"random"``.
     name = "random"
 
     def __init__(self, seed: int | str | None = None) -> None:
@@ -48,6 +49,7 @@ def immediate_gain(match: Match, play: Play) -> int:
 class GreedyBot:
     """Plays the largest accepted immediate gain; ties go to the first play in order."""
 
+    #: Always ``"greedy"``.
     name = "greedy"
 
     def __init__(self, seed: int | str | None = None) -> None:

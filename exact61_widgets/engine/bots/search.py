@@ -258,6 +258,7 @@ class SearchBot:
     :attr:`playouts_per_second`.
     """
 
+    #: Always ``"search"``.
     name = "search"
 
     def __init__(

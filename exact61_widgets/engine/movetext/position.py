@@ -383,8 +383,11 @@ def _why_no_open_place(match: Match, reading: Reading, open_places: list[Place])
 class Completion(NamedTuple):
     """A legal move that fits what was typed: its plain words, its notation, the action."""
 
+    #: The move in plain words, as the move line reads it.
     words: str
+    #: The move in notation (``[2|5]:high``).
     notation: str
+    #: The action itself.
     action: Action
 
 
