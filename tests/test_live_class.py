@@ -326,6 +326,7 @@ def test_a_whole_question_over_http_right_mistake_nonsense_reveal_and_a_second_r
     counts = {row["key"]: row["count"] for row in state["distribution"]}
     assert counts == {"right": 1, misconception: 1, "other": 0}
     assert state["solution"]["answer"] and 'data-key="right"' in state["picture"]
+    assert isinstance(state["solution"]["walkthrough"], str)  # the kind's steps, if any
     bobs = bob.get(f"/live/api/r/{code}/state").json()["feedback"]
     hint = next(m for m in task.misconceptions if m.key == misconception).text("en")
     assert bobs["right"] is False and hint in bobs["text"]

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
 
-from exact61_widgets.exercises import Task
+from exact61_widgets.exercises import BlockedAward, GoingOut, ScoringEnds, Task
 from exact61_widgets.handouts.items import Item, exercise_item
 from exact61_widgets.handouts.tutorial_exercises import TutorialExercise, tutorial_exercises
-from exact61_widgets.i18n import Lang, Msg, Plural, check_lang
+from exact61_widgets.i18n import LANGUAGES, Lang, Msg, Plural, check_lang
 
 #: The name of the bank that holds every exercise of every tutorial.
 EVERY = "all"
@@ -106,11 +106,14 @@ class QuestionView:
 
 @dataclass(frozen=True)
 class SolutionView:
-    """What the console shows after the reveal: the answer, why, the engine's pictures."""
+    """What the console shows after the reveal: the answer, why (the engine's explanation),
+    the engine's pictures, and the walkthrough a notebook shows for that kind of question
+    as a saved notebook shows it (a strip of every step; empty for a kind that has none)."""
 
     answer: str
     solution: str
     pictures: tuple[str, ...]
+    walkthrough: str = ""
 
 
 _View = TypeVar("_View")
@@ -152,12 +155,74 @@ def question_view(entry: TutorialExercise, prefix: str, lang: str) -> QuestionVi
 
 
 def solution_view(entry: TutorialExercise, prefix: str, lang: str) -> SolutionView:
-    """The engine's solution in ``lang``: the answer, why, and the answer drawn."""
+    """The engine's solution in ``lang``: the answer, why, the answer drawn and the
+    walkthrough. Made once a question and language (a walkthrough takes a moment to draw:
+    :func:`prepare_solutions` makes it off the server's event loop when a question opens)."""
 
     def make(item: Item, lang: Lang) -> SolutionView:
-        return SolutionView(item.answer, item.solution, item.key_pictures)
+        task = task_of(entry)
+        pictures = item.key_pictures
+        if not pictures:
+            drawn = task.picture(f"{prefix}-pic", lang)
+            pictures = (drawn,) if drawn else ()
+        return SolutionView(
+            item.answer, item.solution, pictures, walkthrough_html(task, f"{prefix}-walk", lang)
+        )
 
     return _cached(_SOLUTIONS, entry, prefix, lang, make)
+
+
+def solution_ready(entry: TutorialExercise, prefix: str, lang: str) -> bool:
+    """Whether :func:`solution_view` has the solution already (returns it at once)."""
+    return (entry.name, prefix, check_lang(lang)) in _SOLUTIONS
+
+
+def prepare_solutions(entry: TutorialExercise, prefix: str) -> None:
+    """Make the solution in every language ahead of the reveal (run in a worker thread)."""
+    for lang in LANGUAGES:
+        solution_view(entry, prefix, lang)
+
+
+def walkthrough_html(task: Task, name: str, lang: str) -> str:
+    """The walkthrough the tutorials show beside a question of this kind, as a saved
+    notebook shows it (every step, its caption and rule links): the going-out settlement,
+    the blocked-hand awards, the scoring ends. The other kinds have none (empty string).
+
+    The widget is built only to read its static form, then closed, so that nothing stays
+    in the widgets' registry of the server's process.
+    """
+    from exact61_widgets.exercises.reveal import RevealItem, item_html
+    from exact61_widgets.widgets import (
+        BlockedWalkthrough,
+        EndScoringWalkthrough,
+        GoingOutWalkthrough,
+        Walkthrough,
+    )
+
+    made: Walkthrough
+    if isinstance(task, GoingOut):
+        made = GoingOutWalkthrough(task.position, task.play, lang=lang, name=name)
+    elif isinstance(task, BlockedAward):
+        made = BlockedWalkthrough(task.position, task.action, lang=lang, name=name)
+    elif isinstance(task, ScoringEnds):
+        made = EndScoringWalkthrough(task.layout, lang=lang, name=name)
+    else:
+        return ""
+    try:
+        return item_html(RevealItem("widget", made), lang)
+    finally:
+        _close(made)
+
+
+def _close(widget: object) -> None:
+    """Close a widget and every widget inside it."""
+    import ipywidgets as w
+
+    if isinstance(widget, w.Box):
+        for child in widget.children:
+            _close(child)
+    if isinstance(widget, w.Widget):
+        widget.close()
 
 
 def section_of(entry: TutorialExercise, lang: str) -> str:
