@@ -6,9 +6,12 @@ its task's spec (the engine rebuilds the task and so checks every answer), the n
 and section that teach it, and the pictures a question shows without giving its answer
 away (the pictures a printed worksheet shows, :mod:`exact61_widgets.handouts.items`).
 The console offers :func:`banks`: one bank a tutorial (its exercises in the notebook's order)
-and one with every exercise. A generator of fresh positions of the same kinds plugs in with
-:func:`register_bank`: it makes entries of the same shape (its own notebook and section
-name where its kind is taught), and the console lists its bank beside the tutorials'.
+and one with every exercise, each with a *fresh* twin (:func:`fresh_entry`): beside every
+exercise, a new position of the same kind and difficulty made by the engine's generator
+(:mod:`exact61_widgets.exercises.generate`) from a seed fixed by the exercise's name, so the
+same bank holds the same questions on every machine and after every restart. Another
+bank plugs in with :func:`register_bank`: it makes entries of the same shape (its own
+notebook and section name where its kind is taught), and the console lists it too.
 
 >>> bank = find_bank("04_scoring_ends")
 >>> bank.entries[0].spec["kind"] in ("scoring_ends", "play_award")
@@ -20,18 +23,28 @@ True
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TypeVar
 
 from exact61_widgets.exercises import BlockedAward, GoingOut, ScoringEnds, Task
+from exact61_widgets.exercises.generate import difficulty_of, generate, generated_kinds
 from exact61_widgets.handouts.items import Item, exercise_item
-from exact61_widgets.handouts.tutorial_exercises import TutorialExercise, tutorial_exercises
+from exact61_widgets.handouts.tutorial_exercises import (
+    TutorialExercise,
+    pictures_for,
+    tutorial_exercises,
+)
 from exact61_widgets.i18n import LANGUAGES, Lang, Msg, Plural, check_lang
 
 #: The name of the bank that holds every exercise of every tutorial.
 EVERY = "all"
+#: A fresh bank's name is its tutorial bank's, after this.
+FRESH = "fresh-"
+#: The seed of every fresh question, with its exercise's name: change it for a new set.
+FRESH_SEED = 61
 
 
 @dataclass(frozen=True)
@@ -77,9 +90,67 @@ def _tutorial_banks() -> tuple[Bank, ...]:
     return tuple(made)
 
 
+_FRESH: dict[str, TutorialExercise | None] = {}
+
+
+def fresh_entry(entry: TutorialExercise) -> TutorialExercise | None:
+    """A new question like ``entry``: the same kind and difficulty, the engine's own
+    position, taught in the same notebook section; None for a kind the generator cannot
+    make. The seed comes from :data:`FRESH_SEED` and the entry's name (the first one that
+    gives a position other than the tutorial's own), so it is the same everywhere; made
+    once an entry."""
+    if entry.name not in _FRESH:
+        _FRESH[entry.name] = make_fresh(entry)
+    return _FRESH[entry.name]
+
+
+def make_fresh(entry: TutorialExercise) -> TutorialExercise | None:
+    """:func:`fresh_entry` made anew, not kept (the same entry every time it is made)."""
+    task = task_of(entry)
+    if task.kind not in generated_kinds():
+        return None
+    base = zlib.crc32(f"{FRESH_SEED}/{entry.name}".encode())
+    for step in range(20):
+        made = generate(task.kind, base + step, difficulty_of(task))
+        if made.spec() != task.spec():
+            break
+    else:  # pragma: no cover - a generator that gives back only the tutorial's position
+        return None
+    return TutorialExercise(
+        notebook=entry.notebook,
+        section=entry.section,
+        name=f"{FRESH}{entry.name}",
+        topics=entry.topics,
+        pictures=pictures_for(made),
+        spec=made.spec(),
+        question={},
+    )
+
+
+@cache
+def _fresh_banks() -> tuple[Bank, ...]:
+    made = []
+    for bank in _tutorial_banks():
+        entries = tuple(f for f in (fresh_entry(e) for e in bank.entries) if f is not None)
+        if bank.name == EVERY:
+            title = Msg("Fresh questions like every tutorial's")
+        else:
+            title = Msg(
+                "Notebook {number}, fresh questions: {count}",
+                {
+                    "number": bank.name[:2],
+                    "count": Plural("{n} question", "{n} questions", len(entries)),
+                },
+            )
+        if entries:  # a tutorial whose kinds the generator cannot make has no fresh twin
+            made.append(Bank(f"{FRESH}{bank.name}", title, entries))
+    return tuple(made)
+
+
 def banks() -> tuple[Bank, ...]:
-    """Every bank the console offers: every exercise, each tutorial's, then any registered."""
-    return (*_tutorial_banks(), *(make() for make in _EXTRA.values()))
+    """Every bank the console offers: every exercise, each tutorial's, their fresh twins,
+    then any registered."""
+    return (*_tutorial_banks(), *_fresh_banks(), *(make() for make in _EXTRA.values()))
 
 
 def find_bank(name: str) -> Bank:
@@ -87,6 +158,10 @@ def find_bank(name: str) -> Bank:
     for bank in _tutorial_banks():
         if bank.name == name:
             return bank
+    if name.startswith(FRESH):
+        for bank in _fresh_banks():
+            if bank.name == name:
+                return bank
     make = _EXTRA.get(name)
     if make is None:
         raise KeyError(name)
