@@ -44,7 +44,7 @@ EVERY = "all"
 #: A fresh bank's name is its tutorial bank's, after this.
 FRESH = "fresh-"
 #: The seed of every fresh question, with its exercise's name: change it for a new set.
-FRESH_SEED = 61
+FRESH_SEED = 1
 
 
 @dataclass(frozen=True)
