@@ -13,6 +13,7 @@ import pytest
 from live_server import SECRET, Served, a_mistake, first_numbered, live_server, post, token
 
 from exact61_widgets.classroom.bank import find_bank, task_of
+from exact61_widgets.classroom.labels import did
 from exact61_widgets.classroom.live import MAX_NICKNAME, Lessons, LiveError, Room
 from exact61_widgets.classroom.pages import distribution_svg
 from exact61_widgets.classroom.report import answers_csv, lesson_report
@@ -58,7 +59,7 @@ def test_answers_are_counted_by_the_misconceptions_the_notebooks_name(
     named = {r.key: r.label("en") for r in rows}
     for misconception in task.misconceptions:
         if misconception.key in named:
-            assert named[misconception.key] == misconception.text("en")
+            assert named[misconception.key] == did(misconception, "en")
 
 
 def test_an_unreadable_answer_counts_nowhere_and_says_why_in_both_languages() -> None:
@@ -237,6 +238,7 @@ def test_the_csv_has_a_row_a_learners_answer_to_a_round(tmp_path: Path) -> None:
     ]
     assert rows[0]["question"] == "1" and rows[0]["item"] == key and rows[0]["round"] == "1"
     assert rows[0]["time"] == "1970-01-12T13:46:42+00:00"
+    assert rows[0]["mistake"] == did(misconception, room.lang)
     assert len(room.store.answers(latest=False)) == 3  # every answer stays in the file
     lessons.close()
 
@@ -255,8 +257,9 @@ def test_the_report_names_each_misconception_its_questions_and_where_it_is_taugh
     room.close()
     for lang in ("en", "ru"):
         report = lesson_report(room, lang)
-        hint = next(m for m in task.misconceptions if m.key == misconception).text(lang)
-        assert f"<td>3</td><td>{hint}" in report.replace("&#x27;", "'")
+        known = next(m for m in task.misconceptions if m.key == misconception)
+        shown = report.replace("&#x27;", "'")
+        assert f"<td>3</td><td><strong>{did(known, lang)}</strong><br>{known.text(lang)}" in shown
         assert entry.section[lang] in report
         assert f'<html lang="{lang}">' in report
     lessons.close()
@@ -269,7 +272,8 @@ def test_the_distribution_picture_escapes_its_words_and_shows_the_shift() -> Non
     ]
     svg = distribution_svg(rows, "en")
     assert "<script>" not in svg and "&lt;script&gt;" in svg
-    assert "2 → 5 — right" in svg and "4 → 1" in svg
+    assert "2 → 5 right" in svg and "4 → 1" in svg
+    assert "Right: 2 → 5" in distribution_svg(rows, "ru")
 
 
 # --- the web routes, requested directly ---
@@ -322,6 +326,7 @@ def test_a_whole_question_over_http_right_mistake_nonsense_reveal_and_a_second_r
     counts = {row["key"]: row["count"] for row in state["distribution"]}
     assert counts == {"right": 1, misconception: 1, "other": 0}
     assert state["solution"]["answer"] and 'data-key="right"' in state["picture"]
+    assert isinstance(state["solution"]["walkthrough"], str)  # the kind's steps, if any
     bobs = bob.get(f"/live/api/r/{code}/state").json()["feedback"]
     hint = next(m for m in task.misconceptions if m.key == misconception).text("en")
     assert bobs["right"] is False and hint in bobs["text"]

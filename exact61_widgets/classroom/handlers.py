@@ -32,9 +32,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import tornado.ioloop
 import tornado.web
 
-from exact61_widgets.classroom.bank import banks
+from exact61_widgets.classroom.bank import banks, prepare_solutions, solution_ready, solution_view
 from exact61_widgets.classroom.live import Lessons, LiveError, Room, UnknownRoom
 from exact61_widgets.classroom.pages import (
     console_home,
@@ -405,6 +406,12 @@ class ConsoleStateHandler(TeacherMixin):
             await room.console.wait(int(seen), POLL_SECONDS)
         if self.gone:
             return
+        entry = room.entry()
+        if room.phase == "revealed" and entry is not None:
+            prefix = room.solution_prefix
+            if not solution_ready(entry, prefix, self.lang):  # drawn off the event loop
+                loop = tornado.ioloop.IOLoop.current()
+                await loop.run_in_executor(None, solution_view, entry, prefix, self.lang)
         view = room.console_view(self.lang)
         if "distribution" in view:
             view["picture"] = distribution_svg(view["distribution"], self.lang)
@@ -442,6 +449,12 @@ class ConsoleActionHandler(TeacherMixin):
         except LiveError as error:
             self.refuse(400, error)
             return
+        entry = room.entry()
+        if action in ("open", "next") and entry is not None:
+            # the solution's walkthrough is drawn in a worker thread while the class answers
+            tornado.ioloop.IOLoop.current().run_in_executor(
+                None, prepare_solutions, entry, room.solution_prefix
+            )
         self.reply({"phase": room.phase, "seq": room.seq, "round": room.round})
 
 

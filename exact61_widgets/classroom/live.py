@@ -376,13 +376,19 @@ class Room:
         if self.phase in ("closed", "revealed"):
             view["distribution"] = self.distribution(lang)
         if self.phase == "revealed":
-            solved = solution_view(entry, f"s{self.seq}", lang)
+            solved = solution_view(entry, self.solution_prefix, lang)
             view["solution"] = {
                 "answer": solved.answer,
                 "text": solved.solution,
                 "pictures": list(solved.pictures),
+                "walkthrough": solved.walkthrough,
             }
         return view
+
+    @property
+    def solution_prefix(self) -> str:
+        """The id prefix of the current question's solution pictures (one a question)."""
+        return f"s{self.seq}"
 
     def distribution(self, lang: str) -> list[dict[str, Any]]:
         """The current round's rows, each with the first round's count when this is the

@@ -22,6 +22,7 @@ from typing import Any
 
 import segno
 
+from exact61_widgets.classroom.labels import counted
 from exact61_widgets.i18n import LANGUAGES, Lang, Msg, check_lang, gettext
 
 #: Each language named in itself, for the language links.
@@ -280,13 +281,14 @@ def distribution_svg(rows: Sequence[Mapping[str, Any]], lang: str) -> str:
         width = round(BAR_WIDTH * count / most)
         bars.append(f'<rect x="0" y="{y}" width="{width}" height="20" fill="{colour}"/>')
         said = (
-            Msg("{count} — {label}", {"count": count, "label": row["label"]}).text(lang)
+            counted(str(row["label"]), count, lang)
             if before is None
             else Msg(
-                "{before} → {count} — {label}",
+                "{before} → {count} {label}",
                 {"before": int(before), "count": count, "label": row["label"]},
             ).text(lang)
         )
+        said = said[:1].upper() + said[1:]
         height = y + 22
         items.append(
             f'<li data-key="{html.escape(str(row["key"]))}" data-count="{count}">'

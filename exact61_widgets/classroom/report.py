@@ -1,7 +1,8 @@
 """After the lesson: a class's answers as CSV, and the report of the mistakes it showed.
 
 :func:`answers_csv` writes one row a learner's last answer to each round of each question
-(learner, question, round, answer, right, misconception, time); :func:`lesson_report` sums up
+(learner, question, round, answer, right, misconception, what the learner did in the class's
+language, time); :func:`lesson_report` sums up
 which misconceptions the class showed, on which questions, and which notebook section
 teaches each one, for the teacher to print.
 """
@@ -15,6 +16,7 @@ from collections import Counter
 from datetime import datetime, timezone
 
 from exact61_widgets.classroom.bank import question_view, section_of, task_of
+from exact61_widgets.classroom.labels import LABELS, did
 from exact61_widgets.classroom.live import Room
 from exact61_widgets.classroom.tally import misconceptions_of
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
@@ -28,6 +30,7 @@ COLUMNS = (
     "answer",
     "right",
     "misconception",
+    "mistake",
     "time",
 )
 
@@ -58,10 +61,16 @@ def answers_csv(room: Room) -> str:
                 _cell(answer.answer),
                 "yes" if answer.right else "no",
                 " ".join(answer.misconceptions),
+                "; ".join(_did(key, room.lang) for key in answer.misconceptions),
                 moment,
             )
         )
     return out.getvalue()
+
+
+def _did(key: str, lang: str) -> str:
+    """What the learner did (the misconception's label); a key without one stays a key."""
+    return did(key, lang) if key in LABELS else key
 
 
 def _cell(text: str) -> str:
@@ -102,7 +111,8 @@ def lesson_report(room: Room, lang: str) -> str:
         rows.append(
             "<tr>"
             f"<td>{count}</td>"
-            f"<td>{html.escape(hints.get(key, key))} <small>({html.escape(key)})</small></td>"
+            f"<td><strong>{html.escape(_did(key, lang))}</strong><br>"
+            f"{html.escape(hints.get(key, ''))} <small>({html.escape(key)})</small></td>"
             f"<td>{'<br>'.join(html.escape(q) for q in where[key])}</td>"
             f"<td>{'<br>'.join(html.escape(s) for s in teach[key])}</td>"
             "</tr>"

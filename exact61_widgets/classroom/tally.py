@@ -5,7 +5,8 @@ one a notebook's exercise calls: the same reading (forms, words in both language
 same verdict and the same misconceptions (:attr:`Result.diagnosis`). An answer that cannot
 be read is refused (:class:`Unreadable`) and counts nowhere. A round's distribution has
 one row for the right answers, one for each misconception of the task's kind that some
-answer shows (in the kind's own order, each named in plain words by its hint), and one for
+answer shows (in the kind's own order, each named by what the learner did,
+:mod:`~exact61_widgets.classroom.labels`), and one for
 the other wrong answers; an answer of a list that shows two misconceptions counts under
 both, so rows may add up to more than the answers.
 
@@ -22,6 +23,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from exact61_widgets.classroom.labels import LABELS, did
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.exercises import Misconception, Task
 from exact61_widgets.i18n import Msg
@@ -69,10 +71,16 @@ class Row:
     misconception: Misconception | None = None
 
     def label(self, lang: str) -> str:
-        """The row in plain words: "right", "other answers", or the misconception's hint."""
+        """What the row's learners did, in plain words for the teacher: "answered right",
+        "gave other answers", or the misconception's label (:mod:`.labels`; a misconception
+        the table does not know yet falls back to its hint, so a lesson never stops on it)."""
         if self.misconception is not None:
+            if self.misconception.key in LABELS:
+                return did(self.misconception, lang)
             return self.misconception.text(lang)
-        return (Msg("right") if self.key == RIGHT else Msg("other answers")).text(lang)
+        return (Msg("answered right") if self.key == RIGHT else Msg("gave other answers")).text(
+            lang
+        )
 
 
 def counts(verdicts: Iterable[Verdict]) -> Counter[str]:

@@ -19,6 +19,7 @@ import pytest
 from live_server import SECRET, a_mistake, classroom_server, first_numbered
 
 from exact61_widgets.classroom.bank import find_bank, task_of
+from exact61_widgets.classroom.labels import did
 
 BANK = "01_tiles_points_and_target"
 AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
@@ -154,7 +155,7 @@ def test_a_question_with_three_learners_two_rounds_and_the_keyboard(
         console.wait_for_selector("#distribution:not([hidden]) li", timeout=WAIT)
         assert console.get_attribute("li[data-key=right]", "data-count") == "1"
         assert console.get_attribute(f"li[data-key='{misconception}']", "data-count") == "1"
-        assert hint_en in console.inner_text("#distribution")
+        assert f"1 {did(misconception, 'en')}" in console.inner_text("#distribution")
         for page in (ann, bob):
             page.wait_for_function("() => document.body.dataset.phase === 'closed'", timeout=WAIT)
             assert page.locator("#feedback").count() == 0

@@ -97,6 +97,12 @@
         pictures.innerHTML = state.solution.pictures.join("");
         solution.append(pictures);
       }
+      if (state.solution.walkthrough) {
+        const steps = document.createElement("div");
+        steps.className = "walkthrough";
+        steps.innerHTML = state.solution.walkthrough; // the engine's steps, made by the server
+        solution.append(steps);
+      }
     }
   }
 
