@@ -16,7 +16,7 @@ from exact61_widgets.engine.bots.inference import (
     knowledge,
     sample_world,
 )
-from exact61_widgets.engine.layout import TILES_WITH
+from exact61_widgets.engine.kernel import TILES_WITH
 from exact61_widgets.engine.tiles import TILES
 
 ONES_AND_FOURS = TILES_WITH[(1 << 1) | (1 << 4)]

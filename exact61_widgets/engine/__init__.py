@@ -26,6 +26,7 @@ from exact61_widgets.engine.events import (
     PlayEvent,
 )
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
+from exact61_widgets.engine.kernel import LayoutCore
 from exact61_widgets.engine.layout import Connection, Contribution, Layout, Placement
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.ports import Place, Port
@@ -52,6 +53,7 @@ __all__ = [
     "HistoryEntry",
     "IllegalMoveError",
     "Layout",
+    "LayoutCore",
     "Match",
     "MatchWonEvent",
     "NotationError",

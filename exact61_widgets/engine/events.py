@@ -101,7 +101,8 @@ class PlayEvent:
     scores: tuple[int, ...]
     #: The tiles on the table after the play (bitmask of tile indices).
     placed: int
-    #: The places joined after the play (bitmask of place codes, :attr:`Layout.taken_bits`).
+    #: The places joined after the play (bitmask of place codes,
+    #: :attr:`Layout.taken_bits <.LayoutCore.taken_bits>`).
     taken: int
 
     @property

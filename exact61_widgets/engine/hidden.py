@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from exact61_widgets.engine.events import DrawEvent, PassEvent, PlayEvent
-from exact61_widgets.engine.layout import TILE_HIGH, TILE_LOW, Layout
+from exact61_widgets.engine.kernel import TILE_HIGH, TILE_LOW
+from exact61_widgets.engine.layout import Layout
 
 if TYPE_CHECKING:
     from exact61_widgets.engine.match import Match

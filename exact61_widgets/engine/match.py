@@ -675,9 +675,7 @@ class Match:
     # -- legal actions ------------------------------------------------------------------
 
     def _playable_mask(self, seat: int) -> int:
-        if self._pending >= 0:
-            return 1 << self._pending
-        return self._layout.playable(self._hands[seat])
+        return self._layout.tiles_to_play(self._hands[seat], self._pending)
 
     def legal_plays(self) -> list[Play]:
         """The plays open to the player to move, by tile then place."""
@@ -901,7 +899,7 @@ class Match:
         t = self._boneyard[self._bone_pos]
         self._bone_pos += 1
         self._hands[seat] |= 1 << t
-        if self._layout.playable(1 << t):
+        if self._layout.drawn_tile_fits(t):
             self._pending = t
         # Filled in place, as a play's event is (see events.PlayEventDraft).
         event = DrawEventDraft()

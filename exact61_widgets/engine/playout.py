@@ -5,7 +5,9 @@ A playout copies the position through the match's public read-only views
 to the end of the hand or match, with no events and no undo. Every rule it
 applies comes from the engine's one place for it: the award table of
 :mod:`.scoring`, the settlements of :mod:`.settlement`, the join tables of
-:mod:`.layout`. Each turn it lists its candidate plays in one place and picks
+:mod:`.kernel` (the join is :meth:`.LayoutCore.push_code`'s, written out here on
+local variables for speed: ``tests/test_playout_drift.py`` checks it against
+``Match`` at every step). Each turn it lists its candidate plays in one place and picks
 among them, at random or greedily; with a ``trace`` it records the candidates
 and the greedy gain, and the tests check both against ``Match`` at every step.
 """
@@ -16,9 +18,10 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from exact61_widgets.engine.layout import (
+from exact61_widgets.engine.kernel import (
     BRANCHES,
     CONTRIB,
+    GAIN,
     JOIN_AT,
     OPENING,
     OPENS_BRANCHES,
@@ -107,8 +110,7 @@ def _greedy(
                 s = CONTRIB[t][0]
             else:
                 _, a, port, _, value, _, _, _, _ = JOIN_AT[t][c]  # type: ignore[misc]
-                old = occ[a]
-                s = total + CONTRIB[a][old | 1 << port] - CONTRIB[a][old] + value
+                s = total + GAIN[a][occ[a]][port] + value  # LayoutCore.end_sum_after, inlined
             gain = AWARDS[s]
             if gain and not accepts(score, gain):
                 gain = 0
@@ -264,7 +266,7 @@ def playout(
                 if spinner and OPENS_BRANCHES[old][port]:
                     lst += BRANCHES[a]
                     omask |= 1 << num
-                total += CONTRIB[a][new] - CONTRIB[a][old] + value
+                total += GAIN[a][old][port] + value
             placed += 1
             hand ^= 1 << t
             hands_[seat] = hand
@@ -315,14 +317,3 @@ def playout(
                 return tuple(scores)
             continue
         seat = seat + 1 if seat + 1 < n else 0
-
-
-def random_match_moves(players: int, seed: int) -> int:
-    """Play one random match from a fresh deal; return how many tiles were played."""
-    rng = random.Random(seed)
-    trace: Trace = []
-    playout(Match(players, seed=seed), rng, trace=trace)
-    return sum(1 for entry in trace if isinstance(entry, TracePlay))
-
-
-PlayoutFn = Callable[[Match, random.Random], tuple[int, ...]]

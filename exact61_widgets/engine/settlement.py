@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from exact61_widgets.engine.layout import TILES_WITH
+from exact61_widgets.engine.kernel import TILES_WITH
 from exact61_widgets.engine.scoring import Status, accepts, reaches_target, round5
 from exact61_widgets.engine.tiles import pips_of
 
@@ -56,7 +56,7 @@ def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
     """Whether no hand (bitmasks of tile indices) holds a tile for the open numbers (R3.5).
 
     With the boneyard empty, the end of a turn in this state ends the hand as
-    blocked (D9); ``open_numbers`` is :attr:`Layout.open_numbers <.layout.Layout.open_numbers>`
+    blocked (D9); ``open_numbers`` is :attr:`Layout.open_numbers <.LayoutCore.open_numbers>`
     of a layout that has begun.
     """
     fits = TILES_WITH[open_numbers]

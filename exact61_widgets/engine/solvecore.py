@@ -28,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
-from exact61_widgets.engine.layout import (
+from exact61_widgets.engine.kernel import (
     BRANCHES,
     CONTRIB,
+    GAIN,
     JOIN_AT,
     OPENING,
     OPENS_BRANCHES,
@@ -263,9 +264,7 @@ class OpenPosition:
             joins = JOIN_AT[t]
             for c in codes:
                 _, a, port, _, value, _, _, _, _ = joins[c]  # type: ignore[misc]
-                old = occ[a]
-                ca = CONTRIB[a]
-                award = AWARDS[total + ca[old | 1 << port] - ca[old] + value] + extra
+                award = AWARDS[total + GAIN[a][occ[a]][port] + value] + extra
                 result.append((_order_key(before, award), t * 256 + c + 1))
         return result
 
@@ -316,7 +315,7 @@ class OpenPosition:
                 occ[t] = bits
                 lkey += _UNIT[far][_LINE if TILE_DOUBLE[t] else _HALF]
                 opened = (place, *BRANCHES[a]) if branches else (place,)
-                total = self.total + CONTRIB[a][new] - CONTRIB[a][old] + value
+                total = self.total + GAIN[a][old][port] + value
             for c in opened:
                 num = PLACE_NUMBER[c]
                 opn[num].append(c)

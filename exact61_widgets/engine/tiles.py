@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
 from typing import Final
 
 from exact61_widgets.engine.errors import NotationError
@@ -141,14 +140,6 @@ def tiles_of(mask: int) -> tuple[Tile, ...]:
         tiles.append(_TILE_OF_BIT[low])
         mask ^= low
     return tuple(tiles)
-
-
-def mask_of(tiles: Iterable[Tile]) -> int:
-    """The bitmask of tile indices of ``tiles``."""
-    mask = 0
-    for tile in tiles:
-        mask |= 1 << tile.index
-    return mask
 
 
 def shuffled_tiles(rng: random.Random) -> list[int]:
