@@ -175,6 +175,39 @@ def test_a_classroom_walkthrough_tab_steps_forward_and_back(classroom: Any) -> N
     ui.wait_until(lambda: walk.markup() == picture, 10, "the first picture again")
 
 
+def test_predict_mode_shows_the_play_first_and_its_result_at_the_next_next(
+    classroom: Any,
+) -> None:
+    """In the Going out tab Next draws the last tile with no end badges and asks; the next
+    Next (pressed from the keyboard) draws the badges and tells the award; the screen
+    reader's live line reads the question, then the result."""
+    classroom.get_by_role("tab", name="Going out").click()
+    try:
+        walk = next(
+            x
+            for x in ui.widgets(classroom, ".exact61-classroom .exact61-walkthrough")
+            if x.root.is_visible()
+        )
+        walk.board.wait_for(state="visible")
+        walk.button("reset").click()
+        ui.wait_until(lambda: "holds one tile" in walk.text(".exact61-caption-text"), 10, "step 1")
+        before = walk.markup()
+        walk.button("next").click()
+        played = walk.wait_for_change(before)
+        ui.wait_until(lambda: "their last tile" in walk.live(), 10, "the question, read out")
+        asked = walk.text(".exact61-caption-text")
+        assert "What do the ends add up to" in asked and "=" not in asked, asked
+        assert "[1|2]" in walk.tiles() and walk.picture.locator(".badge").count() == 0
+        walk.button("next").focus()
+        classroom.keyboard.press("Enter")
+        walk.wait_for_change(played)
+        ui.wait_until(lambda: ": ends 0 + 2 = 2" in walk.live(), 10, "the result, read out")
+        assert walk.picture.locator(".badge").count() == 2
+        assert "play award" in walk.text(".exact61-caption-text")
+    finally:
+        classroom.get_by_role("tab", name="Match").click()
+
+
 def test_one_click_switches_every_tab_to_russian_and_back(classroom: Any) -> None:
     """The language buttons rebuild every tab in Russian (Python answers), then in English."""
     classroom.locator(".exact61-classroom .exact61-language button", has_text="Русский").click()
