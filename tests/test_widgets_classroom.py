@@ -229,3 +229,27 @@ def test_the_teachers_notes_switch_shows_the_question_and_wrong_answers_under_a_
     loaded = room.load(4, json.dumps(SavedScenario(GOING_OUT_3P).to_json()))
     loaded.go(len(loaded.steps) - 2)
     assert "Ask:" in notes.value  # the notes follow the loaded walkthrough
+
+
+def test_the_exact_61_tab_shows_the_blocked_hand_near_the_target_on_request() -> None:
+    from exact61_widgets.widgets.walkthroughs import BlockedWalkthrough, Exact61Walkthrough
+
+    room = Classroom(lang="en")
+    plays = room.walkthrough(6)
+    assert isinstance(plays, Exact61Walkthrough)
+    holder = room.tabs.children[6]
+    choice = holder.children[2]
+    assert [label for label, _ in choice.options] == [
+        "Plays near the target",
+        "A blocked hand near the target",
+    ]
+    choice.value = "blocked"
+    near = room.walkthrough(6)
+    assert isinstance(near, BlockedWalkthrough) and holder.children[0] is near
+    assert near.match.is_over and near.predict  # an award makes exactly 61 and ends the match
+    assert "(R8.5)" in " ".join(s.caption.text("en") for s in near.steps)
+    near.go(len(near.steps) - 2)
+    room.notes.value = True
+    assert holder.children[1].layout.display is None
+    choice.value = "plays"
+    assert isinstance(room.walkthrough(6), Exact61Walkthrough)

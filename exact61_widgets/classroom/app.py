@@ -20,7 +20,11 @@ import ipywidgets as w
 from exact61_widgets.classroom.script import notes_html
 from exact61_widgets.i18n import LANGUAGES, Lang, Msg, check_lang, gettext
 from exact61_widgets.views.pasted import Pasted, as_position, read_pasted
-from exact61_widgets.views.ready_positions import BLOCKED_PAIRS_APART, GOING_OUT_PAIRS_ONCE
+from exact61_widgets.views.ready_positions import (
+    BLOCKED_PAIRS_APART,
+    BLOCKED_PAIRS_NEAR_TARGET,
+    GOING_OUT_PAIRS_ONCE,
+)
 from exact61_widgets.widgets.guard import error_text
 from exact61_widgets.widgets.slider import NamedSlider
 from exact61_widgets.widgets.table import MatchTable
@@ -243,6 +247,8 @@ class Classroom(w.VBox):  # type: ignore[misc]
             notes.add_class("exact61-teacher-notes")
             self._follow(made, notes)
             parts: list[Any] = [made, notes]
+            if key == "exact61":
+                parts.append(self._near_target_choice(index))
             if key in LOADABLE:
                 parts.append(PositionLoader(lambda text: self.load(index, text), self.lang))
             holder = w.VBox(parts)
@@ -254,13 +260,42 @@ class Classroom(w.VBox):  # type: ignore[misc]
             self.tabs.selected_index = selected
         return made
 
-    def _make(self, index: int, args: tuple[object, ...]) -> Any:
+    def _near_target_choice(self, index: int) -> Any:
+        """The exact-61 tab's choice: plays near 61, or a blocked hand near 61 (the case
+        the blocked tab leaves for this lesson)."""
+        choice = w.ToggleButtons(
+            options=[
+                (gettext("Plays near the target", self.lang), "plays"),
+                (gettext("A blocked hand near the target", self.lang), "blocked"),
+            ],
+            value="plays",
+            style={"button_width": "auto"},
+        )
+        choice.add_class("exact61-near-target")
+
+        def chosen(change: Any) -> None:
+            if change["new"] == "blocked":
+                self._swap(index, self._make(index, (BLOCKED_PAIRS_NEAR_TARGET,), "blocked"))
+            else:
+                self._swap(index, self._make(index, (), "plays"))
+
+        choice.observe(chosen, names="value")
+        return choice
+
+    def _make(self, index: int, args: tuple[object, ...], case: str | None = None) -> Any:
         """Make tab ``index``'s walkthrough from ``args``, in the classroom's language,
-        zoom and predict mode, and keep it as the tab's."""
+        zoom and predict mode, and keep it as the tab's. ``case`` ``"blocked"`` makes the
+        exact-61 tab's blocked hand near the target, ``"plays"`` its plays; by default the
+        exact-61 tab makes what it shows now."""
         key, make = WALKTHROUGHS[index - 1]
+        old = self._made.get(index)
+        if case == "blocked" or (case is None and isinstance(old, BlockedWalkthrough)):
+            make = BlockedWalkthrough
         made = make(*args, lang=self.lang, name=f"classroom-{key}")
         made.predict = self.predict.value
         made.board.zoom = self.size.value
+        if old is not None:  # the old board's zoom link goes with it
+            self._links = [x for x in self._links if x.target[0] is not old.board or x.unlink()]
         self._links.append(w.jslink((self.size, "value"), (made.board, "zoom")))
         self._made[index] = made
         return made
@@ -279,11 +314,16 @@ class Classroom(w.VBox):  # type: ignore[misc]
         if read is None:
             raise ValueError(f"tab {index} takes no pasted position")
         source = read(read_pasted(text))
-        made = self._make(index, (source,))
+        return self._swap(index, self._make(index, (source,)), old)
+
+    def _swap(self, index: int, made: Any, old: Any = None) -> Any:
+        """Show ``made`` in tab ``index`` in place of ``old``, the teacher's notes following it."""
         holder = self.tabs.children[index]
+        old = old if old is not None else holder.children[0]
         holder.children = (made, *holder.children[1:])
         self._follow(made, holder.children[1])
-        old.close()
+        if old is not made:
+            old.close()
         return made
 
     def _follow(self, made: Any, notes: Any) -> None:

@@ -65,9 +65,10 @@ def notes_html(step: Step, lang: str) -> str:
     return f'<div class="exact61-teacher-notes-text">{"".join(parts)}</div>'
 
 
-def walkthrough_script(walk: Walkthrough, lang: str) -> list[str]:
-    """One walkthrough's part of the printed script, as Markdown lines."""
-    lines = [f"## {walk.title.text(lang)}", ""]
+def walkthrough_script(walk: Walkthrough, lang: str, title: str | None = None) -> list[str]:
+    """One walkthrough's part of the printed script, as Markdown lines (headed ``title``,
+    by default the walkthrough's own)."""
+    lines = [f"## {title or walk.title.text(lang)}", ""]
     steps = asked(walk)
     if not steps:
         lines += [Msg("This walkthrough holds no play back: every Next shows a result.").text(lang)]
@@ -108,7 +109,15 @@ def script_markdown(lang: str | None = None) -> str:
         "",
     ]
     for index in range(1, len(WALKTHROUGHS) + 1):
-        lines += walkthrough_script(room.walkthrough(index), chosen)
+        walk = room.walkthrough(index)
+        if WALKTHROUGHS[index - 1][0] != "exact61":
+            lines += walkthrough_script(walk, chosen)
+            continue
+        choice = room.tabs.children[index].children[2]
+        for label, case in choice.options:
+            choice.value = case
+            title = f"{walk.title.text(chosen)}: {label}"
+            lines += walkthrough_script(room.walkthrough(index), chosen, title)
     return "\n".join(lines).rstrip("\n") + "\n"
 
 
