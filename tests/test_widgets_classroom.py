@@ -182,8 +182,9 @@ def test_the_pasted_fault_is_named_in_russian_in_a_russian_classroom() -> None:
 
 
 def test_the_printed_teacher_scripts_are_current() -> None:
-    """docs/walkthrough-script*.md are what the script writes from today's walkthroughs
-    (python -m exact61_widgets.classroom.script --write makes them again)."""
+    """docs/walkthrough-script.md and its Russian twin are what the script writes from
+    today's walkthroughs (python -m exact61_widgets.classroom.script --write makes them
+    again)."""
     from pathlib import Path
 
     from exact61_widgets.classroom.script import PAGES, script_markdown

@@ -134,7 +134,11 @@ def write_pages(root: Path) -> list[Path]:
 def main(argv: Sequence[str] | None = None) -> int:
     """``--write``: write the pages; otherwise print the English script."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--write", action="store_true", help="write docs/walkthrough-script*.md")
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="write docs/walkthrough-script.md and docs/walkthrough-script.ru.md",
+    )
     args: Any = parser.parse_args(argv)
     if args.write:
         root = Path(__file__).resolve().parents[2]
