@@ -9,7 +9,9 @@ an error line showing; that a click on it plays (Python answers) and a whole han
 played from the keyboard; that a walkthrough tab steps both ways; that one click switches
 every tab to Russian and back; and, on the classroom's own server (``scripts/serve.py
 classroom``), that closed pages give their kernels back and that 16 learners at once are
-served without an error (``benchmarks/bench_classroom.py``).
+served without an error (``benchmarks/bench_classroom.py``). In predict mode the Going out
+tab shows the last play before its result, and a pasted position with a fault is refused
+in one line.
 """
 
 from __future__ import annotations
@@ -204,6 +206,31 @@ def test_predict_mode_shows_the_play_first_and_its_result_at_the_next_next(
         ui.wait_until(lambda: ": ends 0 + 2 = 2" in walk.live(), 10, "the result, read out")
         assert walk.picture.locator(".badge").count() == 2
         assert "play award" in walk.text(".exact61-caption-text")
+    finally:
+        classroom.get_by_role("tab", name="Match").click()
+
+
+def test_a_pasted_position_with_a_fault_is_refused_in_one_line(classroom: Any) -> None:
+    """In the Blocked hand tab, Load with broken JSON says in one line what is wrong and
+    leaves the picture as it was."""
+    classroom.get_by_role("tab", name="Blocked hand").click()
+    try:
+        tab = classroom.locator(".exact61-classroom .exact61-classroom-tab:visible").first
+        tab.locator(".exact61-walkthrough .exact61-board svg").first.wait_for(timeout=20_000)
+        walk = next(
+            x
+            for x in ui.widgets(classroom, ".exact61-classroom .exact61-walkthrough")
+            if x.root.is_visible()
+        )
+        before = walk.markup()
+        tab.get_by_text("Load a position").click()
+        box = tab.locator(".exact61-paste textarea")
+        box.fill('{"format": ')
+        tab.locator("button", has_text="Load").last.click()
+        status = tab.locator(".exact61-load-status")
+        ui.wait_until(lambda: "Not loaded:" in (status.text_content() or ""), 10, "the fault")
+        assert "line 1, column 11" in (status.text_content() or "")
+        assert walk.markup() == before
     finally:
         classroom.get_by_role("tab", name="Match").click()
 
