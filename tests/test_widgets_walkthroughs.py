@@ -534,3 +534,61 @@ def test_a_table_or_explorer_picture_after_a_rejected_play_says_so() -> None:
     assert last_play(sc.EXACT_61.match()) is None  # a set-up table: no play to read
     # A spec whose play is not its layout's last tile draws the layout as it reads.
     assert "caption rejected" not in draw(LayoutSpec("[0|0]", play=play), "u", "en")
+
+
+# -- predict mode: the play first, its result at the next Next ------------------------------
+
+
+def test_predict_mode_shows_each_play_before_its_result() -> None:
+    from exact61_widgets.widgets.walkthroughs import GoingOutWalkthrough
+
+    walk = GoingOutWalkthrough(lang="en")
+    plain = [s.caption for s in walk.steps]
+    assert walk.predict is False and {s.role for s in walk.steps} == {"step"}
+    walk.predict = True
+    assert [s.role for s in walk.steps] == [
+        "step",
+        "play",
+        "result",
+        "step",
+        "step",
+        "play",
+        "result",
+    ]
+    walk.next()
+    assert walk.role == "play"
+    asked = walk.caption_text
+    assert asked.startswith("Seat 0 plays [1|2]@[0|1]:high, their last tile.")
+    assert "=" not in asked and "award 0" not in asked  # nothing of the result is told
+    play_spec = walk.steps[1].panels[0].spec
+    assert play_spec.ends is False and play_spec.play is None  # no badges, no award drawn
+    walk.next()
+    assert walk.role == "result" and walk.caption_text.startswith("Seat 0 plays [1|2]@[0|1]:high:")
+    assert walk.steps[2].caption == plain[1]
+    walk.predict = False  # the step in view stays in view
+    assert walk.step == 1 and walk.caption_text.startswith("Seat 0 plays [1|2]@[0|1]:high:")
+    walk.predict = True  # turned on again: the play is asked again before its result
+    assert walk.step == 1 and walk.role == "play"
+
+
+def test_predict_mode_asks_before_every_play_near_the_target_and_every_blocked_award() -> None:
+    from exact61_widgets.widgets.walkthroughs import BlockedWalkthrough, Exact61Walkthrough
+
+    near = Exact61Walkthrough(lang="ru")
+    near.predict = True
+    assert [s.role for s in near.steps] == ["step"] + ["play", "result"] * 3
+    near.go(1)
+    assert near.caption_text == (
+        "Игрок 0 выкладывает [6|6]@[4|6]:high. Сколько исходных очков это даёт, "
+        "и применяется ли начисление?"
+    )
+    blocked = BlockedWalkthrough(lang="en")
+    blocked.predict = True
+    roles = [s.role for s in blocked.steps]
+    assert roles.count("play") == roles.count("result") == 2
+    first = roles.index("play")
+    ask, told = blocked.steps[first], blocked.steps[first + 1]
+    assert ask.panels[0].spec.events == told.panels[0].spec.events[:-1]  # the award held back
+    blocked.go(len(blocked.steps) - 1)
+    blocked.back()
+    assert blocked.role == "step"

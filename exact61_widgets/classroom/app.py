@@ -11,12 +11,21 @@ the app is the page.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
 
-from exact61_widgets.i18n import LANGUAGES, Lang, check_lang, gettext
+from exact61_widgets.classroom.script import notes_html
+from exact61_widgets.i18n import LANGUAGES, Lang, Msg, check_lang, gettext
+from exact61_widgets.views.pasted import Pasted, as_position, read_pasted
+from exact61_widgets.views.ready_positions import (
+    BLOCKED_PAIRS_APART,
+    BLOCKED_PAIRS_NEAR_TARGET,
+    GOING_OUT_PAIRS_ONCE,
+)
+from exact61_widgets.widgets.guard import error_text
 from exact61_widgets.widgets.slider import NamedSlider
 from exact61_widgets.widgets.table import MatchTable
 from exact61_widgets.widgets.walkthroughs import (
@@ -46,6 +55,64 @@ WALKTHROUGHS: Sequence[tuple[str, type[Any]]] = (
     ("exact61", Exact61Walkthrough),
     ("story", HandStory),
 )
+
+#: The positions the classroom opens its walkthroughs on, where they differ from the
+#: notebooks': going out with opponents whose total rounded once (13 → 15) differs from
+#: each rounded apart (5 + 5), and the plain blocked hand (no target in play) before the
+#: near-61 one that the exact-61 lesson comes to later.
+CLASSROOM_POSITIONS: dict[str, object] = {
+    "going-out": GOING_OUT_PAIRS_ONCE,
+    "blocked": BLOCKED_PAIRS_APART,
+}
+
+#: The tabs whose position a teacher can paste, and how the pasted text is read: the
+#: layout walkthroughs take notation or a record as it is; those that need hands make a
+#: position around pasted notation (the free tiles dealt in tile order).
+LOADABLE: dict[str, Callable[[Pasted], object]] = {
+    "spinners": lambda pasted: pasted,
+    "scoring": lambda pasted: pasted,
+    "going-out": as_position,
+    "blocked": as_position,
+    "exact61": as_position,
+}
+
+
+class PositionLoader(w.Accordion):  # type: ignore[misc]
+    """A folded "Load a position" box: paste notation, a saved scenario or a record, Load.
+
+    ``load`` is called with the text and makes the walkthrough; it raises an error of the
+    package on bad input, shown as one line ("Not loaded: …") with nothing changed.
+    """
+
+    def __init__(self, load: Callable[[str], None], lang: Lang) -> None:
+        self.lang = lang
+        self._load = load
+        self.text = w.Textarea(
+            placeholder=gettext("Layout notation, a saved scenario or a game record", lang),
+            layout=w.Layout(width="100%", height="5em"),
+        )
+        self.text.add_class("exact61-paste")
+        self.button = w.Button(description=gettext("Load", lang))
+        self.button.add_class("exact61-load")
+        self.status = w.HTML()
+        self.status.add_class("exact61-load-status")
+        self.button.on_click(lambda _button: self.load())
+        box = w.VBox([self.text, w.HBox([self.button, self.status])])
+        super().__init__([box], selected_index=None)
+        self.set_title(0, gettext("Load a position", lang))
+        self.add_class("exact61-loader")
+
+    def load(self) -> bool:
+        """Load the pasted text; whether it was loaded (the status line says what happened)."""
+        try:
+            self._load(self.text.value)
+        except Exception as error:  # every failure is shown in one line, none is lost
+            reason = error_text(error, self.lang)
+            said = Msg("Not loaded: {reason}", {"reason": reason}).text(self.lang)
+            self.status.value = f'<span role="alert">{html.escape(said)}</span>'
+            return False
+        self.status.value = html.escape(gettext("Loaded: step 1 is shown.", self.lang))
+        return True
 
 
 def classroom_css(text: int) -> str:
@@ -97,6 +164,12 @@ class Classroom(w.VBox):  # type: ignore[misc]
 
     ``players``, ``seed`` and ``bots`` set up the match table (the class plays seat 0);
     ``tile_scale`` is the boards' first zoom and ``text_size`` the text height in pixels.
+    ``predict`` (on by default) makes each walkthrough's Next show a play first and its
+    result at the next Next, so that the class is asked before it is told; the switch in
+    the header turns it off and on for every tab. The "Teacher's notes" switch shows,
+    under a held-back play, what to ask and the wrong answers to expect
+    (:mod:`~exact61_widgets.classroom.script`). Tabs whose position can be pasted have a
+    folded "Load a position" box under them (:class:`PositionLoader`).
     Choosing a language rebuilds every tab in it, from the first step. A walkthrough is
     made when its tab is first chosen (:meth:`walkthrough`): a page then starts with the
     match alone, which is what a room of learners arriving at once waits for.
@@ -111,6 +184,7 @@ class Classroom(w.VBox):  # type: ignore[misc]
         bots: str = "greedy",
         tile_scale: float = 2.0,
         text_size: int = 18,
+        predict: bool = True,
     ) -> None:
         self.players, self.seed, self.bots = players, seed, bots
         self.lang: Lang = check_lang(lang)
@@ -131,8 +205,13 @@ class Classroom(w.VBox):  # type: ignore[misc]
             readout=True,
         )
         self.size.add_class("exact61-tile-size")
+        self.predict = w.ToggleButton(value=predict, description=gettext("Play first", self.lang))
+        self.predict.add_class("exact61-predict")
+        self.notes = w.ToggleButton(value=False, description=gettext("Teacher's notes", self.lang))
+        self.notes.add_class("exact61-notes-switch")
         self.header = w.HBox(
-            [self.language, self.size], layout=w.Layout(flex_flow="row wrap", align_items="center")
+            [self.language, self.size, self.predict, self.notes],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.header.add_class("exact61-classroom-header")
         self.tabs = w.Tab()
@@ -147,6 +226,8 @@ class Classroom(w.VBox):  # type: ignore[misc]
         self._build()
         self.language.observe(lambda change: self.switch(change["new"]), names="value")
         self.tabs.observe(self._chosen, names="selected_index")
+        self.predict.observe(self._predicting, names="value")
+        self.notes.observe(self._noting, names="value")
 
     @property
     def walkthroughs(self) -> list[Any]:
@@ -159,16 +240,108 @@ class Classroom(w.VBox):  # type: ignore[misc]
             raise ValueError(f"tab {index} is not a walkthrough's: use 1 to {len(WALKTHROUGHS)}")
         made = self._made.get(index)
         if made is None:
-            key, make = WALKTHROUGHS[index - 1]
-            made = self._made[index] = make(lang=self.lang, name=f"classroom-{key}")
-            made.board.zoom = self.size.value
-            self._links.append(w.jslink((self.size, "value"), (made.board, "zoom")))
+            key = WALKTHROUGHS[index - 1][0]
+            position = CLASSROOM_POSITIONS.get(key)
+            made = self._make(index, () if position is None else (position,))
+            notes = w.HTML(layout=w.Layout(display=None if self.notes.value else "none"))
+            notes.add_class("exact61-teacher-notes")
+            self._follow(made, notes)
+            parts: list[Any] = [made, notes]
+            if key == "exact61":
+                parts.append(self._near_target_choice(index))
+            if key in LOADABLE:
+                parts.append(PositionLoader(lambda text: self.load(index, text), self.lang))
+            holder = w.VBox(parts)
+            holder.add_class("exact61-classroom-tab")
             children = list(self.tabs.children)
-            children[index] = made
+            children[index] = holder
             selected = self.tabs.selected_index
             self.tabs.children = tuple(children)
             self.tabs.selected_index = selected
         return made
+
+    def _near_target_choice(self, index: int) -> Any:
+        """The exact-61 tab's choice: plays near 61, or a blocked hand near 61 (the case
+        the blocked tab leaves for this lesson)."""
+        choice = w.ToggleButtons(
+            options=[
+                (gettext("Plays near the target", self.lang), "plays"),
+                (gettext("A blocked hand near the target", self.lang), "blocked"),
+            ],
+            value="plays",
+            style={"button_width": "auto"},
+        )
+        choice.add_class("exact61-near-target")
+
+        def chosen(change: Any) -> None:
+            if change["new"] == "blocked":
+                self._swap(index, self._make(index, (BLOCKED_PAIRS_NEAR_TARGET,), "blocked"))
+            else:
+                self._swap(index, self._make(index, (), "plays"))
+
+        choice.observe(chosen, names="value")
+        return choice
+
+    def _make(self, index: int, args: tuple[object, ...], case: str | None = None) -> Any:
+        """Make tab ``index``'s walkthrough from ``args``, in the classroom's language,
+        zoom and predict mode, and keep it as the tab's. ``case`` ``"blocked"`` makes the
+        exact-61 tab's blocked hand near the target, ``"plays"`` its plays; by default the
+        exact-61 tab makes what it shows now."""
+        key, make = WALKTHROUGHS[index - 1]
+        old = self._made.get(index)
+        if case == "blocked" or (case is None and isinstance(old, BlockedWalkthrough)):
+            make = BlockedWalkthrough
+        made = make(*args, lang=self.lang, name=f"classroom-{key}")
+        made.predict = self.predict.value
+        made.board.zoom = self.size.value
+        if old is not None:  # the old board's zoom link goes with it
+            self._links = [x for x in self._links if x.target[0] is not old.board or x.unlink()]
+        self._links.append(w.jslink((self.size, "value"), (made.board, "zoom")))
+        self._made[index] = made
+        return made
+
+    def load(self, index: int, text: str) -> Any:
+        """Show in tab ``index`` the position pasted as ``text`` (layout notation, a saved
+        scenario or a game record), from its first step; the new walkthrough.
+
+        Raises an error of the package naming the fault (notation that is not a layout,
+        JSON that cannot be read, a position the walkthrough cannot show); the tab then
+        keeps what it showed.
+        """
+        old = self.walkthrough(index)
+        key = WALKTHROUGHS[index - 1][0]
+        read = LOADABLE.get(key)
+        if read is None:
+            raise ValueError(f"tab {index} takes no pasted position")
+        source = read(read_pasted(text))
+        return self._swap(index, self._make(index, (source,)), old)
+
+    def _swap(self, index: int, made: Any, old: Any = None) -> Any:
+        """Show ``made`` in tab ``index`` in place of ``old``, the teacher's notes following it."""
+        holder = self.tabs.children[index]
+        old = old if old is not None else holder.children[0]
+        holder.children = (made, *holder.children[1:])
+        self._follow(made, holder.children[1])
+        if old is not made:
+            old.close()
+        return made
+
+    def _follow(self, made: Any, notes: Any) -> None:
+        """Keep ``notes`` on the teacher's notes of the step ``made`` shows."""
+        lang = self.lang
+
+        def show(step: Any) -> None:
+            notes.value = notes_html(step, lang)
+
+        made.on_step(show)
+
+    def _noting(self, change: Any) -> None:
+        for index in self._made:
+            self.tabs.children[index].children[1].layout.display = None if change["new"] else "none"
+
+    def _predicting(self, change: Any) -> None:
+        for made in self.walkthroughs:
+            made.predict = change["new"]
 
     def _chosen(self, change: Any) -> None:
         if change["new"]:
@@ -194,6 +367,14 @@ class Classroom(w.VBox):  # type: ignore[misc]
         self._made = {}
         self.language.description = gettext("Language", lang)
         self.size.description = gettext("Tile size", lang)
+        self.predict.description = gettext("Play first", lang)
+        self.notes.description = gettext("Teacher's notes", lang)
+        self.notes.tooltip = gettext(
+            "What to ask before each held-back play, and the wrong answers to expect", lang
+        )
+        self.predict.tooltip = gettext(
+            "Next shows each play first and its result at the next Next", lang
+        )
         self.table = MatchTable(
             self.players,
             seed=self.seed,

@@ -48,6 +48,12 @@ SPINNER_LAYOUT = "[4|4] [4|5]@[4|4]:lineA [3|4]@[4|4]:lineB [1|4]@[4|4]:branchA 
 GOING_OUT_PAIRS = Scenario.make(
     4, "[0|1]", [["[1|2]"], ["[6|6]"], ["[0|3]"], ["[0|0]"]], scores=[100, 50]
 )
+#: Going out in pair play, the classroom's default: opponents 7 + 6 = 13, rounded once to 15
+#: (rounded each, 5 + 5 = 10, a classic mistake, gives another number); partner 3 -> 5;
+#: net 0 + 15 − 5 = 10 (R7.2, R7.3).
+GOING_OUT_PAIRS_ONCE = Scenario.make(
+    4, "[0|1]", [["[1|2]"], ["[3|4]"], ["[0|3]"], ["[0|6]"]], scores=[100, 50]
+)
 #: Going out with three players: 6 + 7 = 13 rounds once to 15 (R7.2).
 GOING_OUT_3P = Scenario.make(3, "[3|4]", [["[4|4]"], ["[0|6]"], ["[1|6]"]])
 #: Going out near the target: play 5 + opponents 5 = 10 from 300 is rejected whole (R7.4).

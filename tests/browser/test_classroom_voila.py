@@ -9,7 +9,9 @@ an error line showing; that a click on it plays (Python answers) and a whole han
 played from the keyboard; that a walkthrough tab steps both ways; that one click switches
 every tab to Russian and back; and, on the classroom's own server (``scripts/serve.py
 classroom``), that closed pages give their kernels back and that 16 learners at once are
-served without an error (``benchmarks/bench_classroom.py``).
+served without an error (``benchmarks/bench_classroom.py``). In predict mode the Going out
+tab shows the last play before its result, and a pasted position with a fault is refused
+in one line.
 """
 
 from __future__ import annotations
@@ -173,6 +175,64 @@ def test_a_classroom_walkthrough_tab_steps_forward_and_back(classroom: Any) -> N
     walk.button("back").click()
     ui.wait_until(lambda: walk.text(".exact61-caption-text") == caption, 10, "the caption back")
     ui.wait_until(lambda: walk.markup() == picture, 10, "the first picture again")
+
+
+def test_predict_mode_shows_the_play_first_and_its_result_at_the_next_next(
+    classroom: Any,
+) -> None:
+    """In the Going out tab Next draws the last tile with no end badges and asks; the next
+    Next (pressed from the keyboard) draws the badges and tells the award; the screen
+    reader's live line reads the question, then the result."""
+    classroom.get_by_role("tab", name="Going out").click()
+    try:
+        walk = next(
+            x
+            for x in ui.widgets(classroom, ".exact61-classroom .exact61-walkthrough")
+            if x.root.is_visible()
+        )
+        walk.board.wait_for(state="visible")
+        walk.button("reset").click()
+        ui.wait_until(lambda: "holds one tile" in walk.text(".exact61-caption-text"), 10, "step 1")
+        before = walk.markup()
+        walk.button("next").click()
+        played = walk.wait_for_change(before)
+        ui.wait_until(lambda: "their last tile" in walk.live(), 10, "the question, read out")
+        asked = walk.text(".exact61-caption-text")
+        assert "What do the ends add up to" in asked and "=" not in asked, asked
+        assert "[1|2]" in walk.tiles() and walk.picture.locator(".badge").count() == 0
+        walk.button("next").focus()
+        classroom.keyboard.press("Enter")
+        walk.wait_for_change(played)
+        ui.wait_until(lambda: ": ends 0 + 2 = 2" in walk.live(), 10, "the result, read out")
+        assert walk.picture.locator(".badge").count() == 2
+        assert "play award" in walk.text(".exact61-caption-text")
+    finally:
+        classroom.get_by_role("tab", name="Match").click()
+
+
+def test_a_pasted_position_with_a_fault_is_refused_in_one_line(classroom: Any) -> None:
+    """In the Blocked hand tab, Load with broken JSON says in one line what is wrong and
+    leaves the picture as it was."""
+    classroom.get_by_role("tab", name="Blocked hand").click()
+    try:
+        tab = classroom.locator(".exact61-classroom .exact61-classroom-tab:visible").first
+        tab.locator(".exact61-walkthrough .exact61-board svg").first.wait_for(timeout=20_000)
+        walk = next(
+            x
+            for x in ui.widgets(classroom, ".exact61-classroom .exact61-walkthrough")
+            if x.root.is_visible()
+        )
+        before = walk.markup()
+        tab.get_by_text("Load a position").click()
+        box = tab.locator(".exact61-paste textarea")
+        box.fill('{"format": ')
+        tab.locator("button", has_text="Load").last.click()
+        status = tab.locator(".exact61-load-status")
+        ui.wait_until(lambda: "Not loaded:" in (status.text_content() or ""), 10, "the fault")
+        assert "line 1, column 11" in (status.text_content() or "")
+        assert walk.markup() == before
+    finally:
+        classroom.get_by_role("tab", name="Match").click()
 
 
 def test_one_click_switches_every_tab_to_russian_and_back(classroom: Any) -> None:

@@ -11,12 +11,13 @@ every step: a strip of small pictures with their captions, and the captions as t
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 import ipywidgets as w
 
+from exact61_widgets.exercises.result import Mistake
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.rule_links import link_codes
 from exact61_widgets.widgets.board import Board
@@ -63,6 +64,43 @@ class Step:
     panels: tuple[Figure, ...]
     caption: Text
     details: tuple[Text, ...] = field(default=())
+    #: In predict mode, what is shown before this step: the play drawn without its result
+    #: (no end badges, no award, no score), its caption a question, so that a class can say
+    #: what the play gives before a second Next shows it.
+    ask: Step | None = None
+    #: ``"play"`` for a step that shows a play and holds its result back, ``"result"`` for
+    #: the step that then shows it, ``"step"`` for any other.
+    role: str = "step"
+    #: For an ask step, the wrong answers a class is likely to give to its question, each
+    #: with the misconception of the exercises it shows (the teacher's script).
+    expect: tuple[Mistake, ...] = ()
+
+
+def wrong_answers(mistakes: Sequence[Mistake], right: int) -> tuple[Mistake, ...]:
+    """The mistakes worth a teacher's note, in order: those whose answer is wrong (not
+    ``right``), each misconception once per answer (a teacher's script lists an answer two
+    mistakes give with both)."""
+    seen: set[tuple[int, str]] = set()
+    kept: list[Mistake] = []
+    for m in mistakes:
+        if m.value != right and (m.value, m.misconception.key) not in seen:
+            seen.add((m.value, m.misconception.key))
+            kept.append(m)
+    return tuple(kept)
+
+
+def predicted(steps: Sequence[Step], predict: bool) -> list[Step]:
+    """The steps shown: in predict mode each step with an :attr:`Step.ask` comes in two,
+    the play (role ``"play"``) and then its result (role ``"result"``); otherwise as built."""
+    if not predict:
+        return list(steps)
+    shown: list[Step] = []
+    for step in steps:
+        if step.ask is None:
+            shown.append(step)
+        else:
+            shown += [replace(step.ask, role="play"), replace(step, role="result")]
+    return shown
 
 
 class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
@@ -78,6 +116,9 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     title: ClassVar[Msg] = Msg("Walkthrough")
     #: Whether the board takes clicks and keys (the learner may play).
     interactive: ClassVar[bool] = False
+    #: Whether Next shows a play first and its result only at the next Next (off in the
+    #: notebooks unless asked, on in the classroom app): set :attr:`predict` to change it.
+    predict_default: ClassVar[bool] = False
     #: The first step (0-based) the saved strip and text show: a story told in parts shows
     #: only the steps of its own part there, the earlier ones being told above it.
     saved_from: int = 0
@@ -98,7 +139,10 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self.board.interactive = self.interactive
         self.board.add_class("exact61-quiet-live")  # the caption below shows the same text
         self.guard = Guard(self._show_error, self.lang, self._snapshot, self._restore)
-        self._steps: list[Step] = list(self.build_steps())
+        self._predict = self.predict_default
+        self._built: list[Step] = list(self.build_steps())
+        self._steps: list[Step] = predicted(self._built, self._predict)
+        self._watchers: list[Callable[[Step], None]] = []
         self.controls = StepControls(
             len(self._steps), self._on_step, lang=self.lang, wrap=self.guard.callback
         )
@@ -132,11 +176,51 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         return ()
 
     def replace_steps(self, steps: Sequence[Step], go_to: int) -> None:
-        """Swap in new steps (a learner's own play) and show step ``go_to``."""
-        self._steps = list(steps)
+        """Swap in new steps (a learner's own play) and show step ``go_to`` of them (in
+        predict mode, that step's result)."""
+        self._built = list(steps)
+        self._steps = predicted(self._built, self._predict)
         self.controls.set_count(len(self._steps))
-        self.controls.go(go_to, notify=False)
+        self.controls.go(self._shown_index(go_to), notify=False)
         self._render(self.controls.step)
+
+    def _shown_index(self, built: int) -> int:
+        """Where step ``built`` of the steps as built is among the steps shown."""
+        return len(predicted(self._built[: built + 1], self._predict)) - 1
+
+    def _built_index(self, shown: int) -> int:
+        """Which of the steps as built step ``shown`` of the steps shown belongs to."""
+        count = -1
+        for i, step in enumerate(self._built):
+            count += 2 if self._predict and step.ask is not None else 1
+            if count >= shown:
+                return i
+        return len(self._built) - 1
+
+    # -- predict mode ---------------------------------------------------------------------
+
+    @property
+    def predict(self) -> bool:
+        """Whether Next shows each play first and its result at the next Next."""
+        return self._predict
+
+    @predict.setter
+    def predict(self, value: bool) -> None:
+        if bool(value) == self._predict:
+            return
+        at = self._built_index(self._shown)
+        self._predict = bool(value)
+        self._steps = predicted(self._built, self._predict)
+        self.controls.set_count(len(self._steps))
+        # The step in view stays in view; turned on, a play not yet answered is asked again.
+        start = self._shown_index(at - 1) + 1 if at else 0
+        self.controls.go(start, notify=False)
+        self._render(self.controls.step)
+
+    @property
+    def role(self) -> str:
+        """The role of the step shown: ``"play"``, ``"result"`` or ``"step"``."""
+        return self._steps[self._shown].role
 
     # -- public API ----------------------------------------------------------------------
 
@@ -144,6 +228,16 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     def steps(self) -> tuple[Step, ...]:
         """Every step, in order."""
         return tuple(self._steps)
+
+    @property
+    def built_steps(self) -> tuple[Step, ...]:
+        """Every step as built, each held-back play inside its result (:attr:`Step.ask`)."""
+        return tuple(self._built)
+
+    def on_step(self, watcher: Callable[[Step], None]) -> None:
+        """Call ``watcher`` with the step shown, now and each time another is shown."""
+        self._watchers.append(watcher)
+        watcher(self._steps[self._shown])
 
     @property
     def step(self) -> int:
@@ -184,11 +278,12 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
 
     def _snapshot(self) -> Any:
         """The state a failed callback must leave unchanged (subclasses add theirs)."""
-        return (self._shown, tuple(self._steps))
+        return (self._shown, tuple(self._built), self._predict)
 
     def _restore(self, state: Any) -> None:
-        shown, steps = state
-        self._steps = list(steps)
+        shown, built, self._predict = state
+        self._built = list(built)
+        self._steps = predicted(self._built, self._predict)
         self.controls.set_count(len(self._steps))
         self.controls.go(shown, notify=False)
         self._render(shown)
@@ -219,6 +314,8 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
             f'<details><summary>{label}</summary><div role="region" aria-label="{label}">'
             f"<p>{shown}</p>{lines}</div></details>"
         )
+        for watcher in self._watchers:
+            watcher(step)
 
     def static_svg(self) -> str:
         """The first picture of the step shown."""

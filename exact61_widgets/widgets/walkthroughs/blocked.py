@@ -20,11 +20,19 @@ from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
 from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, reaches_target
+from exact61_widgets.exercises.kinds.blocked_award import block_mistakes
+from exact61_widgets.exercises.wording import applied
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import BLOCKED_PAIRS_NEAR_TARGET
 from exact61_widgets.widgets.pictures import BlockedSpec, Figure, HandSpec, LayoutSpec
-from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Text, Walkthrough
+from exact61_widgets.widgets.walkthroughs.base import (
+    Lines,
+    Step,
+    Text,
+    Walkthrough,
+    wrong_answers,
+)
 
 
 def prepare(
@@ -263,7 +271,23 @@ def settlement_steps(
 
     steps = [Step((*holders, *table), totals_caption(after, order, before.leader, lang))]
     steps += [
-        Step(panels(i), award_caption(after, award), (award.explain(lang),))
+        Step(
+            panels(i),
+            award_caption(after, award),
+            (award.explain(lang),),
+            ask=Step(
+                panels(i - 1),
+                Msg(
+                    "Seat {seat} holds {pips}. What is their award in raw points, and is it "
+                    "applied?",
+                    {"seat": award.seat, "pips": award.pips},
+                ),
+                expect=wrong_answers(
+                    block_mistakes(after, award.seat, award),
+                    applied(award.score_before, award.award),
+                ),
+            ),
+        )
         for i, award in enumerate(awards, start=1)
     ]
     if after.is_over:

@@ -16,13 +16,15 @@ from exact61_widgets.engine.events import OutEvent, PlayEvent
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
+from exact61_widgets.exercises.kinds.going_out import out_mistakes
+from exact61_widgets.exercises.wording import applied
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.render.text import raw_points
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import GOING_OUT_PAIRS
 from exact61_widgets.views.texts import seat_label
 from exact61_widgets.widgets.pictures import Figure, GoingOutSpec, HandSpec, LayoutSpec
-from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough, wrong_answers
 from exact61_widgets.widgets.walkthroughs.narration import settlement_check, settlement_sum
 
 
@@ -148,7 +150,15 @@ class GoingOutWalkthrough(Walkthrough):
             ),
             Step(
                 (table,),
-                Lines(
+                ask=Step(
+                    (Figure(LayoutSpec(str(after.layout), ends=False)),),
+                    Msg(
+                        "Seat {seat} plays {play}, their last tile. What do the ends add up to, "
+                        "and is that award applied now?",
+                        {"seat": seat, "play": str(self.play)},
+                    ),
+                ),
+                caption=Lines(
                     (
                         Msg(
                             "Seat {seat} plays {play}: ends {values} = {sum}, play award {award}.",
@@ -214,9 +224,22 @@ class GoingOutWalkthrough(Walkthrough):
                 )
             )
         caption = Lines((settlement_sum(before, out), settlement_check(before, out)))
+        ask = Step(
+            steps[-1].panels,
+            Msg(
+                "{team}: what does the settlement give in raw points, and is it applied?",
+                {"team": before.seating.side_title(play.side)},
+            ),
+            expect=wrong_answers(
+                out_mistakes(out, after, play.end_sum), applied(out.score_before, out.net)
+            ),
+        )
         steps.append(
             Step(
-                (Figure(GoingOutSpec(out), "settlement"), table), caption, (out.explain(self.lang),)
+                (Figure(GoingOutSpec(out), "settlement"), table),
+                caption,
+                (out.explain(self.lang),),
+                ask=ask,
             )
         )
         return steps
