@@ -30,7 +30,8 @@ from exact61_widgets.puzzles.verify import ActionStats, Verdict, moves_json
 def verdict(match: Match, decision: Decision) -> Verdict:
     """The decision's sampled deals as a puzzle verdict: the best fair action as the answer."""
     stats = tuple(
-        ActionStats(a.action, a.wins, a.losses, a.ordinary, a.worse) for a in decision.actions
+        ActionStats(a.action, a.wins, a.losses, a.ordinary, a.worse, a.fair.mean)
+        for a in decision.actions
     )
     return Verdict(
         (decision.best,),
