@@ -24,7 +24,7 @@ from exact61_widgets.puzzles import (
     settings_of,
     theme_name,
 )
-from exact61_widgets.puzzles.explain import can_end, explanation
+from exact61_widgets.puzzles.explain import can_end, explanation, shown_loss
 from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
 from exact61_widgets.puzzles.fairness import LOWEST, check_fairness, wilson_lower
 from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match, reword_one
@@ -221,8 +221,8 @@ def test_every_explanation_and_feedback_speaks_the_match_chance_never_more_than_
                 words = puzzle.feedback(a, lang)
                 if percent_msg(mine["chance"]).text(lang) not in words:
                     problems.append(f"{puzzle.id} {lang}: {a}'s chance is not said")
-                loss = answer["chance"] - mine["chance"]
-                if loss >= 0.0005 and percent_msg(loss).text(lang) not in words:
+                loss = shown_loss(mine["chance"], answer["chance"])
+                if loss > 0 and percent_msg(loss).text(lang) not in words:
                     problems.append(f"{puzzle.id} {lang}: {a}'s loss is not said")
     assert not problems, problems[:10]
 

@@ -363,9 +363,15 @@ def _share(value: object) -> float:
     return float(value) if isinstance(value, (int, float)) else 0.0
 
 
+def shown_loss(mine: float, best: float) -> float:
+    """The loss as the difference of the two chances as shown (tenths of a percent), so that
+    28.7% against 20.0% reads as 8.7%, whatever the digits beyond."""
+    return (round(best * 1000) - round(mine * 1000)) / 1000
+
+
 def _chance_feedback(words: Msg, mine: float, best: float) -> Msg:
     """The wrong move's chance to win the match against the answer's, and what it gives away."""
-    if best - mine >= 0.0005:
+    if shown_loss(mine, best) > 0:
         return Msg(
             "Over the sampled deals {move} leaves your side a {mine} chance to win the "
             "match; the best move gives {best}: {move} gives away {loss} of the match.",
@@ -373,7 +379,7 @@ def _chance_feedback(words: Msg, mine: float, best: float) -> Msg:
                 "move": words,
                 "mine": percent_msg(mine),
                 "best": percent_msg(best),
-                "loss": percent_msg(best - mine),
+                "loss": percent_msg(shown_loss(mine, best)),
             },
         )
     return Msg(
