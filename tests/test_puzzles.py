@@ -12,6 +12,7 @@ import pytest
 from conftest import ROOT, position
 
 from exact61_widgets.engine import Play, parse_action
+from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.solve import solve
 from exact61_widgets.i18n import Msg
 from exact61_widgets.puzzles import (
@@ -23,14 +24,14 @@ from exact61_widgets.puzzles import (
     settings_of,
     theme_name,
 )
-from exact61_widgets.puzzles.explain import explanation
+from exact61_widgets.puzzles.explain import can_end, explanation, shown_loss
 from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
 from exact61_widgets.puzzles.fairness import LOWEST, check_fairness, wilson_lower
 from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match, reword_one
 from exact61_widgets.puzzles.model import read_document
 from exact61_widgets.puzzles.rating import Rates, rates
 from exact61_widgets.puzzles.themes import facts
-from exact61_widgets.puzzles.verify import answer_group, verify, verify_from_file
+from exact61_widgets.puzzles.verify import answer_group, moves_json, verify, verify_from_file
 
 PUZZLES = load_puzzles()
 SETTINGS = settings_of()
@@ -57,6 +58,8 @@ def reverify(puzzle: Puzzle, *, with_words: bool) -> list[str]:
         problems.append(f"{puzzle.id}: agreement {verdict.agree}/{verdict.deals}")
     if min(verdict.margin, 10_000) != puzzle.margin:
         problems.append(f"{puzzle.id}: margin {verdict.margin} != {puzzle.margin}")
+    if moves_json(verdict.stats) != puzzle.moves:
+        problems.append(f"{puzzle.id}: the moves' numbers (chances included) differ")
     found = facts(match, verdict)
     if found.themes != puzzle.themes:
         problems.append(f"{puzzle.id}: themes {found.themes} != {puzzle.themes}")
@@ -166,6 +169,75 @@ def test_a_wrong_move_is_answered_with_what_it_gives_in_both_languages() -> None
     assert "best move" in english
     with pytest.raises(PuzzleError):
         puzzle.feedback("[6|6]@[6|6]:branchA", "en")
+
+
+#: A number as the puzzles' words write it, in either language (``56.8``, ``56,8``, ``−7.1``).
+NUMBER = re.compile(r"[−-]?\d+(?:[.,]\d+)?")
+#: A share of the match as the words write it (``56.8%``, ``56,8 %``).
+PERCENT = re.compile(r"([−+]?\d+)[.,](\d)\s?%")
+#: The hand's points as the words write them (``12 points``, ``−7,1 очка``).
+HAND_POINTS = {"en": re.compile(r"\d points?\b"), "ru": re.compile(r"\d очк")}
+
+
+def _closing(puzzle: Puzzle, lang: str) -> str:
+    """The explanation's closing sentences: how often the answer was best and what it is worth."""
+    text = puzzle.explain(lang)
+    start = {"en": "It is the best move in ", "ru": "Это лучший ход в "}[lang]
+    assert start in text, (puzzle.id, lang)
+    return text[text.rindex(start) :]
+
+
+def test_every_explanation_and_feedback_speaks_the_match_chance_never_more_than_the_match() -> None:
+    """Every shipped puzzle, both languages: the explanation gives the answer's and the best
+    other move's chance to win the match (the review's unit); the wrong moves' feedback the
+    chance each leaves and what it gives away. No number in those words exceeds the match
+    (100%); the hand's points appear only while no sampled deal ends the match in the hand."""
+    problems = []
+    for puzzle in PUZZLES:
+        ends = can_end(puzzle.moves.values())
+        answer = puzzle.moves[puzzle.answer[0]]
+        others = [m["chance"] for a, m in puzzle.moves.items() if a not in puzzle.answer]
+        for lang in ("en", "ru"):
+            closing = _closing(puzzle, lang)
+            texts = [closing] + [
+                puzzle.feedback(a, lang) for a in puzzle.moves if a not in puzzle.answer
+            ]
+            for text in texts:
+                numbers = [
+                    abs(float(n.replace(",", ".").replace("−", "-"))) for n in NUMBER.findall(text)
+                ]
+                if any(n > 100 for n in numbers):
+                    problems.append(f"{puzzle.id} {lang}: a number above the match: {text}")
+                if ends and HAND_POINTS[lang].search(text):
+                    problems.append(f"{puzzle.id} {lang}: hand points though the match can end")
+            for chance in (answer["chance"], max(others)):
+                if percent_msg(chance).text(lang) not in closing:
+                    problems.append(f"{puzzle.id} {lang}: the chance {chance} is not said")
+            if not ends and not HAND_POINTS[lang].search(closing):
+                problems.append(f"{puzzle.id} {lang}: no hand points though the match cannot end")
+            for a, mine in puzzle.moves.items():
+                if a in puzzle.answer:
+                    continue
+                words = puzzle.feedback(a, lang)
+                if percent_msg(mine["chance"]).text(lang) not in words:
+                    problems.append(f"{puzzle.id} {lang}: {a}'s chance is not said")
+                loss = shown_loss(mine["chance"], answer["chance"])
+                if loss > 0 and percent_msg(loss).text(lang) not in words:
+                    problems.append(f"{puzzle.id} {lang}: {a}'s loss is not said")
+    assert not problems, problems[:10]
+
+
+def test_a_file_of_version_2_is_still_read_and_answered_in_hand_points() -> None:
+    """A puzzle file of version 2 (no chances) loads; its feedback speaks the hand's points."""
+    data = json.loads((ROOT / "exact61_widgets/puzzles/puzzles-v1.json").read_text("utf-8"))
+    calm = next(p for p in data["puzzles"] if not can_end(p["moves"].values()))
+    for move in calm["moves"].values():
+        del move["chance"]
+    (old,) = read_document({**data, "version": 2, "puzzles": [calm]})
+    wrong = next(a for a in old.moves if a not in old.answer)
+    english = old.feedback(wrong, "en")
+    assert "on average" in english and "%" not in english
+    assert re.search("[а-я]", old.feedback(wrong, "ru"))
 
 
 def test_theme_names_exist_in_both_languages() -> None:
@@ -301,7 +373,7 @@ def test_the_loader_refuses_an_unfair_or_unchecked_puzzle_and_the_old_format(
             Puzzle.from_json(entry)
     with pytest.raises(PuzzleError) as err:
         read_document({"format": "exact61-puzzles", "version": 1, "puzzles": [good]})
-    assert "version 2" in str(err.value)
+    assert "version 3" in str(err.value)
     assert PUZZLES[0].fairness_text("en").startswith("Fairness: in ")
     assert "граница Уилсона" in PUZZLES[0].fairness_text("ru")
 

@@ -3,25 +3,29 @@
 The explanation names the answer in plain words, lets the engine tell what it
 does now (the ends, the award, the target check, a settlement), adds one
 sentence per theme and ends with how fair the answer is: in how many deals of
-the hidden tiles it was best, and by how much. It is written in English and in
-Russian when the puzzle is mined and kept in the JSON; the feedback on a wrong
-move is made when it is needed, from the numbers the JSON keeps.
+the hidden tiles it was best, and what it is worth in the review's unit, the
+side's chance to win the match (and in the hand's points only while no deal
+ends the match in this hand, so no number larger than the match is shown). It
+is written in English and in Russian when the puzzle is mined and kept in the
+JSON; the feedback on a wrong move is made when it is needed, from the numbers
+the JSON keeps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
 from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, to_target
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.puzzles.themes import Facts, Tried
-from exact61_widgets.puzzles.verify import Verdict
+from exact61_widgets.puzzles.verify import ActionStats, Verdict
 
 
 def _raw(n: int) -> Plural:
@@ -223,6 +227,66 @@ def _block(facts: Facts) -> Msg:
     )
 
 
+def can_end(stats: Iterable[ActionStats] | Iterable[Mapping[str, object]]) -> bool:
+    """Whether the match ended in the hand after some move in some sampled deal.
+
+    While it cannot, a learner may also read a move's worth in the hand's displayed
+    points; once it can, only the share of the match means anything (as in the review).
+    """
+    for s in stats:
+        decided = (s.wins, s.losses) if isinstance(s, ActionStats) else (s["wins"], s["losses"])
+        if any(decided):
+            return True
+    return False
+
+
+def fairness_sentences(answer: Action, verdict: Verdict) -> list[Msg]:
+    """How often the answer was best, and what it is worth in the chance to win the match.
+
+    The answer's mean chance over the sampled deals is set against the best other
+    move's; the hand's points are given too only while no sampled deal ends the match
+    in this hand, so no number larger than the match is ever shown as a difference.
+    """
+    of_deals = {"agree": verdict.agree, "of_deals": _of_deals(verdict.deals)}
+    chances = {s.action: s.chance for s in verdict.stats}
+    mine = chances.get(answer)
+    others = [c for a, c in chances.items() if a not in verdict.answer and c is not None]
+    sentences: list[Msg] = []
+    if mine is not None and others:
+        sentences.append(
+            Msg(
+                "It is the best move in {agree} {of_deals} of the hidden tiles that agree "
+                "with what you have seen. Over them it gives your side a {mine} chance to win "
+                "the match, the best other move {other}.",
+                {**of_deals, "mine": percent_msg(mine), "other": percent_msg(max(others))},
+            )
+        )
+    else:
+        sentences.append(
+            Msg(
+                "It is the best move in {agree} {of_deals} of the hidden tiles that agree "
+                "with what you have seen.",
+                of_deals,
+            )
+        )
+    if verdict.margin >= WIN // 2:
+        sentences.append(
+            Msg(
+                "In half of them or more the difference is the match itself: winning it, "
+                "or not losing it."
+            )
+        )
+    elif not can_end(verdict.stats):
+        sentences.append(
+            Msg(
+                "No deal ends the match in this hand; in the hand's points the answer is "
+                "ahead by {margin} or more in half of them.",
+                {"margin": Plural("{n} point", "{n} points", verdict.margin // POINT)},
+            )
+        )
+    return sentences
+
+
 @dataclass(frozen=True)
 class Sentences:
     """Sentences joined by spaces, each made in the language asked for."""
@@ -242,27 +306,7 @@ def explanation(match: Match, facts: Facts, verdict: Verdict) -> Sentences:
     ]
     parts += [partial(e.explain) for e in facts.answer.events]
     parts += theme_sentences(match, facts, verdict)
-    if verdict.margin >= WIN // 2:
-        parts.append(
-            Msg(
-                "It is the best move in {agree} {of_deals} of the hidden tiles that agree with "
-                "what you have seen, and in half of them or more the difference is the match "
-                "itself: winning it, or not losing it.",
-                {"agree": verdict.agree, "of_deals": _of_deals(verdict.deals)},
-            )
-        )
-    else:
-        parts.append(
-            Msg(
-                "It is the best move in {agree} {of_deals} of the hidden tiles that agree with "
-                "what you have seen, by {margin} or more in half of them.",
-                {
-                    "agree": verdict.agree,
-                    "of_deals": _of_deals(verdict.deals),
-                    "margin": Plural("{n} point", "{n} points", verdict.margin // POINT),
-                },
-            )
-        )
+    parts += fairness_sentences(facts.answer.action, verdict)
     return Sentences(tuple(parts))
 
 
@@ -275,30 +319,75 @@ def feedback(
 ) -> str:
     """What a wrong move gives against the answer, from the puzzle's per-move numbers.
 
-    ``stats`` maps each move's notation to its ``wins``, ``losses`` and ``mean``
-    over the sampled deals (the puzzle JSON's ``moves``).
+    ``stats`` maps each move's notation to its ``wins``, ``losses``, ``mean`` and
+    ``chance`` over the sampled deals (the puzzle JSON's ``moves``). The difference is
+    said in the chance to win the match (the review's unit), in the hand's points
+    too while no sampled deal ends the match in this hand; a file of version 2,
+    without chances, is read in its hand's points.
     """
     lang = check_lang(lang)
     mine = stats[str(action)]
     best = stats[str(answer)]
     words = action_msg(action)
+    parts: list[Msg] = []
     if best["wins"] != mine["wins"] or best["losses"] != mine["losses"]:
+        parts.append(
+            Msg(
+                "After {move} the match is won in {w} and lost in {l} {of_deals}; after the "
+                "best move it is won in {bw} and lost in {bl}.",
+                {
+                    "move": words,
+                    "w": mine["wins"],
+                    "l": mine["losses"],
+                    "of_deals": _of_deals(deals),
+                    "bw": best["wins"],
+                    "bl": best["losses"],
+                },
+            )
+        )
+    if isinstance(mine.get("chance"), float | int) and isinstance(best.get("chance"), float | int):
+        parts.append(_chance_feedback(words, _share(mine["chance"]), _share(best["chance"])))
+    if not can_end(stats.values()) or not parts:
+        parts.append(
+            Msg(
+                "Over the rest of the hand {move} gives {mine} on average; the best move "
+                "gives {best}.",
+                {"move": words, "mine": _mean(mine["mean"]), "best": _mean(best["mean"])},
+            )
+        )
+    return " ".join(p.text(lang) for p in parts)
+
+
+def _share(value: object) -> float:
+    """A chance from the puzzle file (0 to 1)."""
+    return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+def shown_loss(mine: float, best: float) -> float:
+    """The loss as the difference of the two chances as shown (tenths of a percent), so that
+    28.7% against 20.0% reads as 8.7%, whatever the digits beyond."""
+    return (round(best * 1000) - round(mine * 1000)) / 1000
+
+
+def _chance_feedback(words: Msg, mine: float, best: float) -> Msg:
+    """The wrong move's chance to win the match against the answer's, and what it gives away."""
+    if shown_loss(mine, best) > 0:
         return Msg(
-            "After {move} the match is won in {w} and lost in {l} {of_deals}; after the "
-            "best move it is won in {bw} and lost in {bl}.",
+            "Over the sampled deals {move} leaves your side a {mine} chance to win the "
+            "match; the best move gives {best}: {move} gives away {loss} of the match.",
             {
                 "move": words,
-                "w": mine["wins"],
-                "l": mine["losses"],
-                "of_deals": _of_deals(deals),
-                "bw": best["wins"],
-                "bl": best["losses"],
+                "mine": percent_msg(mine),
+                "best": percent_msg(best),
+                "loss": percent_msg(shown_loss(mine, best)),
             },
-        ).text(lang)
+        )
     return Msg(
-        "Over the rest of the hand {move} gives {mine} on average; the best move gives {best}.",
-        {"move": words, "mine": _mean(mine["mean"]), "best": _mean(best["mean"])},
-    ).text(lang)
+        "Over the sampled deals {move} leaves your side about the same chance to win the "
+        "match as the best move ({mine} against {best}); the best move is ahead in the "
+        "hand itself.",
+        {"move": words, "mine": percent_msg(mine), "best": percent_msg(best)},
+    )
 
 
 def _mean(value: object) -> Msg:

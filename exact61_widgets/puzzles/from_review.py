@@ -30,7 +30,8 @@ from exact61_widgets.puzzles.verify import ActionStats, Verdict, moves_json
 def verdict(match: Match, decision: Decision) -> Verdict:
     """The decision's sampled deals as a puzzle verdict: the best fair action as the answer."""
     stats = tuple(
-        ActionStats(a.action, a.wins, a.losses, a.ordinary, a.worse) for a in decision.actions
+        ActionStats(a.action, a.wins, a.losses, a.ordinary, a.worse, round(a.fair.mean, 4))
+        for a in decision.actions
     )
     return Verdict(
         (decision.best,),
@@ -57,9 +58,9 @@ def better_move(match: Match, decision: Decision) -> tuple[Sentences, Facts, Ver
             Msg(
                 "Over the sampled deals it raises the chance to win the match from {played} "
                 "(the move made) to {best}.",
-                {
-                    "played": percent_msg(decision.expected),
-                    "best": percent_msg(decision.best_value),
+                {  # rounded as the moves' numbers are, so the feedback below says the same
+                    "played": percent_msg(round(decision.expected, 4)),
+                    "best": percent_msg(round(decision.best_value, 4)),
                 },
             )
         )

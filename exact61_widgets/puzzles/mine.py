@@ -50,7 +50,7 @@ from exact61_widgets.engine.solve import WIN
 from exact61_widgets.puzzles.explain import explanation
 from exact61_widgets.puzzles.fairness import BOUND, CONFIDENCE, LOWEST, check_fairness
 from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
-from exact61_widgets.puzzles.model import DATA_FILE, Puzzle, document
+from exact61_widgets.puzzles.model import DATA_FILE, VERSION, Puzzle, document
 from exact61_widgets.puzzles.rating import rates
 from exact61_widgets.puzzles.themes import facts
 from exact61_widgets.puzzles.verify import (
@@ -58,6 +58,7 @@ from exact61_widgets.puzzles.verify import (
     MARGIN,
     SHARE,
     Verdict,
+    moves_json,
     real_answer,
     verify,
     verify_from_file,
@@ -277,6 +278,9 @@ def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, 
 def reword_one(data: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
     """The puzzle ``data`` with its explanation written again from today's catalogs.
 
+    Its moves' numbers are written again too, so a file of version 2 gains each
+    move's chance to win the match (version 3), which the words now speak.
+
     The position is verified again from its seed (as the tests re-verify it), so the words
     explain what the verdict says; a puzzle whose answer or margin came out otherwise is
     an error, not something to paper over with new words.
@@ -291,7 +295,11 @@ def reword_one(data: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
     ):
         raise ValueError(f"puzzle {puzzle.id} no longer verifies as the file has it")
     text = explanation(match, facts(match, verdict), verdict)
-    return {**data, "explanation": {lang: text.text(lang) for lang in ("en", "ru")}}
+    return {
+        **data,
+        "moves": moves_json(verdict.stats),
+        "explanation": {lang: text.text(lang) for lang in ("en", "ru")},
+    }
 
 
 def _reword_job(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
@@ -312,7 +320,7 @@ def reword(doc: dict[str, Any], workers: int) -> dict[str, Any]:
 
         with multiprocessing.Pool(workers) as pool:
             puzzles = pool.map(_reword_job, jobs, chunksize=4)
-    return {**doc, "puzzles": puzzles}
+    return {**doc, "version": VERSION, "puzzles": puzzles}
 
 
 def dumps(doc: dict[str, Any]) -> str:
@@ -337,7 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--reword",
         action="store_true",
         help="write the explanations of the puzzles in --out again from today's catalogs "
-        "(after a change of wording), each puzzle verified again; nothing else changes",
+        "(after a change of wording), each puzzle verified again; the moves' numbers are written "
+        "again too (a version 2 file gains their chances to win the match)",
     )
     args = parser.parse_args(argv)
     if args.reword:

@@ -1,4 +1,4 @@
-"""A puzzle and the versioned JSON file that holds the puzzle set (format ``exact61-puzzles`` 2).
+"""A puzzle and the versioned JSON file that holds the puzzle set (format ``exact61-puzzles`` 3).
 
 Each puzzle keeps its position as a game record of one hand (record v1:
 :ref:`formats page, §3 Game record <formats-3>`) stopped at the mover's turn, so the
@@ -34,7 +34,9 @@ if TYPE_CHECKING:
     from exact61_widgets.puzzles.rating import Rates
 
 FORMAT: Final = "exact61-puzzles"
-VERSION: Final = 2
+VERSION: Final = 3
+#: Versions still read: 2 has no ``chance`` per move, and its feedback speaks in hand points.
+READ_VERSIONS: Final = (2, 3)
 #: The puzzle set shipped in the package.
 DATA_FILE: Final = "puzzles-v1.json"
 
@@ -49,7 +51,8 @@ class Puzzle:
 
     ``answer`` holds the accepted moves in notation; ``moves`` each legal move's
     numbers over the sampled deals (``wins``, ``losses``, ``mean`` raw value,
-    ``worse``: deals where it is worth less than the answer); ``values`` each move's
+    ``worse``: deals where it is worth less than the answer, ``chance``: the mover's
+    side's mean chance to win the match after it, from version 3); ``values`` each move's
     exact value in the real deal and ``line`` the answer's principal line there;
     ``margin`` the median margin in raw points; ``rates`` how often the simple
     players found the answer; ``fairness`` the re-check on a fresh, larger sample.
@@ -283,7 +286,7 @@ def document(puzzles: Sequence[Puzzle], settings: Mapping[str, Any]) -> dict[str
 
 def read_document(data: Mapping[str, Any]) -> tuple[Puzzle, ...]:
     """The puzzles of a parsed file, after checking its format and version."""
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+    if data.get("format") != FORMAT or data.get("version") not in READ_VERSIONS:
         raise PuzzleError(
             Msg(
                 "not a puzzle file of format {format} version {version}",

@@ -45,7 +45,9 @@ class ActionStats:
 
     ``wins`` / ``losses``: deals in which it wins / loses the match; ``mean``: its
     mean value in raw points over the other deals (None if there are none);
-    ``worse``: deals in which it is worth less than the answer.
+    ``worse``: deals in which it is worth less than the answer; ``chance``: the
+    mover's side's mean chance to win the match after it over all the deals (0 to 1,
+    the review's unit), None where it was not computed (a puzzle file of version 2).
     """
 
     action: Action
@@ -53,19 +55,24 @@ class ActionStats:
     losses: int
     mean: float | None
     worse: int
+    chance: float | None = None
 
 
 def moves_json(stats: tuple[ActionStats, ...]) -> dict[str, dict[str, Any]]:
-    """Each action's numbers as a puzzle file writes them (``moves``), the mean rounded."""
-    return {
-        str(s.action): {
+    """Each action's numbers as a puzzle file writes them (``moves``), the mean rounded
+    (and the chance to win the match, to four decimals, where it was computed)."""
+    moves: dict[str, dict[str, Any]] = {}
+    for s in stats:
+        entry: dict[str, Any] = {
             "wins": s.wins,
             "losses": s.losses,
             "mean": None if s.mean is None else round(s.mean, 2),
             "worse": s.worse,
         }
-        for s in stats
-    }
+        if s.chance is not None:
+            entry["chance"] = round(s.chance, 4)
+        moves[str(s.action)] = entry
+    return moves
 
 
 @dataclass(frozen=True)
@@ -147,7 +154,10 @@ def verify(
     tiles are drawn from ``rng`` and solved. A deal that needs more than
     ``max_nodes`` positions, or all of them together more than ``budget``, ends
     the verification with None. ``true`` in the verdict is the real deal solved
-    with its principal lines. ``match`` is not changed.
+    with its principal lines. Once the answer holds, every deal is solved again in
+    the match's chance (``value="match"``, each within ``max_nodes``) for each
+    action's :attr:`ActionStats.chance`, the unit its explanation speaks. ``match``
+    is not changed.
     """
     first = real_answer(match, margin, max_nodes)
     if first is None:
@@ -157,6 +167,7 @@ def verify(
     failed = 0
     margins: list[int] = []
     solutions: list[Solution] = []
+    worlds: list[Match] = []
     spent = true.nodes
     for number, world in enumerate(sampled_deals(match, rng, deals)):
         try:
@@ -172,7 +183,11 @@ def verify(
         else:
             margins.append(ahead)
         solutions.append(solution)
-    stats = tuple(_stats(action, solutions, group) for action in match.legal_actions())
+        worlds.append(world.copy())  # the sampler deals the next one into the same copy
+    chances = match_chances(worlds, max_nodes)
+    if chances is None:
+        return None
+    stats = tuple(_stats(action, solutions, group, chances) for action in match.legal_actions())
     return Verdict(group, deals - failed, deals, tuple(margins), stats, solve(match))
 
 
@@ -204,7 +219,21 @@ def verify_from_file(puzzle: FilePuzzle, settings: Mapping[str, Any]) -> Verdict
     )
 
 
-def _stats(action: Action, solutions: list[Solution], group: tuple[Action, ...]) -> ActionStats:
+def match_chances(worlds: list[Match], max_nodes: int = MAX_NODES) -> list[Solution] | None:
+    """Each deal solved in the mover's side's chance to win the match (ten-thousandths of a
+    match, :data:`WIN` = 1), or None when a deal needs more than ``max_nodes`` positions."""
+    try:
+        return [solve(w, lines=False, max_nodes=max_nodes, value="match") for w in worlds]
+    except SolveError:
+        return None
+
+
+def _stats(
+    action: Action,
+    solutions: list[Solution],
+    group: tuple[Action, ...],
+    chances: list[Solution],
+) -> ActionStats:
     wins = losses = worse = 0
     ordinary: list[int] = []
     for solution in solutions:
@@ -218,4 +247,10 @@ def _stats(action: Action, solutions: list[Solution], group: tuple[Action, ...])
         if value < solution.value_of(group[0]):
             worse += 1
     mean = sum(ordinary) / len(ordinary) if ordinary else None
-    return ActionStats(action, wins, losses, mean, worse)
+    # Rounded as the file keeps it, so that the words made now and the file's numbers agree.
+    chance = (
+        round(sum(c.value_of(action) for c in chances) / (WIN * len(chances)), 4)
+        if chances
+        else None
+    )
+    return ActionStats(action, wins, losses, mean, worse, chance)
