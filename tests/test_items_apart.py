@@ -157,12 +157,31 @@ def test_few_answers_are_zero_and_near_61_zero_is_not_the_rule() -> None:
     answer near 61 is not 0, a 0 is diagnosed (an award that fits is added in full)."""
     answers = [e.task().answer("en") for e in SHIPPED]
     assert answers.count("0") * 8 <= len(answers)
+    assert [e.task().answer("en") for e in CORE].count("0") * 8 <= len(CORE)
     near = [e.task() for e in SHIPPED if (side_score(e.task()) or 0) >= 280]
     zeros = [t for t in near if t.answer("en") == "0"]
     assert len(near) >= 10 and len(zeros) * 2 <= len(near)
     for task in near:
         if task.answer("en") != "0":
             assert "fitting-award-rejected" in task.check("0").diagnosis
+
+
+def test_on_the_core_path_no_answer_near_61_is_0() -> None:
+    """Where a side is at 280 raw or more, 0 is what a learner guesses from the score alone
+    (little fits so near 61): no points question of notebooks 01–07 there answers 0. The
+    target check is still asked, from scores where an award of that size would often fit
+    (ex-05-5 at 270, ex-06-3 at 275), and the award after an exact 61 from a pair at 250
+    (ex-06-4), so a 0 is worked out, never guessed."""
+    near_zero = [
+        e.name for e in CORE if (side_score(e.task()) or 0) >= 280 and e.task().answer("en") == "0"
+    ]
+    assert near_zero == []
+    for name, score in (("ex-05-5", 270), ("ex-06-3", 275), ("ex-06-4", 250)):
+        task = core_task(name)
+        assert task.answer("en") == "0" and side_score(task) == score, name
+    assert "settlement-target-forgotten" in core_task("ex-05-5").check("40").diagnosis
+    assert "award-target-forgotten" in core_task("ex-06-3").check("35").diagnosis
+    assert "award-after-the-win" in core_task("ex-06-4").check("15").diagnosis
 
 
 def test_a_taken_place_of_an_end_double_is_refused_with_a_reason_that_teaches() -> None:
