@@ -121,6 +121,17 @@ def test_my_progress_shows_the_record_and_resets_it(tmp_path: Path) -> None:
     assert "No answers yet." in view.view.value
 
 
+def test_a_saved_notebook_shows_the_call_never_the_record(tmp_path: Path) -> None:
+    """A notebook saved after "my progress" ran keeps its text output: the call alone, so
+    that neither a learner's answers nor English words reach a saved (Russian) page."""
+    record = answered(tmp_path / "record.json")
+    assert repr(MyProgress(record, lang="ru")) == "MyProgress(lang='ru')"
+    practice = Practice(["going_out", "rounding"], 2, lang="ru")
+    assert repr(practice) == "Practice(['going_out', 'rounding'], difficulty=2, lang='ru')"
+    review = Practice(["blocked_award", "rounding"], review=True, record=record, lang="en")
+    assert repr(review).startswith("Practice(['rounding', 'blocked_award']")  # weakest first
+
+
 def test_the_record_lives_in_the_jupyter_data_dir_unless_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
