@@ -108,7 +108,8 @@ def caught_on_the_core_path() -> dict[tuple[str, str], set[str]]:
 
 #: The settlement mistakes the core path must catch at least twice: R7.2's and R8.2's
 #: "round the sum once", R7.3's "never pool the partner's tiles", the partner forgotten,
-#: added or compared, the differences and the tiles not rounded or rounded the wrong way.
+#: added or compared, the differences and the tiles not rounded or rounded the wrong way, a
+#: pair's totals pooled, a tie taken to cancel an award (ex-06-9 is the second of both).
 TWICE = [
     ("going_out", "each-hand-rounded"),
     ("going_out", "partner-pooled"),
@@ -129,11 +130,33 @@ TWICE = [
     ("blocked_award", "only-smallest-earns"),
     ("blocked_award", "award-after-the-win"),
     ("blocked_award", "displayed-for-raw"),
+    ("blocked_award", "pair-totals-pooled"),
+    ("blocked_award", "tie-cancels"),
 ]
 
 
 @pytest.mark.parametrize(("kind", "key"), TWICE, ids=[f"{k}:{m}" for k, m in TWICE])
 def test_the_core_path_catches_each_settlement_mistake_twice(kind: str, key: str) -> None:
+    assert len(caught_on_the_core_path()[(kind, key)]) >= 2
+
+
+#: The other kinds' mistakes whose answers the core path computes (points, displayed points,
+#: rounding), caught at least twice today: a fence, so that a re-picked position never
+#: drops one of them below two.
+OTHERS_TWICE = [
+    ("displayed_points", "raw-not-divided"),
+    ("displayed_points", "multiplied-by-five"),
+    ("play_award", "raw-for-displayed"),
+    ("play_award", "multiplied-by-five"),
+    ("play_award", "displayed-for-raw"),
+    ("play_award", "internal-double-counted"),
+    ("play_award", "end-double-counted-once"),
+    ("rounding", "rounded-wrong-way"),
+]
+
+
+@pytest.mark.parametrize(("kind", "key"), OTHERS_TWICE, ids=[f"{k}:{m}" for k, m in OTHERS_TWICE])
+def test_the_core_path_catches_the_other_kinds_mistakes_twice(kind: str, key: str) -> None:
     assert len(caught_on_the_core_path()[(kind, key)]) >= 2
 
 
