@@ -143,6 +143,23 @@ def test_the_record_lives_in_the_jupyter_data_dir_unless_named(
     assert record_path() == tmp_path / "mine.json"
 
 
+def test_in_the_jupyterlite_site_the_record_is_kept_in_the_browser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the JupyterLite site Python runs in the browser (``emscripten``): the record is a
+    file of the site's drive, ``/drive``, which JupyterLite keeps in the browser's own
+    storage (IndexedDB); the site's settings never switch that to memory only (which would
+    lose every answer with the tab) nor name another storage."""
+    monkeypatch.delenv(ENV, raising=False)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert record_path() == Path("/drive/.exact61/record.json")
+    root = Path(__file__).resolve().parents[1]
+    config = json.loads((root / "lite" / "jupyter-lite.json").read_text("utf-8"))
+    data = config["jupyter-config-data"]
+    assert not data.get("enableMemoryStorage", False)
+    assert "contentsStorageDrivers" not in data and "settingsStorageDrivers" not in data
+
+
 def test_answers_outside_a_live_notebook_are_not_kept(tmp_path: Path) -> None:
     """Tests, scripts and a notebook being built are no learner: nothing is written."""
     assert not live_kernel()
