@@ -121,6 +121,17 @@ def test_my_progress_shows_the_record_and_resets_it(tmp_path: Path) -> None:
     assert "No answers yet." in view.view.value
 
 
+def test_a_saved_notebook_shows_the_call_never_the_record(tmp_path: Path) -> None:
+    """A notebook saved after "my progress" ran keeps its text output: the call alone, so
+    that neither a learner's answers nor English words reach a saved (Russian) page."""
+    record = answered(tmp_path / "record.json")
+    assert repr(MyProgress(record, lang="ru")) == "MyProgress(lang='ru')"
+    practice = Practice(["going_out", "rounding"], 2, lang="ru")
+    assert repr(practice) == "Practice(['going_out', 'rounding'], difficulty=2, lang='ru')"
+    review = Practice(["blocked_award", "rounding"], review=True, record=record, lang="en")
+    assert repr(review).startswith("Practice(['rounding', 'blocked_award']")  # weakest first
+
+
 def test_the_record_lives_in_the_jupyter_data_dir_unless_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -130,6 +141,23 @@ def test_the_record_lives_in_the_jupyter_data_dir_unless_named(
     assert record_path() == Path(jupyter_data_dir()) / "exact61_widgets" / "record.json"
     monkeypatch.setenv(ENV, str(tmp_path / "mine.json"))
     assert record_path() == tmp_path / "mine.json"
+
+
+def test_in_the_jupyterlite_site_the_record_is_kept_in_the_browser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the JupyterLite site Python runs in the browser (``emscripten``): the record is a
+    file of the site's drive, ``/drive``, which JupyterLite keeps in the browser's own
+    storage (IndexedDB); the site's settings never switch that to memory only (which would
+    lose every answer with the tab) nor name another storage."""
+    monkeypatch.delenv(ENV, raising=False)
+    monkeypatch.setattr("sys.platform", "emscripten")
+    assert record_path() == Path("/drive/.exact61/record.json")
+    root = Path(__file__).resolve().parents[1]
+    config = json.loads((root / "lite" / "jupyter-lite.json").read_text("utf-8"))
+    data = config["jupyter-config-data"]
+    assert not data.get("enableMemoryStorage", False)
+    assert "contentsStorageDrivers" not in data and "settingsStorageDrivers" not in data
 
 
 def test_answers_outside_a_live_notebook_are_not_kept(tmp_path: Path) -> None:

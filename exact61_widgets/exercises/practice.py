@@ -58,6 +58,10 @@ class Practice(w.VBox):  # type: ignore[misc]
         self.add_class("exact61-practice")
         self.next()
 
+    def __repr__(self) -> str:
+        """What a saved notebook shows as text: the call, no memory address, no record."""
+        return f"Practice({self.order!r}, difficulty={self.difficulty}, lang={self.lang!r})"
+
     def next(self) -> Exercise:
         """Ask the next fresh exercise."""
         kind = self.order[self.asked % len(self.order)]
@@ -95,6 +99,10 @@ class MyProgress(w.VBox):  # type: ignore[misc]
         super().__init__([self.view, self.reset_button])
         self.add_class("exact61-progress")
         self.refresh()
+
+    def __repr__(self) -> str:
+        """What a saved notebook shows as text: never the record itself (it is the learner's)."""
+        return f"MyProgress(lang={self.lang!r})"
 
     def refresh(self) -> str:
         """Draw the record again (after more answers); return the view's HTML."""
