@@ -37,11 +37,21 @@ def _code(found: re.Match[str]) -> str:
     return f'<span class="rule">{found.group(0)}</span>'
 
 
+#: A word holding a tile's notation (``[5|6]:low``, ``[3|4]@[3|6]:low,``): printed whole.
+_NOTATION_WORD = re.compile(r"[^\s\[]*\[\d\|\d\][^\s]*")
+
+
+def _unbroken(text: str) -> str:
+    """``text`` (escaped) with every word that holds a tile's notation kept on one line."""
+    return _NOTATION_WORD.sub(lambda found: f'<span class="nb">{found.group(0)}</span>', text)
+
+
 def prose(text: str) -> str:
-    """Plain text as HTML: `backticks` become notation (``<code>``), rule codes bold."""
+    """Plain text as HTML: `backticks` become notation (``<code>``), rule codes bold; a tile's
+    notation is never broken across lines (``[5|`` at a line's end, ``6]:low`` on the next)."""
     parts = esc(text).split("`")
     return "".join(
-        f"<code>{part}</code>" if index % 2 else CODE_PATTERN.sub(_code, part)
+        f"<code>{_unbroken(part)}</code>" if index % 2 else _unbroken(CODE_PATTERN.sub(_code, part))
         for index, part in enumerate(parts)
     )
 
@@ -67,6 +77,7 @@ ul,ol{margin:0 0 1.5mm;padding-left:5mm}
 li{margin:0 0 .6mm}
 code,.code{font-family:"DejaVu Sans Mono","Liberation Mono",monospace;font-size:.92em}
 .rule{font-weight:bold;white-space:nowrap}
+.nb{white-space:nowrap}
 .muted{color:#333}
 .small{font-size:8.5pt}
 .block,figure,.item,table.sheet,.key-item{break-inside:avoid;page-break-inside:avoid}
