@@ -16,6 +16,7 @@ import pytest
 from exact61_widgets.cli import main as cli_main
 from exact61_widgets.engine.actions import parse_action
 from exact61_widgets.engine.movetext import action_notation, parse_move
+from exact61_widgets.engine.scoring import round5
 from exact61_widgets.exercises import leaked_answers
 from exact61_widgets.handouts import KINDS, PAPERS, HandoutError, examples, handout
 from exact61_widgets.handouts.items import exercise_item
@@ -135,12 +136,24 @@ def test_the_rules_card_draws_the_key_pictures_with_the_engine_s_numbers() -> No
     page = handout("rules-card")
     for prefix in ("rules-spinner", "rules-counting", "rules-target-0", "rules-target-1"):
         assert f'id="{prefix}"' in page
-    assert 'id="rules-out"' in page and 'id="rules-blocked"' in page and 'id="rules-tally"' in page
+    assert 'id="rules-tally"' in page
+    # the settlements are the page's own tables, made from the engine's settlement pictures
+    tables = re.findall(r'<table class="settle">.*?</table>', page, re.S)
+    assert len(tables) == 2
     text = plain(page)
     out = examples.going_out()
-    assert (out.net, out.status) == (20, "applied") and out.explain("en") in page
-    totals = sorted(e.pips for e in examples.blocked())
+    assert (out.net, out.status) == (20, "applied")
+    assert "<td>+20</td>" in tables[0] and ">applied</td>" in tables[0]
+    blocked = examples.blocked()
+    totals = sorted(e.pips for e in blocked)
     assert f"Three players hold {', '.join(map(str, totals))} pips." in text
+    # rounding once and rounding each difference give different awards here (R8.2)
+    first = blocked[0]
+    each = sum(round5(d) for _, _, d in first.compared)
+    assert len(first.compared) > 1 and each != first.award
+    assert f"rounded once to {first.award}; rounding each difference would give" in text
+    assert f"{first.difference}" in tables[1] and f"<td>{first.award}</td>" in tables[1]
+    assert "A score may go below zero" in text and '<span class="rule">D3</span>' in page
     over, exact = examples.target_plays()
     assert (over.status, over.after, exact.after) == ("rejected", 295, 305)
     assert (

@@ -156,7 +156,7 @@ def _question_pictures(
             facts.append(scores_line(match, lang))
         elif name == "tally" and "points" in spec:
             pictures.append(
-                art.tally(int(spec["points"]), f"{prefix}-tally", lang, 0.45, count=False)
+                art.tally(int(spec["points"]), f"{prefix}-tally", lang, 0.55, count=False)
             )
     return pictures, facts
 
@@ -258,7 +258,7 @@ def puzzle_item(puzzle: Puzzle, prefix: str, lang: str) -> Item:
     facts = []
     if match.layout:
         table = art.layout(
-            str(match.layout), f"{prefix}-table", lang, ASK_SCALE, max_height=TALLEST
+            str(match.layout), f"{prefix}-table", lang, ASK_SCALE, ends=False, max_height=TALLEST
         )
         pictures.append(table)
     else:

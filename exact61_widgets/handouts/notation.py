@@ -21,7 +21,7 @@ from exact61_widgets.engine.ports import parse_place
 from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.handouts import art
-from exact61_widgets.handouts.page import document, esc, heading, picture, prose
+from exact61_widgets.handouts.page import document, esc, heading, prose
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.render import port_label, render_legend
 
@@ -206,7 +206,7 @@ def _seats(lang: str) -> str:
 
 def _legend(lang: str) -> str:
     svg = render_legend(lang, colors=art.PRINT_COLORS, id_prefix=f"{_P}-legend")
-    return f'<section class="block legend">{picture(str(svg), 0.5)}</section>'
+    return f'<section class="block legend">{art.legend_list(str(svg))}</section>'
 
 
 def notation_sheet(lang: str, paper: str) -> str:
