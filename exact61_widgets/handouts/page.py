@@ -112,10 +112,10 @@ table.settle caption{text-align:left;font-weight:bold;caption-side:top}
 table.settle th,table.settle td{padding:.3mm 1.2mm;border-width:.2mm}
 table.settle .applied{color:#1a7f37}
 table.settle .rejected{color:#b3261e}
-.rules-card main{font-size:8.3pt;line-height:1.2}
-.rules-card h1{font-size:13pt}
-.rules-card h2{font-size:9.3pt;margin:1.6mm 0 .8mm}
-.rules-card p{margin:0 0 1mm}
+.rules-card main{font-size:8.2pt;line-height:1.13}
+.rules-card h1{font-size:12pt}
+.rules-card h2{font-size:9.3pt;margin:1.2mm 0 .5mm}
+.rules-card p{margin:0 0 .7mm}
 .rules-card figure{margin:.5mm 0 1.2mm}
 .rules-card figcaption{font-size:8.2pt;margin-top:.3mm}
 .rules-card .head{margin-bottom:1.5mm}
@@ -144,13 +144,14 @@ table.sheet td.num{width:12mm;text-align:center}
 .halves{grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 6mm}
 .beside{display:grid;grid-template-columns:62mm 1fr;gap:5mm;align-items:start}
 table.moves td,table.moves th{padding:.6mm 1.2mm;font-size:8.5pt}
-.notation main{font-size:8.8pt;line-height:1.25}
+.notation main{font-size:8.6pt;line-height:1.13}
+.notation h1{font-size:13pt}
 .notation h2{font-size:10pt;margin:2mm 0 1mm}
 .notation p{margin:0 0 1.1mm}
 .notation .places{gap:1.5mm 3mm}
 .places figure.labelled{width:27mm}
 .places figure.labelled figcaption{white-space:normal}
-.legend-list{columns:2;column-gap:6mm;margin:0;font-size:8.2pt;line-height:1.15}
+.legend-list{margin:0;padding-left:4mm;font-size:8.2pt;line-height:1.12}
 .legend-list li{margin:0 0 .3mm}
 .legend-list li{break-inside:avoid}
 .notation figcaption{font-size:8.2pt}

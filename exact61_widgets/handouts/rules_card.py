@@ -98,7 +98,7 @@ def _turn(lang: str) -> str:
 
 
 def _spinner(lang: str) -> str:
-    picture = art.layout(examples.SPINNER, f"{_P}-spinner", lang, 0.55, ends=False)
+    picture = art.layout(examples.SPINNER, f"{_P}-spinner", lang, 0.45, ends=False)
     return _block(
         gettext("Every double is a spinner (R4)", lang),
         [
@@ -115,7 +115,9 @@ def _spinner(lang: str) -> str:
 
 
 def _counting(lang: str) -> str:
-    picture = art.layout(examples.COUNTING, f"{_P}-counting", lang, 0.55, caption=True)
+    # its ends unmarked: the caption under it gives their sum (a badge's number would need
+    # the picture drawn half as large again to print at 8 pt, and the card is one page)
+    picture = art.layout(examples.COUNTING, f"{_P}-counting", lang, 0.45, caption=True, ends=False)
     return _block(
         gettext("Counting the ends (R5, R6)", lang),
         [
@@ -147,7 +149,7 @@ def _target(lang: str) -> str:
         rule = "R1.4" if play.status == "rejected" else "R9.1"
         words = target(play.before, play.award, rule).text(lang)
         # the ends unmarked: the words under it give the award (a badge would print below 8 pt)
-        pic = art.layout(play.layout, f"{_P}-target-{index}", lang, 0.5, places=False, ends=False)
+        pic = art.layout(play.layout, f"{_P}-target-{index}", lang, 0.4, places=False, ends=False)
         pictures.append(f"<figure>{pic}<figcaption>{prose(words)}</figcaption></figure>")
     return _block(
         Msg("Exactly {target} (R1.4, R9)", TARGET_PARAMS).text(lang),
