@@ -16,7 +16,7 @@ from typing import Final
 
 from exact61_widgets import render
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
-from exact61_widgets.handouts.page import esc, picture, prose
+from exact61_widgets.handouts.page import esc, picture, prose, unbroken
 
 #: Colours laid over the light theme: white paper instead of the screen's cream.
 PRINT_COLORS: Final = {"background": "#ffffff", "dot fill": "#ffffff", "tile": "#ffffff"}
@@ -132,7 +132,7 @@ def as_table(svg: str) -> str:
         for x in columns:
             text, classes = rows[y].get(x, ("", ""))
             cls = f' class="{esc(classes)}"' if classes else ""
-            cells.append(f"<{tag}{cls}>{esc(text)}</{tag}>")
+            cells.append(f"<{tag}{cls}>{unbroken(esc(text))}</{tag}>")
         lines.append("<tr>" + "".join(cells) + "</tr>")
     caption = f"<caption>{esc(title)}</caption>" if title else ""
     return f'<table class="settle">{caption}{"".join(lines)}</table>'

@@ -41,7 +41,7 @@ def _code(found: re.Match[str]) -> str:
 _NOTATION_WORD = re.compile(r"[^\s\[]*\[\d\|\d\][^\s]*")
 
 
-def _unbroken(text: str) -> str:
+def unbroken(text: str) -> str:
     """``text`` (escaped) with every word that holds a tile's notation kept on one line."""
     return _NOTATION_WORD.sub(lambda found: f'<span class="nb">{found.group(0)}</span>', text)
 
@@ -51,7 +51,7 @@ def prose(text: str) -> str:
     notation is never broken across lines (``[5|`` at a line's end, ``6]:low`` on the next)."""
     parts = esc(text).split("`")
     return "".join(
-        f"<code>{_unbroken(part)}</code>" if index % 2 else _unbroken(CODE_PATTERN.sub(_code, part))
+        f"<code>{unbroken(part)}</code>" if index % 2 else unbroken(CODE_PATTERN.sub(_code, part))
         for index, part in enumerate(parts)
     )
 
