@@ -16,6 +16,7 @@ import pytest
 from exact61_widgets.cli import main as cli_main
 from exact61_widgets.engine.actions import parse_action
 from exact61_widgets.engine.movetext import action_notation, parse_move
+from exact61_widgets.engine.scoring import round5
 from exact61_widgets.exercises import leaked_answers
 from exact61_widgets.handouts import KINDS, PAPERS, HandoutError, examples, handout
 from exact61_widgets.handouts.items import exercise_item
@@ -27,6 +28,8 @@ from exact61_widgets.handouts.worksheet import choose, sheet_code, spread
 from exact61_widgets.puzzles import load_puzzles
 
 LANGS = ("en", "ru")
+#: The word before an answer on the key.
+ANSWER_WORD = {"en": "Answer:", "ru": "Ответ:"}
 #: What each kind is asked with in the tests that run every kind.
 OPTIONS: dict[str, dict[str, object]] = {
     "rules-card": {},
@@ -133,12 +136,24 @@ def test_the_rules_card_draws_the_key_pictures_with_the_engine_s_numbers() -> No
     page = handout("rules-card")
     for prefix in ("rules-spinner", "rules-counting", "rules-target-0", "rules-target-1"):
         assert f'id="{prefix}"' in page
-    assert 'id="rules-out"' in page and 'id="rules-blocked"' in page and 'id="rules-tally"' in page
+    assert 'id="rules-tally"' in page
+    # the settlements are the page's own tables, made from the engine's settlement pictures
+    tables = re.findall(r'<table class="settle">.*?</table>', page, re.S)
+    assert len(tables) == 2
     text = plain(page)
     out = examples.going_out()
-    assert (out.net, out.status) == (20, "applied") and out.explain("en") in page
-    totals = sorted(e.pips for e in examples.blocked())
+    assert (out.net, out.status) == (20, "applied")
+    assert "<td>+20</td>" in tables[0] and ">applied</td>" in tables[0]
+    blocked = examples.blocked()
+    totals = sorted(e.pips for e in blocked)
     assert f"Three players hold {', '.join(map(str, totals))} pips." in text
+    # rounding once and rounding each difference give different awards here (R8.2)
+    first = blocked[0]
+    each = sum(round5(d) for _, _, d in first.compared)
+    assert len(first.compared) > 1 and each != first.award
+    assert f"rounded once to {first.award}; rounding each difference would give" in text
+    assert f"{first.difference}" in tables[1] and f"<td>{first.award}</td>" in tables[1]
+    assert "A score may go below zero" in text and '<span class="rule">D3</span>' in page
     over, exact = examples.target_plays()
     assert (over.status, over.after, exact.after) == ("rejected", 295, 305)
     assert (
@@ -262,9 +277,13 @@ def test_the_worksheet_never_shows_an_answer_and_the_key_shows_the_engine_s(lang
         leaks = leaked_answers(text, task, lang)
         assert not leaks, f"{entry.name}: the worksheet gives away {leaks}"
         item = exercise_item(entry, f"ws-{number}", lang)
-        assert item.solution == task.solution(lang)
+        assert task.solution(lang).endswith(item.solution)
         block = re.search(rf'<section class="key-item" id="a{number}">(.*?)</section>', key, re.S)
-        assert block is not None and task.solution(lang) in plain(block.group(1))
+        assert block is not None and item.solution in plain(block.group(1))
+        # the answer is printed once, on its own line: not again at the head of the reason
+        said = plain(block.group(1))
+        assert said.count(ANSWER_WORD[lang]) == 1, said
+        assert item.source in said and item.source not in text  # the section: the key's only
         if task.kind != "legal_action":
             assert task.check(task.answer(lang)).ok
             assert task.answer(lang).replace("-", "−") in plain(block.group(1))
@@ -277,8 +296,11 @@ def test_a_puzzle_sheet_asks_as_the_mover_sees_it_and_its_key_gives_the_solution
     key = handout("answer-key", topics=["exact-finish"], count=4)
     _, puzzles = choose(Selection(topics=("exact-finish",), count=4))
     assert len(puzzles) == 4
-    for puzzle in puzzles:
-        assert f"Puzzle {puzzle.id}, rating {puzzle.rating}" in sheet
+    asked = re.findall(r'<section class="item".*?</section>', sheet, re.S)
+    assert len(asked) == len(puzzles)
+    for puzzle, block in zip(puzzles, asked, strict=True):
+        assert f"Puzzle {puzzle.id}, rating {puzzle.rating}" in key
+        assert f"rating {puzzle.rating}" not in sheet  # the difficulty: on the key only
         assert puzzle.explain("en") in plain(key)
         for answer in puzzle.answer:
             assert action_notation(parse_action(answer)) in plain(key)
@@ -288,10 +310,7 @@ def test_a_puzzle_sheet_asks_as_the_mover_sees_it_and_its_key_gives_the_solution
             if seat != puzzle.seat:  # hidden hands show as counts, never as tiles
                 assert f"Seat {seat} holds" in sheet
                 for tile in match.hand(seat):
-                    assert (
-                        f'data-tile="{tile}"'
-                        not in sheet.split(f"Puzzle {puzzle.id}")[1].split("</section>")[0]
-                    )
+                    assert f'data-tile="{tile}"' not in block
 
 
 def test_every_tutorial_exercise_can_be_printed_in_both_languages() -> None:

@@ -229,5 +229,5 @@ def test_versions_of_a_worksheet_ask_fresh_exercises_and_keep_their_key() -> Non
     code = sheet_code(Selection(topics=("going-out",), count=4, version=1))
     assert code in sheet and code in key
     assert version_a[0].task().answer("en") in key
-    with pytest.raises(HandoutError, match="version is a whole number"):
+    with pytest.raises(HandoutError, match="or a whole number from 0 up"):
         handout("worksheet", version=-1)

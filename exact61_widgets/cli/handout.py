@@ -12,7 +12,7 @@ from typing import Any
 from exact61_widgets.cli import options
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.handouts import KINDS, PAPERS, SOURCES, handout
-from exact61_widgets.handouts.options import DEFAULT_COUNT, MOST
+from exact61_widgets.handouts.options import DEFAULT_COUNT, LESSONS, MOST
 from exact61_widgets.handouts.topics import TOPICS
 
 
@@ -27,6 +27,9 @@ def _cmd_handout(args: argparse.Namespace) -> str:
             rating=args.rating,
             source=args.source,
             count=args.count,
+            lesson=args.lesson,
+            difficulty=args.difficulty,
+            version=args.version,
         )
     except Exact61Error as err:
         # One line in the page's language; command.main prints it with exit status 2.
@@ -45,6 +48,7 @@ def add_command(subparsers: Any) -> None:
         epilog=options.examples(
             "exact61 handout rules-card --lang ru --out rules-card.html",
             "exact61 handout worksheet --topic rounding --count 6 --out worksheet.html",
+            "exact61 handout worksheet --lesson 1 --difficulty 1 --version A --out ws-1a.html",
         ),
     )
     p.add_argument("kind", help=f"one of: {', '.join(KINDS)}")
@@ -73,5 +77,25 @@ def add_command(subparsers: Any) -> None:
         default=None,
         help=f"worksheet and answer key: at most this many items, 1 to {MOST} "
         f"(default {DEFAULT_COUNT})",
+    )
+    p.add_argument(
+        "--lesson",
+        default=None,
+        metavar="N",
+        help=f"worksheet and answer key: only what lesson {', '.join(map(str, LESSONS))} "
+        "of the teacher's pages taught",
+    )
+    p.add_argument(
+        "--difficulty",
+        default=None,
+        metavar="N",
+        help="worksheet and answer key: 1 (first steps), 2 or 3 (hard); puzzles by rating",
+    )
+    p.add_argument(
+        "--version",
+        default="0",
+        metavar="A|B",
+        help="worksheet and answer key: A, B … for a version with fresh positions of the same "
+        "kinds and difficulties (default: the tutorials' own)",
     )
     p.set_defaults(run=_cmd_handout)

@@ -25,7 +25,9 @@ from exact61_widgets.handouts.options import (
     HandoutError,
     Selection,
     check_count,
+    check_difficulty,
     check_kind,
+    check_lesson,
     check_paper,
     check_players,
     check_rating,
@@ -47,7 +49,9 @@ def handout(
     rating: tuple[int, int] | str | None = None,
     source: str = "all",
     count: int | str | None = None,
-    version: int = 0,
+    version: int | str = 0,
+    lesson: int | str | None = None,
+    difficulty: int | str | None = None,
 ) -> str:
     """The handout ``kind`` (one of :data:`KINDS`) as an HTML document, in ``lang``.
 
@@ -57,7 +61,11 @@ def handout(
     worksheet's items, and the same choice gives its answer key. ``version`` 1, 2 …
     makes versions A, B … of a worksheet: each tutorial exercise replaced by a fresh
     one of its kind and difficulty (:func:`exact61_widgets.exercises.generate`), the
-    same for the same version; 0 (default) asks the tutorials' own. A bad option raises
+    same for the same version (``"A"`` is 1, ``"B"`` 2); 0 (default) asks the tutorials'
+    own. ``lesson`` (1, 2, 3 of the teacher's pages) keeps to the exercises of that lesson's
+    notebooks and leaves out what it has not taught yet (lesson 1: no going out, blocked hand,
+    exactly 61 or puzzles); ``difficulty`` (1, 2, 3) keeps to exercises at that difficulty and
+    puzzles rated for it. A bad option raises
     :class:`HandoutError` with one line naming it.
 
     >>> page = handout("rules-card", lang="ru", paper="letter")
@@ -88,5 +96,7 @@ def handout(
         source=check_source(source),
         count=check_count(count) if count is not None else Selection.count,
         version=check_version(version),
+        lesson=check_lesson(lesson),
+        difficulty=check_difficulty(difficulty),
     )
     return worksheet(language, sheet, selection, key=chosen == "answer-key")

@@ -33,7 +33,8 @@ _OUT_LAYOUT = "[1|4]"
 _OUT_HANDS = (("[1|6]",), ("[2|3]", "[2|5]"), ("[3|4]",), ("[0|2]",))
 _OUT_PLAY = "[1|6]@[1|4]:low"
 
-# A blocked hand of three players, whose totals are 4, 8 and 16 pips (R8).
+# A blocked hand of three players, whose totals are 8, 10 and 10 pips (R8): the smallest gets
+# 2 + 2 = 4, rounded once to 5, where rounding each difference would give 0 + 0 (R8.2).
 _BLOCK_LAYOUT = (
     "[0|2] [2|5]@[0|2]:high [4|5]@[2|5]:high [1|4]@[4|5]:low [0|0]@[0|2]:low "
     "[1|3]@[1|4]:low [0|3]@[1|3]:high [0|5]@[0|3]:low [5|6]@[0|5]:high [3|6]@[5|6]:high "
@@ -41,7 +42,7 @@ _BLOCK_LAYOUT = (
     "[0|6]@[0|0]:lineB [3|4]@[2|4]:high [6|6]@[0|6]:high [2|3]@[3|4]:low "
     "[0|4]@[0|0]:branchA [4|6]@[0|4]:high [0|1]@[0|0]:branchB [1|1]@[0|1]:high"
 )
-_BLOCK_HANDS = (("[1|2]", "[2|2]"), ("[3|3]", "[5|5]"), ("[4|4]",))
+_BLOCK_HANDS = (("[1|2]", "[4|4]"), ("[5|5]",), ("[2|2]", "[3|3]"))
 _BLOCK_PLAY = "[1|2]@[2|3]:low"
 
 

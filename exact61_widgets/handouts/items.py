@@ -14,14 +14,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from exact61_widgets.engine.actions import parse_action
 from exact61_widgets.engine.hidden import knowledge
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg, action_notation
 from exact61_widgets.engine.scoring import displayed
-from exact61_widgets.exercises import Task
+from exact61_widgets.exercises import (
+    BlockedAward,
+    GoingOut,
+    LegalAction,
+    PlayDrawPass,
+    Task,
+)
 from exact61_widgets.handouts import art
 from exact61_widgets.handouts.tutorial_exercises import TutorialExercise
 from exact61_widgets.i18n import Msg, Plural, gettext
@@ -96,6 +102,21 @@ def _table(match: Match, prefix: str, lang: str, every_hand: bool) -> list[str]:
     return pictures
 
 
+#: The kinds of task asked about a match's table: each keeps the match as ``position``.
+TABLE_KINDS: Final = (LegalAction, PlayDrawPass, GoingOut, BlockedAward)
+
+
+def table_of(task: Task) -> Match | None:
+    """The match whose table, hands, boneyard and scores a printed ``task`` shows, or None.
+
+    The kinds that ask about a table (:data:`TABLE_KINDS`) are named by their types, so a
+    renamed field is a type error for mypy and a failing test, not a silently empty item.
+    """
+    if isinstance(task, TABLE_KINDS):
+        return task.position
+    return None
+
+
 def _empty_table(lang: str) -> str:
     return gettext("The table is empty: the next tile opens the layout.", lang)
 
@@ -106,7 +127,7 @@ def _question_pictures(
     pictures: list[str] = []
     facts: list[str] = []
     layout = spec.get("layout")
-    match = getattr(task, "match", None)
+    match = table_of(task)
     for name in names:
         if name in ("layout", "layout-bare") and isinstance(layout, str):
             if layout:
@@ -127,7 +148,7 @@ def _question_pictures(
             label = gettext("The hand", lang)
             hand = list(spec["hand"])
             pictures.append(art.hand(hand, f"{prefix}-hand", lang, HAND_SCALE, label=label))
-        elif name == "table" and isinstance(match, Match):
+        elif name == "table" and match is not None:
             pictures.extend(_table(match, prefix, lang, every_hand="hands" in names))
             if not match.layout:
                 facts.append(_empty_table(lang))
@@ -135,7 +156,7 @@ def _question_pictures(
             facts.append(scores_line(match, lang))
         elif name == "tally" and "points" in spec:
             pictures.append(
-                art.tally(int(spec["points"]), f"{prefix}-tally", lang, 0.45, count=False)
+                art.tally(int(spec["points"]), f"{prefix}-tally", lang, 0.55, count=False)
             )
     return pictures, facts
 
@@ -158,11 +179,19 @@ def _answer(task: Task, lang: str) -> str:
 
     A number below zero is printed with a minus sign (the check also reads a hyphen).
     """
-    match = getattr(task, "match", None)
-    if task.kind == "legal_action" and isinstance(match, Match):
+    if isinstance(task, LegalAction):
+        match = task.position
         return " / ".join(action_notation(a) for a in match.legal_actions())
     answer = task.answer(lang)
     return "−" + answer[1:] if re.fullmatch(r"-\d+", answer) else answer
+
+
+def explanation(task: Task, lang: str) -> str:
+    """The task's solution without its opening "The answer is …": the key prints the answer
+    on its own line just before, and a teacher reading it twice loses time."""
+    solution = task.solution(lang)
+    lead = Msg("The answer is {answer}. {why}", {"answer": task.answer(lang), "why": ""}).text(lang)
+    return solution[len(lead) :] if solution.startswith(lead) else solution
 
 
 def exercise_item(entry: TutorialExercise, prefix: str, lang: str) -> Item:
@@ -182,7 +211,7 @@ def exercise_item(entry: TutorialExercise, prefix: str, lang: str) -> Item:
         pictures=tuple(pictures),
         facts=tuple(facts),
         answer=_answer(task, lang),
-        solution=task.solution(lang),
+        solution=explanation(task, lang),
         key_pictures=tuple(_key_pictures(task, spec, prefix, lang)),
     )
 
@@ -229,7 +258,7 @@ def puzzle_item(puzzle: Puzzle, prefix: str, lang: str) -> Item:
     facts = []
     if match.layout:
         table = art.layout(
-            str(match.layout), f"{prefix}-table", lang, ASK_SCALE, max_height=TALLEST
+            str(match.layout), f"{prefix}-table", lang, ASK_SCALE, ends=False, max_height=TALLEST
         )
         pictures.append(table)
     else:

@@ -21,7 +21,7 @@ from exact61_widgets.engine.ports import parse_place
 from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.handouts import art
-from exact61_widgets.handouts.page import document, esc, heading, picture, prose
+from exact61_widgets.handouts.page import document, esc, heading, prose
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.render import port_label, render_legend
 
@@ -140,7 +140,9 @@ def _layout(lang: str) -> str:
         "then each later tile as `TILE@PLACE`:",
         lang,
     )
-    pic = art.layout(LAYOUT, f"{_P}-layout", lang, 0.55, caption=True)
+    # its ends unmarked: the caption under it gives their sum (a badge's number would need
+    # the picture drawn half as large again to print at 8 pt, and the sheet is one page)
+    pic = art.layout(LAYOUT, f"{_P}-layout", lang, 0.55, caption=True, ends=False)
     return _section(
         gettext("Layouts", lang),
         f"<p>{prose(words)}</p><p><code>{esc(LAYOUT)}</code></p><ol>{''.join(steps)}</ol>"
@@ -206,7 +208,8 @@ def _seats(lang: str) -> str:
 
 def _legend(lang: str) -> str:
     svg = render_legend(lang, colors=art.PRINT_COLORS, id_prefix=f"{_P}-legend")
-    return f'<section class="block legend">{picture(str(svg), 0.5)}</section>'
+    # a list that may go on in the next column (``flow``): each line is kept whole
+    return f'<section class="legend flow">{art.legend_list(str(svg))}</section>'
 
 
 def notation_sheet(lang: str, paper: str) -> str:
@@ -214,14 +217,13 @@ def notation_sheet(lang: str, paper: str) -> str:
     title = gettext("How Exact 61 Five Up is written: tiles, places, layouts, moves", lang)
     body = (
         heading(title)
-        + '<div class="grid halves"><div>'
+        + '<div class="cols cols-2">'
         + _tiles(lang)
         + _places(lang)
         + _seats(lang)
-        + "</div><div>"
-        + _layout(lang)
         + _legend(lang)
-        + "</div></div>"
+        + _layout(lang)
+        + "</div>"
         + _moves(lang)
     )
     return document(title=title, body=body, lang=lang, paper=paper, kind="notation")

@@ -32,6 +32,23 @@ SOURCES: Final = ("all", "exercises", "puzzles")
 DEFAULT_COUNT: Final = 8
 #: The most a worksheet holds.
 MOST: Final = 40
+#: The lessons of the teacher's pages (docs/teachers.md) and the notebooks each one teaches:
+#: 1 joining tiles and counting the ends (R1–R6), 2 going out, the blocked hand and exactly
+#: 61 (R7–R10), 3 a whole hand and a match (notebooks 07 on).
+LESSONS: Final = {
+    1: ("00", "01", "02", "03", "04"),
+    2: ("05", "06", "07"),
+    3: ("07", "08", "09", "10", "11", "12"),
+}
+#: Topics a lesson has not taught yet: its worksheet leaves out items that need them.
+NOT_YET: Final = {1: ("going-out", "blocked-hand", "exact-61"), 2: (), 3: ()}
+#: Difficulties: 1 first steps, 2, 3 hard (as :mod:`exact61_widgets.exercises.generate`
+#: counts an exercise's); a puzzle's is read from its rating by :data:`PUZZLE_DIFFICULTY`.
+DIFFICULTIES: Final = (1, 2, 3)
+#: The ratings of puzzles at difficulty 1, 2 and 3 (lowest, highest).
+PUZZLE_DIFFICULTY: Final = {1: (0, 999), 2: (1000, 1399), 3: (1400, 10**9)}
+#: Version letters of a worksheet (A, B …) and the version numbers they stand for.
+VERSION_LETTERS: Final = "ABCDEFGH"
 
 
 def _choices(items: Iterable[object]) -> str:
@@ -147,12 +164,62 @@ class Selection:
     #: 0: the tutorials' own exercises; 1, 2 …: version A, B … of the sheet, each exercise
     #: replaced by a fresh one of its kind and difficulty (the generator's seed).
     version: int = 0
+    #: A lesson of :data:`LESSONS`: only its notebooks' exercises, nothing it has not taught.
+    lesson: int | None = None
+    #: A difficulty of :data:`DIFFICULTIES`: exercises at it, puzzles rated for it.
+    difficulty: int | None = None
+
+
+def _whole(value: object) -> object:
+    """A numeric text read as its number; anything else as it is."""
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return value
 
 
 def check_version(version: object) -> int:
-    """A worksheet's version: 0 (the tutorials' own exercises) or a positive whole number."""
+    """A worksheet's version: 0 (the tutorials' own exercises), a positive whole number, or a
+    letter of :data:`VERSION_LETTERS` (``A`` is 1, ``B`` is 2, any case)."""
+    if isinstance(version, str) and len(version.strip()) == 1:
+        letter = version.strip().upper()
+        if letter in VERSION_LETTERS:
+            return VERSION_LETTERS.index(letter) + 1
+    version = _whole(version)
     if isinstance(version, bool) or not isinstance(version, int) or version < 0:
         raise HandoutError(
-            Msg("a version is a whole number from 0 up, not {version}", {"version": repr(version)})
+            Msg(
+                "a version is A, B … or a whole number from 0 up, not {version}",
+                {"version": repr(version)},
+            )
         )
     return version
+
+
+def check_lesson(lesson: object) -> int | None:
+    """A lesson of :data:`LESSONS` (a numeric text is read); None is every lesson."""
+    if lesson is None:
+        return None
+    value = _whole(lesson)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in LESSONS:
+        raise HandoutError(
+            Msg(
+                "unknown lesson {lesson}: use one of {lessons}",
+                {"lesson": repr(lesson), "lessons": _choices(LESSONS)},
+            )
+        )
+    return value
+
+
+def check_difficulty(difficulty: object) -> int | None:
+    """A difficulty of :data:`DIFFICULTIES` (a numeric text is read); None is every one."""
+    if difficulty is None:
+        return None
+    value = _whole(difficulty)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in DIFFICULTIES:
+        raise HandoutError(
+            Msg(
+                "the difficulty is 1, 2 or 3, not {difficulty}",
+                {"difficulty": repr(difficulty)},
+            )
+        )
+    return value

@@ -37,11 +37,21 @@ def _code(found: re.Match[str]) -> str:
     return f'<span class="rule">{found.group(0)}</span>'
 
 
+#: A word holding a tile's notation (``[5|6]:low``, ``[3|4]@[3|6]:low,``): printed whole.
+_NOTATION_WORD = re.compile(r"[^\s\[]*\[\d\|\d\][^\s]*")
+
+
+def unbroken(text: str) -> str:
+    """``text`` (escaped) with every word that holds a tile's notation kept on one line."""
+    return _NOTATION_WORD.sub(lambda found: f'<span class="nb">{found.group(0)}</span>', text)
+
+
 def prose(text: str) -> str:
-    """Plain text as HTML: `backticks` become notation (``<code>``), rule codes bold."""
+    """Plain text as HTML: `backticks` become notation (``<code>``), rule codes bold; a tile's
+    notation is never broken across lines (``[5|`` at a line's end, ``6]:low`` on the next)."""
     parts = esc(text).split("`")
     return "".join(
-        f"<code>{part}</code>" if index % 2 else CODE_PATTERN.sub(_code, part)
+        f"<code>{unbroken(part)}</code>" if index % 2 else unbroken(CODE_PATTERN.sub(_code, part))
         for index, part in enumerate(parts)
     )
 
@@ -65,8 +75,9 @@ h3{font-size:10pt;margin:2mm 0 1mm;break-after:avoid}
 p{margin:0 0 1.5mm}
 ul,ol{margin:0 0 1.5mm;padding-left:5mm}
 li{margin:0 0 .6mm}
-code,.code{font-family:"DejaVu Sans Mono","Liberation Mono",monospace;font-size:.92em}
+code,.code{font-family:"DejaVu Sans Mono","Liberation Mono",monospace;font-size:1em}
 .rule{font-weight:bold;white-space:nowrap}
+.nb{white-space:nowrap}
 .muted{color:#333}
 .small{font-size:8.5pt}
 .block,figure,.item,table.sheet,.key-item{break-inside:avoid;page-break-inside:avoid}
@@ -96,12 +107,17 @@ th,td{border:.25mm solid #000;padding:.8mm 1.5mm;text-align:left;vertical-align:
 th{background:#e8e8e8}
 .key-item{border-bottom:.25mm solid #777;padding:1.5mm 0}
 .key-answer{font-weight:bold}
-.rules-card main{font-size:8.3pt;line-height:1.22}
-.rules-card h1{font-size:13pt}
-.rules-card h2{font-size:9.3pt;margin:1.6mm 0 .8mm}
-.rules-card p{margin:0 0 1mm}
+table.settle{font-size:8.2pt;width:auto;margin:0 0 1mm}
+table.settle caption{text-align:left;font-weight:bold;caption-side:top}
+table.settle th,table.settle td{padding:.3mm 1.2mm;border-width:.2mm}
+table.settle .applied{color:#1a7f37}
+table.settle .rejected{color:#b3261e}
+.rules-card main{font-size:8.2pt;line-height:1.13}
+.rules-card h1{font-size:12pt}
+.rules-card h2{font-size:9.3pt;margin:1.2mm 0 .5mm}
+.rules-card p{margin:0 0 .7mm}
 .rules-card figure{margin:.5mm 0 1.2mm}
-.rules-card figcaption{font-size:7.6pt;margin-top:.3mm}
+.rules-card figcaption{font-size:8.2pt;margin-top:.3mm}
 .rules-card .head{margin-bottom:1.5mm}
 .pics.two{display:grid;grid-template-columns:1fr 1fr;gap:2mm}
 figure.with-text{display:flex;gap:3mm;align-items:center}
@@ -119,7 +135,7 @@ figure.labelled figcaption{white-space:nowrap}
 .side .fill{min-width:38mm}
 .side h3{margin:0 0 1mm}
 .figure-row{display:flex;gap:2mm}
-.figure-box{text-align:center;font-size:7.5pt}
+.figure-box{text-align:center;font-size:8.2pt}
 .square{width:17mm;height:17mm;border:.3mm solid #555}
 .sides-3 .square{width:14mm;height:14mm}
 .fill.short{min-width:30mm}
@@ -128,13 +144,17 @@ table.sheet td.num{width:12mm;text-align:center}
 .halves{grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:0 6mm}
 .beside{display:grid;grid-template-columns:62mm 1fr;gap:5mm;align-items:start}
 table.moves td,table.moves th{padding:.6mm 1.2mm;font-size:8.5pt}
-.notation main{font-size:8.8pt;line-height:1.25}
+.notation main{font-size:8.6pt;line-height:1.13}
+.notation h1{font-size:13pt}
 .notation h2{font-size:10pt;margin:2mm 0 1mm}
 .notation p{margin:0 0 1.1mm}
 .notation .places{gap:1.5mm 3mm}
 .places figure.labelled{width:27mm}
 .places figure.labelled figcaption{white-space:normal}
-.notation figcaption{font-size:7.5pt}
+.legend-list{margin:0;padding-left:4mm;font-size:8.2pt;line-height:1.12}
+.legend-list li{margin:0 0 .3mm}
+.legend-list li{break-inside:avoid}
+.notation figcaption{font-size:8.2pt}
 @media screen{html{background:#d8d8d8}
 body{padding:8mm 0}
 main{background:#fff;margin:0 auto;padding:@PAD@;width:@SCREEN@;
@@ -153,8 +173,8 @@ def style(paper: str, footer: str | None) -> str:
         page += (
             '@bottom-left{content:"'
             + text
-            + '";font-size:7.5pt;color:#333;font-family:"DejaVu Sans",sans-serif}'
-            '@bottom-right{content:counter(page) " / " counter(pages);font-size:7.5pt;'
+            + '";font-size:8.2pt;color:#333;font-family:"DejaVu Sans",sans-serif}'
+            '@bottom-right{content:counter(page) " / " counter(pages);font-size:8.2pt;'
             'color:#333;font-family:"DejaVu Sans",sans-serif}'
         )
     page += "}"

@@ -8,7 +8,7 @@ functions from an example the engine plays (:mod:`.examples`).
 from __future__ import annotations
 
 from exact61_widgets import layout_geometry
-from exact61_widgets.engine.scoring import TARGET_PARAMS, rounding_rule
+from exact61_widgets.engine.scoring import TARGET_PARAMS, round5, rounding_rule
 from exact61_widgets.exercises.wording import target
 from exact61_widgets.handouts import art, examples
 from exact61_widgets.handouts.page import document, heading, prose
@@ -98,7 +98,7 @@ def _turn(lang: str) -> str:
 
 
 def _spinner(lang: str) -> str:
-    picture = art.layout(examples.SPINNER, f"{_P}-spinner", lang, 0.55, ends=False)
+    picture = art.layout(examples.SPINNER, f"{_P}-spinner", lang, 0.45, ends=False)
     return _block(
         gettext("Every double is a spinner (R4)", lang),
         [
@@ -115,7 +115,9 @@ def _spinner(lang: str) -> str:
 
 
 def _counting(lang: str) -> str:
-    picture = art.layout(examples.COUNTING, f"{_P}-counting", lang, 0.55, caption=True)
+    # its ends unmarked: the caption under it gives their sum (a badge's number would need
+    # the picture drawn half as large again to print at 8 pt, and the card is one page)
+    picture = art.layout(examples.COUNTING, f"{_P}-counting", lang, 0.45, caption=True, ends=False)
     return _block(
         gettext("Counting the ends (R5, R6)", lang),
         [
@@ -146,7 +148,8 @@ def _target(lang: str) -> str:
     for index, play in enumerate((over, exact)):
         rule = "R1.4" if play.status == "rejected" else "R9.1"
         words = target(play.before, play.award, rule).text(lang)
-        pic = art.layout(play.layout, f"{_P}-target-{index}", lang, 0.5, places=False)
+        # the ends unmarked: the words under it give the award (a badge would print below 8 pt)
+        pic = art.layout(play.layout, f"{_P}-target-{index}", lang, 0.4, places=False, ends=False)
         pictures.append(f"<figure>{pic}<figcaption>{prose(words)}</figcaption></figure>")
     return _block(
         Msg("Exactly {target} (R1.4, R9)", TARGET_PARAMS).text(lang),
@@ -186,6 +189,12 @@ def _going_out(lang: str) -> str:
                 lang,
             ),
             Msg("Rounding to 5: {rounding}.", {"rounding": rounding_rule()}).text(lang),
+            Msg(
+                "A score may go below zero, when a partner's pips taken off are more than "
+                "the rest (D3): write it with a minus sign. Only the upper limit of "
+                "{target} is enforced.",
+                TARGET_PARAMS,
+            ).text(lang),
         ],
         f"<figure>{table}<figcaption>{prose(note)}</figcaption></figure>",
     )
@@ -196,6 +205,21 @@ def _blocked(lang: str) -> str:
     totals = ", ".join(str(e.pips) for e in sorted(events, key=lambda e: e.pips))
     table = art.blocked(events, f"{_P}-blocked", lang, 0.62)
     note = Msg("Three players hold {totals} pips.", {"totals": totals}).text(lang)
+    first = events[0]
+    differences = [difference for _, _, difference in first.compared]
+    once = Msg(
+        "Why once: seat {seat} gets {sum} = {total}, rounded once to {award}; rounding "
+        "each difference would give {each} = {wrong}.",
+        {
+            "seat": first.seat,
+            "sum": " + ".join(str(d) for d in differences),
+            "total": first.difference,
+            "award": first.award,
+            "each": " + ".join(str(round5(d)) for d in differences),
+            "wrong": sum(round5(d) for d in differences),
+        },
+    ).text(lang)
+    note = f"{note} {once}"
     return _block(
         gettext("A blocked hand (R8)", lang),
         [

@@ -37,7 +37,7 @@ def _key(lang: str, players: int) -> str:
     steps = "".join(art.tally(n, f"{_P}-step-{n}", lang, 0.3, label=str(n)) for n in range(1, 11))
     target = TARGET_POINTS
     full = art.tally(target, f"{_P}-target", lang, 0.2, label=str(target))
-    below = art.tally(-3, f"{_P}-below", lang, 0.25, label="−3")
+    below = art.tally(-3, f"{_P}-below", lang, 0.28, label="−3")
     words = [
         gettext(
             "One stroke is one displayed point, 5 raw points (R10.1). Strokes 1 and 2 are "

@@ -116,17 +116,21 @@ def _has_double(layout: str) -> bool:
 def _near_target(match: Match, action: str | None) -> bool:
     """Whether ``action`` in ``match`` meets the target check: rejected, or exactly 61."""
     from exact61_widgets.engine.actions import parse_action
+    from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 
     if action is None:
         return False
     trial = match.copy()
     events = trial.push(parse_action(action))
-    return trial.winner is not None or any(getattr(e, "status", "") == "rejected" for e in events)
+    return trial.winner is not None or any(
+        isinstance(e, (PlayEvent, OutEvent, BlockedAwardEvent)) and e.status == "rejected"
+        for e in events
+    )
 
 
 def exercise_topics(task: Task, notebook: str) -> tuple[str, ...]:
     """The topics of a tutorial exercise's task, in the order of :data:`TOPICS`."""
-    from exact61_widgets.engine.match import Match
+    from exact61_widgets.handouts.items import table_of
 
     spec: Mapping[str, Any] = task.spec()
     found = set(_KIND_TOPICS.get(task.kind, (_NOTEBOOK_TOPICS.get(notebook[:2], "points"),)))
@@ -141,8 +145,8 @@ def exercise_topics(task: Task, notebook: str) -> tuple[str, ...]:
                 found.discard("matching")
     if spec.get("score") is not None:
         found.add("exact-61")
-    match = getattr(task, "position", None)  # the match before the last action
-    if isinstance(match, Match) and task.kind in ("going_out", "blocked_award"):
+    match = table_of(task)  # the match before the last action
+    if match is not None and task.kind in ("going_out", "blocked_award"):
         action = spec.get("play", spec.get("action"))
         if _near_target(match, action if isinstance(action, str) else None):
             found.add("exact-61")

@@ -16,8 +16,16 @@ from dataclasses import replace
 from typing import TypeVar
 
 from exact61_widgets.exercises import generated_kinds, like
+from exact61_widgets.exercises.generate import difficulty_of
 from exact61_widgets.handouts.items import Item, exercise_item, puzzle_item
-from exact61_widgets.handouts.options import HandoutError, Selection
+from exact61_widgets.handouts.options import (
+    LESSONS,
+    NOT_YET,
+    PUZZLE_DIFFICULTY,
+    VERSION_LETTERS,
+    HandoutError,
+    Selection,
+)
 from exact61_widgets.handouts.page import document, esc, heading, prose
 from exact61_widgets.handouts.topics import PUZZLE_THEMES, topic_name
 from exact61_widgets.handouts.tutorial_exercises import (
@@ -40,11 +48,25 @@ def spread(items: Sequence[T], count: int) -> list[T]:
     return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
 
 
+def in_lesson(entry: TutorialExercise, lesson: int | None) -> bool:
+    """Whether ``entry`` belongs on a sheet for ``lesson``: asked in one of its notebooks, and
+    needing no topic it has not taught yet (None: every lesson)."""
+    if lesson is None:
+        return True
+    return entry.number in LESSONS[lesson] and not set(NOT_YET[lesson]) & set(entry.topics)
+
+
 def _exercises(selection: Selection) -> list[TutorialExercise]:
     if selection.source == "puzzles" or selection.rating is not None:
         return []  # the tutorials' exercises have no rating
     chosen = set(selection.topics)
-    return [e for e in tutorial_exercises() if not chosen or chosen & set(e.topics)]
+    return [
+        e
+        for e in tutorial_exercises()
+        if (not chosen or chosen & set(e.topics))
+        and in_lesson(e, selection.lesson)
+        and (selection.difficulty is None or difficulty_of(e.task()) == selection.difficulty)
+    ]
 
 
 def fresh_version(entry: TutorialExercise, version: int) -> TutorialExercise:
@@ -61,14 +83,17 @@ def fresh_version(entry: TutorialExercise, version: int) -> TutorialExercise:
 
 
 def _puzzles(selection: Selection) -> list[Puzzle]:
-    if selection.source == "exercises":
-        return []
+    if selection.source == "exercises" or selection.lesson == 1:
+        return []  # a puzzle needs a whole hand: going out and exactly 61 (lesson 2)
     if selection.source == "all" and not selection.topics and selection.rating is None:
         return []  # with nothing asked of the puzzles, a sheet reviews the tutorials
     themes = {t for topic in selection.topics for t in PUZZLE_THEMES.get(topic, ())}
     if selection.topics and not themes:
         return []  # topics that no puzzle theme has
     low, high = selection.rating if selection.rating is not None else (0, 10**9)
+    if selection.difficulty is not None:
+        easiest, hardest = PUZZLE_DIFFICULTY[selection.difficulty]
+        low, high = max(low, easiest), min(high, hardest)
     found = [
         p
         for p in load_puzzles()
@@ -102,6 +127,10 @@ def _what(selection: Selection) -> Msg:
         parts.append(Msg("rating {low}–{high}", {"low": low, "high": high}))
     if selection.source != "all":
         parts.append(Msg("source {source}", {"source": selection.source}))
+    if selection.lesson is not None:
+        parts.append(Msg("lesson {lesson}", {"lesson": selection.lesson}))
+    if selection.difficulty is not None:
+        parts.append(Msg("difficulty {difficulty}", {"difficulty": selection.difficulty}))
     if not parts:
         return Msg("the choice")
     joined = parts[0]
@@ -115,11 +144,30 @@ def sheet_code(selection: Selection) -> str:
     data = json.dumps(
         [list(selection.topics), selection.rating, selection.source, selection.count]
         + ([selection.version] if selection.version else [])
+        + ([["lesson", selection.lesson]] if selection.lesson is not None else [])
+        + ([["difficulty", selection.difficulty]] if selection.difficulty is not None else [])
     ).encode()
     return "W-" + hashlib.sha256(data).hexdigest()[:4].upper()
 
 
 def _subject(selection: Selection, lang: str) -> str:
+    """What the sheet is about, for its title: the lesson (and version), or the topics …"""
+    subject = _about(selection, lang)
+    if selection.lesson is not None:
+        subject = Msg("lesson {lesson}", {"lesson": selection.lesson}).text(lang) + (
+            "" if not selection.topics else f" ({subject})"
+        )
+    if selection.version:
+        letter = (
+            VERSION_LETTERS[selection.version - 1]
+            if selection.version <= len(VERSION_LETTERS)
+            else str(selection.version)
+        )
+        subject += ", " + Msg("version {letter}", {"letter": letter}).text(lang)
+    return subject
+
+
+def _about(selection: Selection, lang: str) -> str:
     if selection.topics:
         return ", ".join(topic_name(t, lang) for t in selection.topics)
     if selection.rating is not None:
@@ -150,8 +198,7 @@ def _ask(item: Item, number: int, lang: str) -> str:
     line = gettext("Your move:", lang) if item.kind == "puzzle" else gettext("Answer:", lang)
     return (
         f'<section class="item" id="q{number}">'
-        f"<h3>{esc(_label(item, number, lang))} "
-        f'<span class="muted small">· {esc(item.source)}</span></h3>'
+        f"<h3>{esc(_label(item, number, lang))}</h3>"
         f"<p>{prose(item.question)}</p>{pictures}"
         + (f'<div class="facts">{facts}</div>' if facts else "")
         + f'<p class="answer">{esc(line)} <span class="fill"></span></p></section>'
