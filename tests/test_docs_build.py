@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Iterator
 from functools import cache
+from html.parser import HTMLParser
 from pathlib import Path
 from types import ModuleType
 from urllib.parse import unquote, urlsplit
@@ -263,3 +264,66 @@ def test_the_api_pages_show_real_signatures_and_no_traitlets_boilerplate(site: P
     assert "(*args, **kwargs)" not in text
     widgets = html.unescape(re.sub(r"<[^>]+>", "", (site / "docs/api/widgets.html").read_text()))
     assert widgets.index("what it is") < widgets.index("MatchTable") < widgets.index("Advice")
+
+
+class _Entries(HTMLParser):
+    """The API entries of a page (``<dl class="py …">``): each one's id and its own text.
+
+    An entry's own text is what its ``<dd>`` says outside the entries nested in it (a class's
+    attributes and methods are entries of their own).
+    """
+
+    VOID = frozenset({"br", "img", "hr", "meta", "link", "input", "wbr", "source"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: dict[str, str] = {}
+        self._stack: list[tuple[str, str | None]] = []  # (tag, id of the entry it opens)
+        self._open: list[list[str]] = []  # per open entry: [id, text…]
+        self._in_dd: list[bool] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        values = dict(attrs)
+        opened = None
+        if tag == "dl" and "py" in (values.get("class") or "").split():
+            opened = ""
+            self._open.append([""])
+            self._in_dd.append(False)
+        elif tag == "dt" and self._open and not self._open[-1][0] and values.get("id"):
+            self._open[-1][0] = html.unescape(values["id"] or "")
+        elif tag == "dd" and self._open and len(self._stack) and self._stack[-1][1] == "":
+            self._in_dd[-1] = True
+        self._stack.append((tag, opened))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._stack:
+            open_tag, opened = self._stack.pop()
+            if opened == "":
+                ident, *text = self._open.pop()
+                self._in_dd.pop()
+                if ident:
+                    self.entries[ident] = " ".join("".join(text).split())
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self._open and self._in_dd[-1] and self._stack and self._stack[-1][1] != "":
+            self._open[-1].append(data)
+
+
+def test_every_api_entry_says_what_it_is(site: Path) -> None:
+    """Every class, function, method and attribute on the API pages has text of its own —
+    not empty, and not Python's "Alias for field number N" for a named tuple's field."""
+    problems = []
+    seen = 0
+    for page in sorted((site / "docs" / "api").glob("*.html")):
+        parser = _Entries()
+        parser.feed(page.read_text("utf-8"))
+        seen += len(parser.entries)
+        for ident, text in parser.entries.items():
+            if not text or text.startswith("Alias for field number"):
+                problems.append(f"{page.name}: {ident}: {text or 'no text'}")
+    assert seen > 1000  # the pages were read: every public name, method and attribute
+    assert not problems, f"{len(problems)} entries without a sentence:\n" + "\n".join(problems)

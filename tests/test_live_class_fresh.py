@@ -20,6 +20,7 @@ from exact61_widgets.classroom.bank import (
 )
 from exact61_widgets.classroom.live import Lessons
 from exact61_widgets.exercises.generate import difficulty_of, generated_kinds
+from exact61_widgets.handouts.items import explanation
 from exact61_widgets.i18n import LANGUAGES
 
 
@@ -64,7 +65,7 @@ def test_a_fresh_question_is_asked_and_solved_in_both_languages(lang: str) -> No
     for entry in find_bank(FRESH + "04_scoring_ends").entries:
         shown = question_view(entry, "fq", lang)
         assert shown.question and shown.answer_form and shown.pictures
-        assert solution_view(entry, "fs", lang).solution == task_of(entry).solution(lang)
+        assert solution_view(entry, "fs", lang).solution == explanation(task_of(entry), lang)
 
 
 def test_a_class_on_a_fresh_bank_comes_back_after_a_restart(tmp_path: Path) -> None:

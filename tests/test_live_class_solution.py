@@ -12,6 +12,7 @@ from exact61_widgets.classroom.bank import (
     solution_view,
     task_of,
 )
+from exact61_widgets.handouts.items import explanation
 from exact61_widgets.handouts.tutorial_exercises import TutorialExercise
 from exact61_widgets.i18n import LANGUAGES
 
@@ -26,7 +27,8 @@ def test_a_kind_the_tutorials_walk_through_shows_every_step_on_the_reveal(kind: 
     task = task_of(entry)
     for lang in LANGUAGES:
         solved = solution_view(entry, f"t-{kind}", lang)
-        assert solved.solution == task.solution(lang)  # the engine's own words
+        assert solved.solution == explanation(task, lang)  # the engine's own words
+        assert solved.answer == task.answer(lang)  # shown apart, above them
         assert solved.pictures and all("<svg" in p for p in solved.pictures)
         assert solved.walkthrough.count("<svg") >= 2  # a strip: a picture a step
         assert f"t-{kind}-walk" in solved.walkthrough  # its own ids, apart from the question's

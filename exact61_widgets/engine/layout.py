@@ -52,8 +52,11 @@ _OPENING_PLAY: Final[dict[int, Play]] = {1 << t: Play(TILES[t]) for t in range(2
 class Placement(NamedTuple):
     """One tile put on the table: the opening tile (``at`` is None) or ``TILE@PLACE``."""
 
+    #: The tile placed.
     tile: Tile
+    #: The place it joined (None: the opening tile).
     at: Place | None
+    #: The port of the tile by which it joined (None: the opening tile).
     joined_by: Port | None
 
     def __str__(self) -> str:
@@ -63,15 +66,20 @@ class Placement(NamedTuple):
 class Contribution(NamedTuple):
     """One scoring end (R5): a free half, or an end double (``port`` None, both halves)."""
 
+    #: The tile whose end counts.
     tile: Tile
+    #: The port of that end (None: an end double, both halves).
     port: Port | None
+    #: What it adds to the end sum, in pips (both halves for an end double).
     value: int
 
 
 class Connection(NamedTuple):
     """Two tiles joined: the parent's place and the child's joining port."""
 
+    #: The place of the parent tile the child joined.
     parent: Place
+    #: The child tile's joining port, as a place.
     child: Place
 
 

@@ -57,12 +57,19 @@ class Scenario:
     is missing or repeated); :meth:`to_json` / :meth:`from_json` save it.
     """
 
+    #: The number of players, 2–4.
     players: int
+    #: The layout in notation (empty: no tile on the table).
     layout: str
+    #: Every seat's tiles in notation, by seat.
     hands: tuple[tuple[str, ...], ...]
+    #: The boneyard in draw order; None: every tile not on the table or in a hand, in tile order.
     boneyard: tuple[str, ...] | None = None
+    #: Every side's raw score (None: all 0).
     scores: tuple[int, ...] | None = None
+    #: The seat to move.
     to_move: int = 0
+    #: The seat that led the hand (None: the seat to move).
     leader: int | None = None
 
     @classmethod
@@ -218,7 +225,9 @@ class SavedScenario:
     (also the same document without the two marker fields, as older exports wrote it).
     """
 
+    #: The set-up position.
     scenario: Scenario
+    #: The actions and later deals since, in order.
     actions: tuple[Item, ...] = ()
 
     @classmethod
@@ -326,12 +335,19 @@ class HandScript:
     ``(kind, step)`` pairs; the tests check every one against the engine.
     """
 
+    #: The number of players.
     players: int
+    #: Every side's raw score before the hand.
     scores: tuple[int, ...]
+    #: Every seat's tiles as dealt, in notation.
     hands: tuple[tuple[str, ...], ...]
+    #: The boneyard in draw order.
     boneyard: tuple[str, ...]
+    #: The seat that leads the hand.
     leader: int
+    #: Every action of the hand in notation (``[0|6]``, ``draw``, ``pass``).
     actions: tuple[str, ...]
+    #: At which step of the story each kind of event is shown, as ``(kind, step)`` pairs.
     beats: tuple[tuple[str, int], ...] = ()
 
     def match(self) -> Match:

@@ -71,8 +71,11 @@ class MoveValue:
     this one to the end of the hand with every side playing its best.
     """
 
+    #: The legal action.
     action: Action
+    #: Its exact value for the mover's side, in raw points (±WIN for a match won or lost).
     value: int
+    #: The actions from this one to the end of the hand, every side playing its best.
     line: tuple[Action, ...]
 
     @property
@@ -103,11 +106,17 @@ class Solution:
     ``nodes`` counts the positions visited.
     """
 
+    #: The seat to move.
     seat: int
+    #: The side it plays for.
     side: int
+    #: How three players were treated (``alphabeta`` for two sides).
     method: Method
+    #: Every legal action with its value, best first.
     moves: tuple[MoveValue, ...]
+    #: How many positions the search visited.
     nodes: int
+    #: How long the search took.
     seconds: float
 
     @property

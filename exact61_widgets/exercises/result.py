@@ -36,7 +36,9 @@ class Misconception:
     states the right answer).
     """
 
+    #: Its name in tests and in :attr:`Result.diagnosis` (``"round-wrong-way"``).
     key: str
+    #: The sentence shown to a learner whose answer shows it; it never states the right answer.
     hint: Msg = field(compare=False)
 
     def text(self, lang: str | None = None) -> str:
@@ -58,15 +60,26 @@ class Result:
     ``diagnosis``: the keys of the misconceptions recognized in the answer.
     """
 
+    #: Whether the answer is right.
     ok: bool
+    #: The share of the answer that is right, 0 to 1.
     score: float
+    #: The feedback (``text(lang)`` localizes it).
     message: Msg = field(repr=False)
+    #: The engine's answer in notation (``"[1|1]:lineB, [3|4]:low"``, ``"15"``).
     expected: str
+    #: Items of a list answer left out.
     missing: tuple[str, ...] = ()
+    #: Items of a list answer wrongly added.
     extra: tuple[str, ...] = ()
+    #: Whether the answer could not be read at all.
     malformed: bool = False
+    #: The explanation of the right answer, for the solution.
     why: Msg | str = field(default="", repr=False)
+    #: The hint of the mistake a wrong number answer shows, when exactly one known mistake explains
+    #: it.
     hint: Msg | None = field(default=None, repr=False)
+    #: The keys of the misconceptions recognized in the answer.
     diagnosis: tuple[str, ...] = ()
 
     def text(self, lang: str | None = None) -> str:
@@ -85,8 +98,12 @@ class Mistake:
     mistake when one explains it.
     """
 
+    #: The answer the misconception leads to.
     value: int
+    #: The misconception.
     misconception: Misconception
+    #: Whether the target check is part of this answer (the mistaken award turned into 0, or the
+    #: check forgotten too).
     hidden: bool = False
 
 

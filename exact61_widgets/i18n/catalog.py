@@ -216,7 +216,9 @@ class Msg:
     localized into the same language first.
     """
 
+    #: The English text, which is also the key of its translations.
     msgid: str
+    #: The values filled into the text's ``{name}`` fields.
     params: Mapping[str, object] = field(default_factory=dict)
 
     def text(self, lang: str | None = None) -> str:
@@ -233,9 +235,13 @@ class Msg:
 class Plural:
     """A message whose form depends on the number ``n`` (``{n}`` in the text)."""
 
+    #: The English text for ``n`` equal to 1.
     singular: str
+    #: The English text for any other ``n``.
     plural: str
+    #: The number that chooses the form.
     n: int
+    #: Further values filled into the text.
     params: Mapping[str, object] = field(default_factory=dict)
 
     def text(self, lang: str | None = None) -> str:

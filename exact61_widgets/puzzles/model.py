@@ -58,27 +58,49 @@ class Puzzle:
     players found the answer; ``fairness`` the re-check on a fresh, larger sample.
     """
 
+    #: The puzzle's name in the set.
     id: str
+    #: The number of players.
     players: int
+    #: The seat whose move is asked.
     seat: int
+    #: The position as a one-hand game record.
     record: Mapping[str, Any]
+    #: The layout in notation.
     layout: str
+    #: The mover's tiles in notation.
     hand: tuple[str, ...]
+    #: How many tiles each seat holds.
     hand_sizes: tuple[int, ...]
+    #: How many tiles are in the boneyard.
     boneyard: int
+    #: Every side's raw score.
     scores: tuple[int, ...]
+    #: The accepted moves in notation.
     answer: tuple[str, ...]
+    #: The median margin by which the answer was best, in raw points.
     margin: int
+    #: In how many of the sampled deals the answer was best by the margin.
     agree: int
+    #: How many deals of the hidden tiles were sampled.
     deals: int
+    #: The seed of that sample.
     check_seed: str
+    #: Each legal move's numbers over the sampled deals.
     moves: Mapping[str, Mapping[str, Any]]
+    #: Each move's exact value in the real deal, in raw points.
     values: Mapping[str, int]
+    #: The answer's principal line in the real deal.
     line: tuple[str, ...]
+    #: What the puzzle is about (exact finish, avoid the overshoot, …).
     themes: tuple[str, ...]
+    #: Its difficulty, from how often simple players find the answer.
     rating: int
+    #: How often each simple player found the answer.
     rates: Mapping[str, float | int]
+    #: Why the answer is best, by language (``en``, ``ru``).
     explanation: Mapping[str, str]
+    #: The re-check on a fresh, larger sample of deals.
     fairness: Fairness
 
     @classmethod

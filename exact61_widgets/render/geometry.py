@@ -226,10 +226,16 @@ class DrawnTile(NamedTuple):
     set apart from it, or None when they touch.
     """
 
+    #: The tile.
     tile: Tile
+    #: Its rectangle ``(x, y, width, height)``.
     rect: Rect
+    #: The number on the left (horizontal tile) or top (upright) half.
     first: int
+    #: The number on the other half.
     second: int
+    #: The line ``(x1, y1, x2, y2)`` from the parent's port to a tile set apart from it, or None
+    #: when they touch.
     bridge: tuple[int, int, int, int] | None
 
     @property
@@ -813,13 +819,21 @@ class LayoutGeometry:
     ``long_bridges`` (tiles set beyond everything as the last resort).
     """
 
+    #: Each tile's rectangle ``(x, y, width, height)``, by its text (``[1|4]``).
     tiles: Mapping[str, Rect]
+    #: Each open place's dot ``(x, y)``, by its notation (``[4|4]:branchA``).
     places: Mapping[str, Point]
+    #: The tiles as drawn, in play order.
     drawn: tuple[DrawnTile, ...]
+    #: The box centre of every place a tile has, open or taken, where badges go.
     markers: Mapping[Place, Point]
+    #: The box of everything drawn, dots included.
     bounds: Rect
+    #: How many times a subtree was put down again to make room.
     relayouts: int
+    #: How many tiles moved then.
     moved: int
+    #: How many tiles were set beyond everything, as the last resort.
     long_bridges: int
 
 

@@ -60,9 +60,13 @@ class Mark:
     ``classes`` are the classes of the elements that draw it, in any picture.
     """
 
+    #: Its name (the ``data-mark`` of the elements that draw it).
     key: str
+    #: What the legend says of it.
     words: Msg
+    #: Its palette colours.
     colors: tuple[str, ...]
+    #: The classes of the elements that draw it, in any picture.
     classes: tuple[str, ...]
 
 

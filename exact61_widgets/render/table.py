@@ -111,8 +111,11 @@ class TableLayout:
     ``seats`` maps each seat to its region's name (``south`` is the viewer's).
     """
 
+    #: Each region's box, by name.
     regions: Mapping[str, Box]
+    #: The box each part of the picture fills.
     parts: Mapping[str, Box]
+    #: Each seat's region (``south`` is the viewer's).
     seats: Mapping[int, str]
 
 

@@ -52,17 +52,29 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
 class MatchSummary:
     """What one simulated match contributes to the statistics."""
 
+    #: The match's number in the simulation, from 0.
     index: int
+    #: The seat that led the first hand.
     first_leader: int
+    #: The seat of each bot, in the order the bots were named.
     seat_of: tuple[int, ...]
+    #: The side that won the match (None: not finished).
     winner: int | None
+    #: Whether the first leader's side won.
     first_leader_won: bool
+    #: How many hands were played.
     hands: int
+    #: How many of them were blocked.
     blocked_hands: int
+    #: How many had a hand winner (not a tie).
     decided_hands: int
+    #: How many the leader's side won.
     leader_hand_wins: int
+    #: The raw points scored in the match, all sides together.
     points: int
+    #: How many awards went to the target check.
     awards: int
+    #: How many of them were rejected because they would pass 61.
     rejected: int
 
 
@@ -120,9 +132,13 @@ def _play_packed(args: tuple[int, int, tuple[str, ...], int]) -> MatchSummary:
 class SimulationResult:
     """The summaries of every match of a simulation, and the statistics drawn from them."""
 
+    #: The number of players.
     players: int
+    #: The bots' names, in the order given.
     bots: tuple[str, ...]
+    #: The simulation's seed: the same seed gives the same matches.
     seed: int
+    #: Every match's summary, in order.
     summaries: tuple[MatchSummary, ...]
 
     @property

@@ -30,9 +30,13 @@ class Export:
     arguments and the actions played since), and ``note`` says so.
     """
 
+    #: The layout in notation.
     notation: str
+    #: A game record v1 when the match was dealt, else None.
     record: dict[str, Any] | None
+    #: A saved scenario for a set-up position, else None.
     setup: dict[str, Any] | None
+    #: What the export leaves out, or None.
     note: Msg | None
 
     def text(self, lang: str | None = None) -> str:

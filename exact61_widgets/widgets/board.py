@@ -85,9 +85,13 @@ def static_text(name: str) -> str:
 class BoardAction:
     """One message from the browser, checked: a click or a key on a place or a tile."""
 
+    #: ``click`` or ``key``.
     kind: Literal["click", "key"]
+    #: The place clicked or chosen, if any.
     place: Place | None = None
+    #: The tile clicked or chosen, if any.
     tile: Tile | None = None
+    #: The key pressed, for a key.
     key: str | None = None
 
     @property

@@ -43,10 +43,15 @@ SCALE: Final = 10_000
 class MatchEquityTable:
     """One game's table: side 0's chance (and its standard error) at every state of ``grid``."""
 
+    #: The states the table covers: scores in steps of 5 raw and the side to lead.
     grid: Grid
+    #: Side 0's chance to win the match at each state of ``grid``.
     chances: tuple[float, ...]
+    #: The standard error of each chance.
     errors: tuple[float, ...]
+    #: How many self-play hands the table was computed from.
     hands: int
+    #: The bot whose self-play the table was computed from.
     bot: str
 
     @property

@@ -34,13 +34,21 @@ class SavedDecision:
     """One decision of a saved review: ``loss`` a share of the match (None in version 1),
     ``points_loss`` raw points (None when the match could end in the hand)."""
 
+    #: The decision's number in the match.
     number: int
+    #: The hand it was made in.
     hand: int
+    #: The seat that moved.
     seat: int
+    #: The action played, in notation.
     played: str
+    #: The best action, in notation.
     best: str
+    #: Its class.
     grade: str
+    #: The loss, a share of the match (None in version 1).
     loss: float | None
+    #: The loss in raw points (None when the match could end in the hand).
     points_loss: float | None
 
 
@@ -48,11 +56,17 @@ class SavedDecision:
 class SavedReview:
     """A saved review: its version, unit (``match`` or ``points``), settings and decisions."""
 
+    #: The file's format version.
     version: int
+    #: ``match`` (losses as shares of the match) or ``points`` (version 1).
     unit: str
+    #: The number of players.
     players: int
+    #: The seed the review sampled with.
     seed: int | str
+    #: How many deals were sampled at each decision.
     samples: int
+    #: Every decision, in order.
     decisions: tuple[SavedDecision, ...]
 
 

@@ -95,13 +95,22 @@ class ActionReview:
     chance in the real deal solved exactly (None when that was not solved).
     """
 
+    #: The legal action.
     action: Action
+    #: The mover's side's chance to win the match at the hand's end, mean over the sampled deals
+    #: with its 95% interval.
     fair: Estimate
+    #: The hand's raw points in the same deals (the solver's value).
     points: Estimate
+    #: The deals in which it reaches exactly 61 for the mover's side.
     wins: int
+    #: The deals in which it lets another side reach exactly 61.
     losses: int
+    #: Its mean value in points over the other deals (None if there are none).
     ordinary: float | None
+    #: The deals in which its chance is below the best action's.
     worse: int
+    #: Its chance in the real deal solved exactly (None when that was not solved).
     hindsight: float | None
 
     def to_json(self) -> dict[str, Any]:
@@ -139,22 +148,41 @@ class Decision:
     those leads.
     """
 
+    #: The decision's number in the match, from 1.
     number: int
+    #: The hand it was made in, from 1.
     hand: int
+    #: The action's number in the hand, as a record numbers it.
     turn: int
+    #: Its index in the match's history (:meth:`Review.position` takes it).
     step: int
+    #: The seat that moved.
     seat: int
+    #: The side it plays for: the seat, or its pair with 4 players.
     side: int
+    #: Every side's raw score before the move.
     scores: tuple[int, ...]
+    #: The action played.
     played: Action
+    #: Every legal action, reviewed, in legal order.
     actions: tuple[ActionReview, ...]
+    #: The action with the best fair value.
     best: Action
+    #: The played action's loss against the best in the chance to win the match (a fraction of the
+    #: match, with its interval).
     loss: Estimate
+    #: The same loss in the hand's raw points, given only while no sampled deal ends the match in
+    #: this hand.
     points_loss: Estimate | None
+    #: Its class, by the loss interval's lower end.
     grade: Grade
+    #: How the deals were valued (None for an only move).
     method: Method | None
+    #: How many deals were sampled.
     samples: int
+    #: In how many of them the best action led every other by at least 5 raw points.
     clear: int
+    #: Those leads, in raw points.
     margins: tuple[int, ...]
 
     @property
@@ -285,14 +313,23 @@ class Summary:
     scale in every match.
     """
 
+    #: ``seat`` or ``side``: whom the summary is of.
     kind: str
+    #: The seat's or the side's number.
     number: int
+    #: The moves with a choice.
     decisions: int
+    #: The moves without a choice.
     only: int
+    #: The mean loss per decision with a choice, a fraction of the match.
     mean_loss: float
+    #: The share of those decisions graded best.
     best_share: float
+    #: How many decisions fell in each class.
     counts: Mapping[str, int]
+    #: The mean loss with every tile known, over the decisions solved (None if none was).
     hindsight_loss: float | None
+    #: The mean loss with its 95% interval: the error rate, the same scale in every match.
     error_rate: Estimate
 
     @property
@@ -345,14 +382,23 @@ class Review:
     table at any decision. ``seed`` and ``samples`` make the review again exactly.
     """
 
+    #: The number of players.
     players: int
+    #: The number of sides (players, or pairs with 4 players).
     sides: int
+    #: The seed the review sampled with: the same seed gives the same review.
     seed: int | str
+    #: How many deals were sampled at each decision.
     samples: int
+    #: Every decision with a tile played, graded, in order.
     decisions: tuple[Decision, ...]
+    #: Each seat's summary.
     seats: tuple[Summary, ...]
+    #: Each side's summary.
     teams: tuple[Summary, ...]
+    #: The match before anything was played (a copy).
     start: Match
+    #: The match's history, from ``start`` on.
     entries: tuple[HistoryEntry, ...]
 
     def position(self, step: int) -> Match:

@@ -78,9 +78,13 @@ Z95: Final = 1.96
 class Estimate:
     """A mean over ``n`` sampled deals and its 95% confidence interval ``low``–``high``."""
 
+    #: The mean over the sampled deals.
     mean: float
+    #: The lower end of its 95% confidence interval.
     low: float
+    #: The upper end of its 95% confidence interval.
     high: float
+    #: How many deals were sampled.
     n: int
 
     @property

@@ -244,8 +244,11 @@ class BlockedAward(Task):
     action (default: found).
     """
 
+    #: The match one action before the block.
     position: Match
+    #: The seat whose (pair's) score the question is about.
     seat: int
+    #: The action that blocks the hand, in notation (None: found).
     action: str | None = None
     kind: ClassVar[str] = "blocked_award"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

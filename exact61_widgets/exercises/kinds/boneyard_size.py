@@ -67,6 +67,7 @@ def check_boneyard_size(players: int, answer: str | int) -> Result:
 class BoneyardSize(Task):
     """How many tiles are in the boneyard after the deal with ``players`` players (R2.2)?"""
 
+    #: The number of players, 2–4.
     players: int
     kind: ClassVar[str] = "boneyard_size"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

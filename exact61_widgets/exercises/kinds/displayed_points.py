@@ -53,6 +53,7 @@ def check_displayed_points(points: int, answer: str | int) -> Result:
 class DisplayedPoints(Task):
     """How many displayed points are ``raw`` raw points (R1.2)?"""
 
+    #: The raw points to convert.
     raw: int
     kind: ClassVar[str] = "displayed_points"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

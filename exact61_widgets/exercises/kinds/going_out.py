@@ -253,7 +253,9 @@ class GoingOut(Task):
     (default: its first legal play).
     """
 
+    #: The match before the last tile.
     position: Match
+    #: That tile's play in notation (None: its first legal play).
     play: str | None = None
     kind: ClassVar[str] = "going_out"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

@@ -90,6 +90,7 @@ class LegalAction(Task):
     right — ask :class:`~exact61_widgets.exercises.PlayableTiles` instead.
     """
 
+    #: The match, with a player to move who does not lead.
     position: Match
     kind: ClassVar[str] = "legal_action"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

@@ -177,6 +177,7 @@ def check_open_places(layout: Layout | str, answer: str) -> Result:
 class OpenPlaces(Task):
     """Which places are open on ``layout`` (R3.1, R4)?"""
 
+    #: The layout in notation.
     layout: str
     kind: ClassVar[str] = "open_places"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

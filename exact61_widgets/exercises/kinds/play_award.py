@@ -242,9 +242,13 @@ def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -
 class PlayAward(Task):
     """What does ``play`` on ``layout`` score (R6), optionally from ``score`` (R1.4)?"""
 
+    #: The layout before the play, in notation.
     layout: str
+    #: The play in notation (``[2|5]@[2|2]:lineB``).
     play: str
+    #: Whether the answer is asked in ``raw`` or ``displayed`` points.
     unit: Unit = "raw"
+    #: The side's raw score before the play, for the target check (None: no check asked).
     score: int | None = None
     kind: ClassVar[str] = "play_award"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

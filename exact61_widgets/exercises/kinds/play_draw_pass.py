@@ -88,6 +88,7 @@ def check_play_draw_pass(match: Match, answer: str) -> Result:
 class PlayDrawPass(Task):
     """Must the player to move play a tile, draw or pass now (R3.2–R3.4)? One word."""
 
+    #: The match, with a player to move.
     position: Match
     kind: ClassVar[str] = "play_draw_pass"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

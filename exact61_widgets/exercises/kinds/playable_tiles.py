@@ -192,7 +192,9 @@ def check_playable_tiles(layout: Layout | str, hand: Iterable[Tile | str], answe
 class PlayableTiles(Task):
     """Which tiles of ``hand`` can be played on ``layout`` (R2.4, R3.1)? Only those, all of them."""
 
+    #: The layout in notation.
     layout: str
+    #: The tiles of the hand in notation.
     hand: tuple[str, ...]
     kind: ClassVar[str] = "playable_tiles"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

@@ -61,6 +61,7 @@ def check_rounding(total: int, answer: str | int) -> Result:
 class Rounding(Task):
     """Round ``total`` to the nearest multiple of 5 (R7.5)."""
 
+    #: The number to round.
     total: int
     kind: ClassVar[str] = "rounding"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

@@ -267,6 +267,7 @@ def check_scoring_ends(layout: Layout | str, answer: str) -> Result:
 class ScoringEnds(Task):
     """Which scoring ends count on ``layout`` (R5)?"""
 
+    #: The layout in notation.
     layout: str
     kind: ClassVar[str] = "scoring_ends"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

@@ -98,6 +98,7 @@ def check_tally_points(points: int, answer: str | int) -> Result:
 class TallyPoints(Task):
     """How many displayed points does the paper tally of ``points`` show (R10)?"""
 
+    #: The displayed points the tally shows.
     points: int
     kind: ClassVar[str] = "tally_points"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

@@ -171,9 +171,13 @@ class WhichMistake(Task):
     numbered 1, 2, … in that order (:meth:`positions` gives each one's position).
     """
 
+    #: The match as a game record (JSON text).
     record: str
+    #: The decisions asked about, in the review's numbering, as digits.
     numbers: tuple[str, ...]
+    #: The review's seed.
     seed: str = "0"
+    #: The review's number of sampled deals per decision.
     samples: int = 60
     kind: ClassVar[str] = "which_mistake"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS

@@ -61,8 +61,11 @@ class Step:
     description, a settlement written out).
     """
 
+    #: The pictures, side by side; the first one is also the static picture.
     panels: tuple[Figure, ...]
+    #: What changed, and which rule.
     caption: Text
+    #: Extra lines for the text panel (a long description, a settlement written out).
     details: tuple[Text, ...] = field(default=())
     #: In predict mode, what is shown before this step: the play drawn without its result
     #: (no end badges, no award, no score), its caption a question, so that a class can say
@@ -112,7 +115,9 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     ``theme`` is the pictures' palette (``"auto"`` follows the page, see :class:`Board`).
     """
 
+    #: The walkthrough's name in element ids and files.
     kind: ClassVar[str] = "walkthrough"
+    #: The heading it shows.
     title: ClassVar[Msg] = Msg("Walkthrough")
     #: Whether the board takes clicks and keys (the learner may play).
     interactive: ClassVar[bool] = False

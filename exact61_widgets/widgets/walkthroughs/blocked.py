@@ -317,7 +317,9 @@ class BlockedWalkthrough(Walkthrough):
     (6, True)
     """
 
+    #: Always ``"blocked"``.
     kind = "blocked"
+    #: "Blocked hand".
     title = Msg("Blocked hand")
 
     def __init__(

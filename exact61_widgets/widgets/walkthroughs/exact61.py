@@ -95,7 +95,9 @@ class Exact61Walkthrough(Walkthrough):
     True
     """
 
+    #: Always ``"exact61"``.
     kind = "exact61"
+    #: "Exactly 61".
     title = Msg("Exactly {target}", TARGET_PARAMS)
 
     def __init__(

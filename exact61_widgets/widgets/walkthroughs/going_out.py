@@ -80,7 +80,9 @@ class GoingOutWalkthrough(Walkthrough):
     True
     """
 
+    #: Always ``"going_out"``.
     kind = "going_out"
+    #: "Going out".
     title = Msg("Going out")
 
     def __init__(

@@ -43,7 +43,9 @@ class RoundingWalkthrough(Walkthrough):
     True
     """
 
+    #: Always ``"rounding"``.
     kind = "rounding"
+    #: "Rounding".
     title = Msg("Rounding")
 
     def __init__(

@@ -81,7 +81,9 @@ class EndScoringWalkthrough(Walkthrough):
     (9, True)
     """
 
+    #: Always ``"scoring"``.
     kind = "scoring"
+    #: "End scoring".
     title = Msg("End scoring")
     interactive = True
 

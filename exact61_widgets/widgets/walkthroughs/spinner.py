@@ -134,7 +134,9 @@ class SpinnerWalkthrough(Walkthrough):
     (1, False)
     """
 
+    #: Always ``"spinner"``.
     kind = "spinner"
+    #: "Spinner branching".
     title = Msg("Spinner branching")
 
     def __init__(

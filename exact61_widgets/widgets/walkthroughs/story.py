@@ -73,7 +73,9 @@ class HandStory(Walkthrough):
     (21, True)
     """
 
+    #: Always ``"story"``.
     kind = "story"
+    #: "A whole hand, step by step".
     title = Msg("A whole hand, step by step")
 
     def __init__(
