@@ -54,6 +54,15 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
     :func:`~exact61_widgets.engine.review.review`). Key methods: :meth:`go_to` (a
     decision's number), :meth:`next`, :meth:`previous`, :meth:`first`, :meth:`last`,
     :meth:`next_mistake`, :meth:`previous_mistake`, :meth:`try_it`.
+
+    >>> from exact61_widgets.engine import Match
+    >>> match = Match(2, seed=5)
+    >>> for _ in range(4):
+    ...     events = match.push(match.legal_actions()[0])
+    >>> widget = ReviewWidget(match, seed=1, samples=10)
+    >>> widget.go_to(3)
+    >>> widget.decision.number, str(widget.decision.played), widget.decision.grade
+    (3, '[0|4]@[0|2]:low', 'best')
     """
 
     def __init__(

@@ -235,6 +235,14 @@ def review(
     deal is small enough to solve, its *hindsight* value; the played action's loss
     against the best fair value gives its class (:mod:`.stats`). The same ``seed``
     gives the same review, whatever ``workers`` (processes, for speed; 1 runs here).
+
+    >>> from exact61_widgets.engine import Match
+    >>> match = Match(2, seed=5)
+    >>> for _ in range(4):
+    ...     events = match.push(match.legal_actions()[0])
+    >>> graded = review(match, seed=1, samples=10)
+    >>> [(d.number, str(d.played), d.grade) for d in graded.decisions][:3]
+    [(1, '[0|2]', 'best'), (2, '[2|6]@[0|2]:high', 'only'), (3, '[0|4]@[0|2]:low', 'best')]
     """
     _check_samples(samples)
     match = as_review_match(source)
