@@ -235,15 +235,12 @@ def test_parse_action_reads_the_three_kinds() -> None:
     assert parse_action("14") == Play("[1|4]")
 
 
-def test_a_play_names_its_tile_index_and_place_code_and_the_old_names_warn() -> None:
+def test_a_play_names_its_tile_index_and_place_code() -> None:
     opening, joined = Play("[1|4]"), Play("[0|1]", "[1|4]:low")
     assert (opening.tile_index, opening.place_code) == (opening.tile.index, -1)
     assert joined.at is not None
     assert (joined.tile_index, joined.place_code) == (joined.tile.index, joined.at.code)
-    with pytest.warns(DeprecationWarning, match="tile_index"):
-        assert joined.t == joined.tile_index
-    with pytest.warns(DeprecationWarning, match="place_code"):
-        assert joined.p == joined.place_code
+    assert not hasattr(joined, "t") and not hasattr(joined, "p")  # the 0.1.0 names are gone
 
 
 def test_a_copy_is_independent_even_across_undone_hands() -> None:

@@ -6,7 +6,6 @@ hands out ready-made objects; ``DRAW`` and ``PASS`` are singletons.
 
 from __future__ import annotations
 
-import warnings
 from typing import ClassVar, Final
 
 from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES, Place
@@ -50,18 +49,6 @@ class Play:
         play.tile_index = t
         play.place_code = p
         return play
-
-    @property
-    def t(self) -> int:
-        """Deprecated: the old name of :attr:`tile_index`."""
-        warnings.warn("Play.t is deprecated: use Play.tile_index", DeprecationWarning, stacklevel=2)
-        return self.tile_index
-
-    @property
-    def p(self) -> int:
-        """Deprecated: the old name of :attr:`place_code`."""
-        warnings.warn("Play.p is deprecated: use Play.place_code", DeprecationWarning, stacklevel=2)
-        return self.place_code
 
     def __eq__(self, other: object) -> bool:
         return (
