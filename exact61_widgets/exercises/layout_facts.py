@@ -7,13 +7,11 @@ double by its tile ``[1|1]``) and put the engine's tests into words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import Place
-from exact61_widgets.engine.tiles import TILES, Tile
+from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.result import ExerciseError, Misconception
 from exact61_widgets.i18n import Msg
 
@@ -62,10 +60,3 @@ def play_on(layout: Layout | str, play: Play | str) -> tuple[Layout, Play]:
         )
     table.push(action.tile, action.at)
     return table, action
-
-
-def spare_tiles(taken: Iterable[Tile], count: int = 1) -> list[Tile]:
-    """The first ``count`` tiles of the set not in ``taken``: for an example of an answer's
-    form that can never be the answer (a tile on no table and in no hand)."""
-    used = set(taken)
-    return [t for t in TILES if t not in used][:count]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
 from typing import Final
 
 from exact61_widgets.handouts.options import PAPERS
@@ -230,9 +229,3 @@ def picture(
 def heading(title: str, right: str = "") -> str:
     """The page's heading line: the title, and on the right e.g. name and date fields."""
     return f'<header class="head"><h1>{esc(title)}</h1><div>{right}</div></header>'
-
-
-def items_list(items: Iterable[str], ordered: bool = False) -> str:
-    """An HTML list of already-formatted items."""
-    tag = "ol" if ordered else "ul"
-    return f"<{tag}>" + "".join(f"<li>{item}</li>" for item in items) + f"</{tag}>"

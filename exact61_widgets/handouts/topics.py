@@ -151,8 +151,3 @@ def exercise_topics(task: Task, notebook: str) -> tuple[str, ...]:
         if _near_target(match, action if isinstance(action, str) else None):
             found.add("exact-61")
     return tuple(t for t in TOPICS if t in found)
-
-
-def puzzle_topics(themes: tuple[str, ...]) -> tuple[str, ...]:
-    """The topics that take a puzzle with these themes."""
-    return tuple(t for t in TOPICS if set(PUZZLE_THEMES.get(t, ())) & set(themes))
