@@ -149,6 +149,21 @@ def test_open_places_right_in_any_order_and_any_tile_notation() -> None:
     assert ru.startswith("Верно!")
 
 
+def test_places_and_plays_are_read_in_the_words_the_move_line_reads() -> None:
+    """A place said as the move line says it ("2-2 line B", "1-4 конец с меньшим значением")
+    is the place; a list mixes words and notation between commas."""
+    said = check_open_places(FOUR, "1-1 line B, 3-4 low; 4-4 branch A, [4|4]:branchB")
+    assert said.ok and said.score == 1.0
+    russian = "1-1 линия B, 3-4 конец с меньшим значением, 4-4 ветвь A, 4-4 ветвь B"
+    assert check_open_places(FOUR, russian).ok
+    wrong = check_open_places(FOUR, "1-1 branch A, 3-4 low, 4-4 branch A, 4-4 branch B")
+    assert not wrong.ok and wrong.extra == ("[1|1]:branchA",)  # read, then judged as notation
+    assert check_scoring_ends(FOUR, "1-1 line B, 3-4 low").ok
+    assert check_legal_action(must(), "1-2 on 1-4 low").ok
+    assert check_legal_action(must(), "1-2 на 1-4 конец с меньшим значением").ok
+    assert check_legal_action(must(), "5-6 on 1-4 low").diagnosis  # a wrong play, not unread
+
+
 def test_open_places_wrong_names_the_extras_and_only_counts_what_is_missing() -> None:
     result = check_open_places(FOUR, "[1|1]:branchA, [3|4]:low, [1|4]:low")
     assert not result.ok

@@ -2,9 +2,11 @@
 
 The reading is forgiving (spaces around ``:``, ``|`` and ``@``, port names in
 any letter case, English or Russian words), because a typing slip is not a
-mistake about the rules. The words a task's answer uses (``none``, ``draw`` …)
-are read in every language through the catalogs, so the answer a task gives in
-Russian is always one its check reads.
+mistake about the rules. A place or a play may also be said in the words the move
+line reads (``2-2 line B``, ``3-4 on 2-2 branch A``, ``2-2 линия B``): the engine's
+own reading of moves (:func:`~exact61_widgets.engine.movetext.words.read_words`). The
+words a task's answer uses (``none``, ``draw`` …) are read in every language through
+the catalogs, so the answer a task gives in Russian is always one its check reads.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from exact61_widgets.engine.actions import DRAW, PASS, Action, parse_action
+from exact61_widgets.engine.actions import DRAW, PASS, Action, Play, parse_action
+from exact61_widgets.engine.movetext.words import MoveTextError, Reading, read_words
 from exact61_widgets.engine.ports import PORT_NAMES, Place
 from exact61_widgets.engine.tiles import Tile, parse_tile
 from exact61_widgets.i18n import LANGUAGES, Msg
@@ -22,6 +25,7 @@ Word = Literal["none", "play", "draw", "pass"]
 _PORTS: Final = {name.lower(): name for name in PORT_NAMES}
 _GLUE: Final = re.compile(r"\s*([:|@])\s*")
 _SPLIT: Final = re.compile(r"[,;\s]+")
+_CHUNKS: Final = re.compile(r"[,;]+")
 _SPACE: Final = re.compile(r"\s+")
 #: A whole number, maybe followed by words without digits ("15", "-10", "15 raw points").
 _NUMBER: Final = re.compile(r"([+\-−]?)\s*(\d+)(?:\s+\D*)?")
@@ -75,12 +79,46 @@ def read_number(answer: str | int) -> int | Msg:
     return Msg("{text} is not a whole number: type it in digits", {"text": repr(text)})
 
 
+def _said(text: str) -> Reading | None:
+    """What ``text`` says in the move line's words; None unless it is words (a space, no ``@``)
+    that name exactly one port, with no draw, pass or number of a place."""
+    if not _SPACE.search(text) or "@" in text:
+        return None
+    try:
+        reading = read_words(text)
+    except MoveTextError:
+        return None
+    if reading.keyword or reading.number is not None or reading.ports is None:
+        return None
+    return reading if len(reading.ports) == 1 else None
+
+
+def _said_place(chunk: str) -> str | None:
+    """A place said in words (``2-2 line B``) as notation (``[2|2]:lineB``); None if ``chunk``
+    is not one place said so. The notation is then read as any typed place is."""
+    reading = _said(chunk)
+    if reading is None or reading.ports is None:
+        return None
+    tiles = [t for t in (reading.tile, reading.anchor) if t is not None]
+    if len(tiles) != 1:
+        return None
+    (port,) = reading.ports
+    return f"{tiles[0]}:{PORT_NAMES[port]}"
+
+
 def read_items(answer: str) -> list[str] | None:
-    """The items of a list answer; ``[]`` for "none"; None for an empty answer."""
+    """The items of a list answer; ``[]`` for "none"; None for an empty answer.
+
+    Items are separated by commas, semicolons or spaces; an item between commas that says one
+    place in words (``2-2 line B``) is read as that place.
+    """
     text = _GLUE.sub(r"\1", str(answer).strip())
     if read_word(text) == "none":
         return []
-    items = [i for i in _SPLIT.split(text) if i]
+    items: list[str] = []
+    for chunk in _CHUNKS.split(text):
+        said = _said_place(chunk.strip())
+        items.extend([said] if said else [i for i in _SPLIT.split(chunk) if i])
     return items or None
 
 
@@ -116,4 +154,11 @@ def read_action(answer: str) -> Action:
         return DRAW
     if word == "pass":
         return PASS
-    return parse_action(_GLUE.sub(r"\1", answer.strip()))
+    try:
+        return parse_action(_GLUE.sub(r"\1", answer.strip()))
+    except ValueError:
+        reading = _said(answer.strip())
+        if reading is None or reading.tile is None or reading.anchor is None or not reading.ports:
+            raise
+        (port,) = reading.ports
+        return Play(reading.tile, Place(reading.anchor, port))
