@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from browser.harness import START_TRIES, port_taken
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
@@ -127,20 +127,6 @@ class Running:
     url: str
     process: subprocess.Popen[bytes]
     classes: Path
-
-
-#: How many times the classroom server is started when another program takes its port meanwhile.
-START_TRIES = 3
-
-
-def port_taken(port: int) -> bool:
-    """Whether something now listens on ``port`` of the loopback interface."""
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return True
-    return False
 
 
 def answers(url: str, process: subprocess.Popen[bytes], timeout: float = 120) -> bool:
