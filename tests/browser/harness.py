@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -138,6 +140,22 @@ def _wait_until_up(
     raise RuntimeError(
         f"the server did not answer in {timeout} s: {log.read_text(errors='replace')[-2000:]}"
     )
+
+
+#: axe-core, installed from tests/browser's package.json by ``make test``.
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core over the whole page: every violation, whatever its impact."""
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: `make test` installs axe-core from tests/browser")
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => (await axe.run(document)).violations.map(
+             v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html).slice(0, 3)}))"""
+    )
+    return found
 
 
 #: How many times a server is started when another program takes its port meanwhile.

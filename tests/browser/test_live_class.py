@@ -12,7 +12,6 @@ shift. axe-core finds no violation on either page. Every wait is on a condition.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +20,9 @@ from live_server import SECRET, a_mistake, classroom_server, first_numbered
 from exact61_widgets.classroom.bank import find_bank, task_of
 from exact61_widgets.classroom.labels import did
 
+from .harness import axe_violations
+
 BANK = "01_tiles_points_and_target"
-AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 #: Seconds any one thing may take to show on a busy machine.
 WAIT = 30_000
 
@@ -31,18 +31,6 @@ WAIT = 30_000
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with classroom_server(tmp_path_factory.mktemp("live")) as running:
         yield running.url
-
-
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core over the whole page: every violation, whatever its impact."""
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: `make test` installs axe-core from tests/browser")
-    page.add_script_tag(path=str(AXE))
-    found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await axe.run(document)).violations.map(
-             v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html).slice(0, 3)}))"""
-    )
-    return found
 
 
 def tab_to(page: Any, element_id: str, limit: int = 30) -> None:

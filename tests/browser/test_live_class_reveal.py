@@ -5,7 +5,6 @@ violation on it. Every wait is on a condition."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,22 +12,11 @@ from live_server import SECRET, classroom_server
 
 from exact61_widgets.classroom.bank import FRESH, find_bank, solution_view, task_of
 
+from .harness import axe_violations
+
 BANK = FRESH + "05_going_out_and_rounding"
-AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
 #: Milliseconds any one thing may take to show on a busy machine.
 WAIT = 30_000
-
-
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core over the whole page: every violation, whatever its impact."""
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: `make test` installs axe-core from tests/browser")
-    page.add_script_tag(path=str(AXE))
-    found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await axe.run(document)).violations.map(
-             v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.html).slice(0, 3)}))"""
-    )
-    return found
 
 
 @pytest.fixture(scope="module")
