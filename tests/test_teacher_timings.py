@@ -74,12 +74,9 @@ NOTEBOOKS = sorted(p for p in TUTORIALS.glob("[01][0-9]_*.ipynb") if not p.stem.
 @pytest.mark.parametrize("page", ["teachers.md", "teachers.ru.md"])
 def test_every_notebook_time_on_the_teachers_page_follows_from_the_notebook(page: str) -> None:
     times = listed(ROOT / "docs" / page)
-    assert set(times) == {p.name[:2] for p in NOTEBOOKS}, page
-    wrong = {
-        p.name[:2]: (times[p.name[:2]], estimate(p))
-        for p in NOTEBOOKS
-        if times[p.name[:2]] != estimate(p)
-    }
+    estimates = {p.name[:2]: estimate(p) for p in NOTEBOOKS}
+    assert set(times) == set(estimates), page
+    wrong = {n: (times[n], minutes) for n, minutes in estimates.items() if times[n] != minutes}
     assert not wrong, f"{page}: (listed, by the method) {wrong}"
 
 
