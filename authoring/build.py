@@ -34,6 +34,7 @@ differ from its source.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -262,8 +263,55 @@ def execute(path: Path) -> str:
         shutil.rmtree(folder, ignore_errors=True)
     if not _has_widgets(nb):
         nb.metadata.pop("widgets", None)
+    nb = nbformat.reads(stable_model_ids(nbformat.writes(nb), path.stem), as_version=4)
     nbformat.write(nb, path)
     return path.name
+
+
+def stable_model_ids(text: str, name: str) -> str:
+    """A notebook's widget model ids renamed in the order the notebook reaches them.
+
+    The kernel draws each model id at random and saves the widget state in whatever order
+    the models happened to be created, so without this every build rewrote every widget
+    output even where nothing changed. Here the ids are numbered as the outputs, cell by
+    cell, and then each model's own references (its state's keys in sorted order) reach
+    them, and the saved state is written in that order: building an unchanged source
+    again gives the same bytes, and a rebuild's diff is only what changed. ``name`` keeps
+    the ids of different notebooks apart.
+    """
+    nb = json.loads(text)
+    widgets = nb.get("metadata", {}).get("widgets", {})
+    saved = widgets.get("application/vnd.jupyter.widget-state+json", {})
+    models: dict[str, Any] = saved.get("state", {})
+    order: list[str] = []
+
+    def reach(model: str) -> None:
+        if model in models and model not in order:
+            order.append(model)
+            for key in sorted(models[model].get("state", {})):
+                value = json.dumps(models[model]["state"][key], sort_keys=True)
+                for ref in _MODEL_ID.findall(value):
+                    reach(ref)
+
+    for cell in nb.get("cells", []):
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json", {})
+            reach(str(view.get("model_id", "")))
+    unreached = [m for m in models if m not in order]
+    for model in sorted(
+        unreached, key=lambda m: _MODEL_ID.sub("", json.dumps(models[m], sort_keys=True))
+    ):
+        reach(model)
+    renamed = {
+        old: hashlib.sha256(f"{name}:{i}".encode()).hexdigest()[:32] for i, old in enumerate(order)
+    }
+    if models:
+        saved["state"] = {old: models[old] for old in order}
+    fixed = json.dumps(nb, ensure_ascii=False)
+    return _MODEL_ID.sub(lambda m: renamed.get(m.group(0), m.group(0)), fixed)
+
+
+_MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
 
 
 def _has_widgets(nb: Any) -> bool:

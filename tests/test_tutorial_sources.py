@@ -10,6 +10,7 @@ shows in a Russian notebook's outputs.
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from collections import Counter
@@ -196,3 +197,42 @@ def test_no_two_pictures_of_a_notebook_share_an_id(path: Path) -> None:
         for markup in (out.get("image/svg+xml"), out.get("text/html")):
             ids.update(re.findall(r'<svg[^>]*\bid="([^"]+)"', markup))
     assert [i for i, n in ids.items() if n > 1] == []
+
+
+def _widget_notebook(ids: list[str], order: list[int]) -> str:
+    """A notebook of two widget outputs whose box refers to a button, saved in ``order``."""
+    box, button, layout = ids
+    state = {
+        box: {"state": {"children": [f"IPY_MODEL_{button}"], "layout": f"IPY_MODEL_{layout}"}},
+        button: {"state": {"description": "Check", "layout": f"IPY_MODEL_{layout}"}},
+        layout: {"state": {"width": "auto"}},
+    }
+    view = "application/vnd.jupyter.widget-view+json"
+    nb = {
+        "cells": [
+            {"cell_type": "code", "outputs": [{"data": {view: {"model_id": box}}}]},
+            {"cell_type": "code", "outputs": [{"data": {view: {"model_id": button}}}]},
+        ],
+        "metadata": {
+            "widgets": {
+                "application/vnd.jupyter.widget-state+json": {
+                    "state": {ids[i]: state[ids[i]] for i in order}
+                }
+            }
+        },
+    }
+    return json.dumps(nb)
+
+
+def test_a_rebuild_names_widget_models_the_same_whatever_the_kernel_drew() -> None:
+    # The kernel draws model ids at random and saves the state in creation order; the
+    # builder renames them by the order the notebook reaches them, so an unchanged source
+    # builds to the same bytes (a rebuild's diff is only what changed).
+    first = ["0" * 31 + "a", "1" * 31 + "b", "2" * 31 + "c"]
+    second = ["3" * 31 + "d", "4" * 31 + "e", "5" * 31 + "f"]
+    one = BUILD.stable_model_ids(_widget_notebook(first, [0, 1, 2]), "04_scoring_ends")
+    two = BUILD.stable_model_ids(_widget_notebook(second, [2, 0, 1]), "04_scoring_ends")
+    assert one == two
+    assert not any(old in one for old in first)
+    other = BUILD.stable_model_ids(_widget_notebook(first, [0, 1, 2]), "05_going_out")
+    assert other != one, "two notebooks' models must not share ids"
