@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import position
@@ -14,6 +16,7 @@ from exact61_widgets.engine.review import (
     BLUNDER,
     INACCURACY,
     ReviewFileError,
+    percent,
     read_review,
     review,
 )
@@ -93,16 +96,9 @@ def test_the_rating_bands_follow_the_error_rate() -> None:
     ]
 
 
-def test_a_saved_review_of_either_version_is_read() -> None:
-    match = position(2, "[1|4]", [["[1|6]", "[0|1]", "[2|3]"], ["[0|0]", "[5|5]", "[3|3]"]])
-    match.push(next(a for a in match.legal_actions() if isinstance(a, Play)))
-    data = json.loads(json.dumps(review(match, samples=6).to_json()))
-    saved = read_review(data)
-    assert saved.version == 2 and saved.unit == "match"
-    first = saved.decisions[0]
-    assert first.loss == data["decisions"][0]["loss"]["mean"]
-    assert first.points_loss == data["decisions"][0]["points_loss"]["mean"]
-    old = {
+def _version_one() -> dict[str, Any]:
+    """A review saved by the old version 1: a loss in raw points, a won match 10 000."""
+    return {
         "format": "exact61-review",
         "version": 1,
         "players": 2,
@@ -133,6 +129,18 @@ def test_a_saved_review_of_either_version_is_read() -> None:
         "seats": [],
         "sides": [],
     }
+
+
+def test_a_saved_review_of_either_version_is_read() -> None:
+    match = position(2, "[1|4]", [["[1|6]", "[0|1]", "[2|3]"], ["[0|0]", "[5|5]", "[3|3]"]])
+    match.push(next(a for a in match.legal_actions() if isinstance(a, Play)))
+    data = json.loads(json.dumps(review(match, samples=6).to_json()))
+    saved = read_review(data)
+    assert saved.version == 2 and saved.unit == "match"
+    first = saved.decisions[0]
+    assert first.loss == data["decisions"][0]["loss"]["mean"]
+    assert first.points_loss == data["decisions"][0]["points_loss"]["mean"]
+    old = _version_one()
     saved = read_review(old)
     assert saved.version == 1 and saved.unit == "points"
     assert saved.decisions[0].loss is None and saved.decisions[0].points_loss == 952.5
@@ -142,3 +150,66 @@ def test_a_saved_review_of_either_version_is_read() -> None:
         read_review({"format": "exact61-record"})
     with pytest.raises(ReviewFileError, match="no field 'decisions'"):
         read_review({k: v for k, v in old.items() if k != "decisions"})
+
+
+def test_a_saved_review_is_printed_again_as_it_was_made() -> None:
+    match = Match(2, seed=5, start_scores=(250, 265))
+    play_match(match, seat_bots(["greedy", "random"], 2, 5))
+    made = review(match, samples=6)
+    data = json.loads(json.dumps(made.to_json()))
+    saved = read_review(data)
+    for lang in ("en", "ru"):
+        text = saved.text(lang)
+        rows = [line for line in text.splitlines() if re.match(r"\s*\d+\s", line)]
+        assert len(rows) == len(made.decisions)
+        for row, decision in zip(rows, made.decisions, strict=True):
+            assert row.split()[:3] == [str(decision.number), str(decision.hand), str(decision.seat)]
+        for row, entry in zip(rows, data["decisions"], strict=True):
+            if entry["grade"] != "only":
+                assert percent(entry["loss"]["mean"], lang) in row
+        for summary in data["seats"]:
+            line = next(
+                x for x in text.splitlines() if x.split()[:2] == text_seat(summary["seat"], lang)
+            )
+            assert percent(summary["mean_loss"], lang) in line
+            assert str(summary["decisions"]) in line.split()
+
+
+def text_seat(seat: int, lang: str) -> list[str]:
+    return ["seat" if lang == "en" else "игрок", str(seat)]
+
+
+def test_an_old_review_says_its_losses_are_points_not_shares_of_the_match() -> None:
+    saved = read_review(_version_one())
+    english, russian = saved.text("en"), saved.text("ru")
+    assert "version 1" in english and "10000 raw points" in english
+    assert "not shares of the match" in english and "%" not in english
+    assert "190.5" in english  # 952.5 raw points shown as the hand's displayed points
+    assert "версии 1" in russian and "190,5" in russian and "%" not in russian
+
+
+def test_the_command_line_prints_a_saved_review_again(tmp_path: Path) -> None:
+    from exact61_widgets.cli import main
+
+    match = position(2, "[1|4]", [["[1|6]", "[0|1]", "[2|3]"], ["[0|0]", "[5|5]", "[3|3]"]])
+    match.push(next(a for a in match.legal_actions() if isinstance(a, Play)))
+    data = review(match, samples=6).to_json()
+    path = tmp_path / "review.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert main(["review", str(path)]) == 0
+    assert main(["review", str(path), "--json"]) == 0
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(_version_one()), "utf-8")
+    assert main(["review", str(old), "--lang", "ru"]) == 0
+
+
+def test_a_saved_review_of_an_unknown_version_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from exact61_widgets.cli import main
+
+    path = tmp_path / "review.json"
+    path.write_text(json.dumps({**_version_one(), "version": 7}), "utf-8")
+    assert main(["review", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip().count("\n") == 0 and "version 7" in err

@@ -4,7 +4,9 @@ Reads a game record or a saved scenario (as ``replay`` and ``solve`` do) and pri
 one line per decision (who played what, its class, the share of the match it lost against the best
 move, with the 95% interval, and the hand's points while the match cannot end in it) and the
 summary table with each player's error rate and rating; ``--json`` prints the whole
-review as JSON (:meth:`exact61_widgets.engine.review.Review.to_json`).
+review as JSON (:meth:`exact61_widgets.engine.review.Review.to_json`). Given a review saved
+that way (version 2, or the old version 1), it prints it again without sampling anything
+(:meth:`~exact61_widgets.engine.review.SavedReview.text`); ``--json`` echoes it.
 """
 
 from __future__ import annotations
@@ -15,11 +17,17 @@ from typing import Any
 
 from exact61_widgets.cli import options
 from exact61_widgets.engine.loader import load_document
-from exact61_widgets.engine.review import SAMPLES, review
+from exact61_widgets.engine.review import SAMPLES, is_saved_review, read_review, review
 
 
 def _cmd_review(args: argparse.Namespace) -> str:
-    match = load_document(options.read_document(args.record))
+    data = options.read_document(args.record)
+    if is_saved_review(data):
+        saved = read_review(data)  # a fault of the file is one line, exit 2, before printing
+        if args.json:
+            return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        return saved.text(args.lang) + "\n"
+    match = load_document(data)
     result = review(match, seed=args.seed, samples=args.samples, workers=args.workers)
     if args.json:
         return json.dumps(result.to_json(), ensure_ascii=False, indent=1) + "\n"
@@ -34,9 +42,15 @@ def add_command(subparsers: Any) -> None:
         epilog=options.examples(
             "exact61 play --players 2 --seed 7 --record game.json",
             "exact61 review game.json --samples 20",
+            "exact61 review game.json --samples 4 --json > review.json",
+            "exact61 review review.json",
         ),
     )
-    p.add_argument("record", help="RECORD.json: a game record, or a saved scenario (JSON)")
+    p.add_argument(
+        "record",
+        help="RECORD.json: a game record, a saved scenario, or a review saved with --json "
+        "(printed again)",
+    )
     p.add_argument(
         "--samples",
         type=options.count(2),

@@ -27,6 +27,7 @@ from exact61_widgets.engine.review.reading import (
     ReviewFileError,
     SavedDecision,
     SavedReview,
+    is_saved_review,
     read_review,
 )
 from exact61_widgets.engine.review.result import (
@@ -70,6 +71,7 @@ __all__ = [
     "grade_decisions",
     "grade_name",
     "hindsight",
+    "is_saved_review",
     "percent",
     "rating",
     "rating_name",

@@ -11,6 +11,10 @@ of the match (None), since its values mixed the two and cannot be converted.
 ...     "best": "[1|4]", "grade": "best", "loss": {"mean": 0.0}}]})
 >>> saved.unit, saved.decisions[0].points_loss, saved.decisions[0].loss
 ('points', 0.0, None)
+>>> saved.text().splitlines()[-1].split()
+['seat', '0', '1', '0.0']
+
+``exact61 review review.json`` prints a saved review again this way.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from exact61_widgets.engine.errors import Exact61Error
-from exact61_widgets.i18n import Msg
+from exact61_widgets.engine.review.result import aligned_table, grade_name, percent, points
+from exact61_widgets.engine.solve import WIN
+from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 
-__all__ = ["ReviewFileError", "SavedDecision", "SavedReview", "read_review"]
+__all__ = ["ReviewFileError", "SavedDecision", "SavedReview", "is_saved_review", "read_review"]
 
 
 class ReviewFileError(Exact61Error):
@@ -68,6 +74,101 @@ class SavedReview:
     samples: int
     #: Every decision, in order.
     decisions: tuple[SavedDecision, ...]
+    #: What a won match counted in raw points (version 1; None in version 2, which has no such
+    #: count).
+    win: int | None = None
+    #: Each seat's summary as saved: (seat, decisions with a choice, mean loss in the file's
+    #: unit); empty when the file has none (then :meth:`text` computes it from the decisions).
+    seats: tuple[tuple[int, int, float], ...] = ()
+
+    def text(self, lang: str | None = None) -> str:
+        """The saved review printed again: how it counted, each decision, each seat's mean loss.
+
+        A version-2 review states losses as shares of the match (and the hand's displayed
+        points where it saved them); a version-1 review's losses are raw points of the hand
+        with a won match counted as :attr:`win`, and the report says so instead of passing
+        them off as shares of the match.
+        """
+        lang = check_lang(lang)
+        decisions = Plural("{n} decision", "{n} decisions", len(self.decisions))
+        settings = {"decisions": decisions, "n": self.samples, "seed": self.seed}
+        if self.unit == "match":
+            head = Msg(
+                "Saved review of {decisions}: fair values over {n} sampled deals each "
+                "(seed {seed}), losses in percentage points of the chance to win the match; "
+                "while the match cannot end in the hand, also in the hand's displayed points.",
+                settings,
+            )
+        else:
+            head = Msg(
+                "Saved review of {decisions} in the old version 1: fair values over {n} "
+                "sampled deals each (seed {seed}), losses in the hand's displayed points, a "
+                "won match counted as {win} raw points, so they are not shares of the match.",
+                {**settings, "win": self.win if self.win is not None else WIN},
+            )
+        lines = [head.text(lang), ""]
+        lines += aligned_table(self._decision_rows(lang), left=(3, 4, 7))
+        lines.append("")
+        lines += aligned_table(self._summary_rows(lang), left=(0,))
+        return "\n".join(lines)
+
+    def _loss(self, decision: SavedDecision, lang: str) -> str:
+        if self.unit == "match":
+            return "" if decision.loss is None else percent(decision.loss, lang)
+        return _points(decision.points_loss, lang)
+
+    def _decision_rows(self, lang: str) -> list[list[str]]:
+        rows = [
+            [
+                "#",
+                gettext("hand", lang),
+                gettext("seat", lang),
+                gettext("move played", lang),
+                gettext("class", lang),
+                gettext("loss", lang),
+                gettext("points", lang),
+                gettext("better move", lang),
+            ]
+        ]
+        for d in self.decisions:
+            graded = d.grade != "only"
+            rows.append(
+                [
+                    str(d.number),
+                    str(d.hand),
+                    str(d.seat),
+                    d.played,
+                    grade_name(d.grade, lang),
+                    self._loss(d, lang) if graded else "",
+                    _points(d.points_loss, lang) if graded and self.unit == "match" else "",
+                    d.best if graded and d.best != d.played else "",
+                ]
+            )
+        return rows
+
+    def _summary_rows(self, lang: str) -> list[list[str]]:
+        """Each seat's decisions with a choice and its mean loss per decision, in the file's
+        own unit (a share of the match, or version 1's displayed points)."""
+        rows = [[gettext("who", lang), gettext("decisions", lang), gettext("mean loss", lang)]]
+        for seat, count, mean in self.seats or self._computed_seats():
+            shown = percent(mean, lang) if self.unit == "match" else _points(mean, lang)
+            who = Msg("seat {n}", {"n": seat}).text(lang)
+            rows.append([who, str(count), shown if count else ""])
+        return rows
+
+    def _computed_seats(self) -> tuple[tuple[int, int, float], ...]:
+        found = []
+        for seat in sorted({d.seat for d in self.decisions}):
+            chosen = [d for d in self.decisions if d.seat == seat and d.grade != "only"]
+            losses = [d.loss if self.unit == "match" else d.points_loss for d in chosen]
+            known = [x for x in losses if x is not None]
+            found.append((seat, len(chosen), sum(known) / len(known) if known else 0.0))
+        return tuple(found)
+
+
+def _points(raw: float | None, lang: str) -> str:
+    """A saved loss in raw points as the hand's displayed points, unsigned ("" if none)."""
+    return "" if raw is None else points(raw, lang, False).lstrip("+")
 
 
 def _field(data: Mapping[str, Any], name: str) -> Any:
@@ -78,7 +179,7 @@ def _field(data: Mapping[str, Any], name: str) -> Any:
 
 def read_review(data: Mapping[str, Any]) -> SavedReview:
     """A saved review from its parsed JSON, version 1 or 2."""
-    if not isinstance(data, Mapping) or data.get("format") != "exact61-review":
+    if not is_saved_review(data):
         raise ReviewFileError(Msg("this is not a review: its format is not exact61-review"))
     version = _field(data, "version")
     if version not in (1, 2):
@@ -115,4 +216,14 @@ def read_review(data: Mapping[str, Any]) -> SavedReview:
         _field(data, "seed"),
         int(_field(data, "samples")),
         tuple(decisions),
+        int(data.get("win", WIN)) if version == 1 else None,
+        tuple(
+            (int(_field(x, "seat")), int(_field(x, "decisions")), float(_field(x, "mean_loss")))
+            for x in data.get("seats", ())
+        ),
     )
+
+
+def is_saved_review(data: object) -> bool:
+    """Whether a file's parsed JSON says it is a saved review (its format marker)."""
+    return isinstance(data, Mapping) and data.get("format") == "exact61-review"

@@ -501,9 +501,9 @@ class Review:
             ).text(lang),
             "",
         ]
-        lines += _table(self.decision_rows(lang), left=(3, 4, 9))
+        lines += aligned_table(self.decision_rows(lang), left=(3, 4, 9))
         lines.append("")
-        lines += _table(self.summary_rows(lang), left=(0, 4))
+        lines += aligned_table(self.summary_rows(lang), left=(0, 4))
         return "\n".join(lines)
 
     def decision_rows(self, lang: str | None = None) -> list[list[str]]:
@@ -550,8 +550,9 @@ def _interval(estimate: Estimate, lang: str) -> str:
     return f"{percent(estimate.low, lang)} … {percent(estimate.high, lang)}"
 
 
-def _table(rows: list[list[str]], left: tuple[int, ...]) -> list[str]:
-    """Rows as aligned text columns: the columns in ``left`` to the left, numbers to the right."""
+def aligned_table(rows: list[list[str]], left: tuple[int, ...]) -> list[str]:
+    """Rows as aligned text columns: the columns in ``left`` to the left, numbers to the right
+    (the review's tables, made or saved)."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return [
         "  ".join(
