@@ -226,13 +226,20 @@ def _cli(argv: list[str], root: str) -> str:
     """Run ``exact61 ARGV`` in this process; its exit status, stdout and stderr as text."""
     from exact61_widgets.cli import main
 
+    columns = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = "100"  # argparse wraps its help to the terminal's width
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            status = main(argv)
-        except SystemExit as stop:  # --help
-            status = stop.code if isinstance(stop.code, int) else 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(argv)
+            except SystemExit as stop:  # --help
+                status = stop.code if isinstance(stop.code, int) else 0
+    finally:  # restored: kernels a later test starts in this worker inherit the environment
+        if columns is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = columns
     text = f"exit {status}\n--- stdout\n{out.getvalue()}--- stderr\n{err.getvalue()}"
     return text.replace(root, "<dir>")
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Generator
@@ -76,6 +77,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 LOG = pytest.StashKey[Path]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove this process's log folder from the temporary folder: nothing is left behind."""
+    log = config.stash.get(LOG, None)
+    if log is not None:
+        shutil.rmtree(log.parent, ignore_errors=True)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -35,6 +35,13 @@ from exact61_widgets.puzzles.verify import answer_group, moves_json, verify, ver
 
 PUZZLES = load_puzzles()
 SETTINGS = settings_of()
+#: The puzzles the fast tests check again, the same in every run (the slow tests check them
+#: all): the first of two players, the first of four, the first whose answer is two actions.
+FIXED = (
+    next(p for p in PUZZLES if p.players == 2),
+    next(p for p in PUZZLES if p.players == 4),
+    next(p for p in PUZZLES if len(p.answers) == 2),
+)
 #: The whole set is checked in this many shares, which ``make test``'s two workers take in turn.
 SHARES = 8
 RULE_THEMES = ("exact_finish", "overshoot", "spinner", "going_out", "block", "deny")
@@ -117,9 +124,8 @@ def test_every_rule_theme_is_taught_and_ratings_spread() -> None:
 
 
 def test_a_sample_re_verifies_from_its_seed() -> None:
-    """A few puzzles, different in every run, mined again: the same answer, margin, words."""
-    sample = random.sample(PUZZLES, 3)
-    problems = [p for puzzle in sample for p in reverify(puzzle, with_words=False)]
+    """A few puzzles (:data:`FIXED`) mined again: the same answer, margin, words."""
+    problems = [p for puzzle in FIXED for p in reverify(puzzle, with_words=False)]
     assert not problems, problems
 
 
@@ -344,7 +350,7 @@ def test_the_wilson_bound() -> None:
 
 
 def test_a_sample_re_checks_its_fairness_from_its_seed() -> None:
-    for puzzle in random.sample(PUZZLES, 2):
+    for puzzle in FIXED:
         again = check_fairness(puzzle.match(), puzzle.answers, puzzle.fairness.seed)
         assert again == puzzle.fairness, puzzle.id
 

@@ -18,6 +18,7 @@ import hashlib
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -405,3 +406,35 @@ def test_drawing_pictures_loads_svgwrite_and_importing_the_renderer_does_not() -
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.split() == ["False", "True"]
+
+
+def test_pictures_drawn_in_many_threads_at_once_each_splice_their_own_parts() -> None:
+    """The server draws solutions in worker threads: each serialize keeps its own list of
+    shared texts (one list for every thread gave one picture's parts to another, or
+    refused with "a picture's shared parts were not all written"). Six threads draw every
+    kind again and again, switching as often as Python lets them."""
+    kinds = sorted(every_kind().items())
+    expected = {kind: str(make()) for kind, make in kinds}  # the caches filled: splices
+    drawn: list[tuple[str, str]] = []
+    faults: list[BaseException] = []
+
+    def draw() -> None:
+        try:
+            for _ in range(3):
+                drawn.extend((kind, str(make())) for kind, make in kinds)
+        except BaseException as fault:  # reported below, in the test's thread
+            faults.append(fault)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=draw) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not faults, faults[0]
+    assert len(drawn) == 6 * 3 * len(kinds)
+    assert all(svg == expected[kind] for kind, svg in drawn)

@@ -9,8 +9,8 @@ from conftest import snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exact61_widgets.engine import DRAW, Layout, Match, Play
-from exact61_widgets.engine.solve import WIN, Method, SolveError, solve, value_text
+from exact61_widgets.engine import DRAW, PASS, Layout, Match, Play
+from exact61_widgets.engine.solve import WIN, Method, SolveError, leads_by, solve, value_text
 from exact61_widgets.engine.tiles import TILES
 
 
@@ -148,6 +148,48 @@ def test_max_n_and_paranoid_agree_with_alpha_beta_for_two_sides(match: Match) ->
         solution = solve(match, method=method, lines=False)  # type: ignore[arg-type]
         values[method] = [(repr(m.action), m.value) for m in solution.moves]
     assert values["alphabeta"] == values["paranoid"] == values["maxn"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_positions().filter(lambda m: m.sides == 2), st.data())
+def test_leads_by_answers_as_the_solved_values_do(match: Match, data: st.DataObject) -> None:
+    """leads_by asks with windows what solve's values say: one value for the group, and
+    every other action at least the margin below it (groups of one and two, any margin)."""
+    solution = solve(match, lines=False)
+    values = {m.action: m.value for m in solution.moves}
+    legal = match.legal_actions()
+    size = data.draw(st.integers(1, min(2, len(legal))), label="size")
+    if data.draw(st.booleans(), label="the best actions"):
+        group = solution.best_actions()[:size]
+    else:
+        group = tuple(data.draw(st.permutations(legal), label="order")[:size])
+    margin = data.draw(st.integers(0, 40) | st.just(solution.margin or 0), label="margin")
+    mine = {values[a] for a in group}
+    others = [v for a, v in values.items() if a not in group]
+    expected = len(mine) == 1 and all(v <= min(mine) - margin for v in others)
+    before = snapshot(match)
+    assert leads_by(match, group, margin) == expected
+    assert snapshot(match) == before
+
+
+@given(small_positions().filter(lambda m: m.players == 3))
+@settings(max_examples=5, deadline=None)
+def test_leads_by_refuses_three_players(match: Match) -> None:
+    with pytest.raises(SolveError, match="two sides only"):
+        leads_by(match, (match.legal_actions()[0],), 5)
+
+
+def test_leads_by_refuses_what_solve_refuses_in_its_words() -> None:
+    match = grown(2, 8, 3, [0, 0])
+    assert match is not None
+    first = match.legal_actions()[0]
+    illegal = next(a for a in (PASS, DRAW) if a not in match.legal_actions())
+    with pytest.raises(SolveError, match="not a legal action"):
+        leads_by(match, (illegal,), 5)
+    with pytest.raises(SolveError, match="the group of actions is empty"):
+        leads_by(match, (), 5)
+    with pytest.raises(SolveError, match="more than 1 nodes"):
+        leads_by(match, (first,), 5, max_nodes=1)
 
 
 def maxn_reference(match: Match, root_side: int, root: tuple[int, ...]) -> tuple[int, ...]:

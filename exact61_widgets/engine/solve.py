@@ -53,6 +53,7 @@ __all__ = [
     "MoveValue",
     "Solution",
     "SolveError",
+    "leads_by",
     "notation",
     "solve",
     "value_text",
@@ -261,17 +262,22 @@ class _Search:
             self.table: Table = {}
             self._ab = alphabeta(pos, self.table)
 
-    def value(self) -> int:
-        """The exact value of the current (not finished) position for the root side."""
+    def value(self, alpha: int = -INF, beta: int = INF) -> int:
+        """The value of the current (not finished) position for the root side.
+
+        Exact within the window ``(alpha, beta)`` (alpha-beta and paranoid, fail-soft): a
+        value at or below ``alpha`` is an upper bound of the exact one, at or above ``beta``
+        a lower bound. Max-n has no window: its value is always exact.
+        """
         if self.method == "maxn":
             return self._maxn()[self.pos.root_side]
-        return self._ab(-INF, INF)
+        return self._ab(alpha, beta)
 
-    def after(self, move: int) -> int:
-        """The exact value after ``move``."""
+    def after(self, move: int, alpha: int = -INF, beta: int = INF) -> int:
+        """The value after ``move``, exact within ``(alpha, beta)`` (see :meth:`value`)."""
         pos = self.pos
         saved = pos.push(move)
-        value = pos.utility(pos.root_side) if pos.over else self.value()
+        value = pos.utility(pos.root_side) if pos.over else self.value(alpha, beta)
         pos.pop(saved)
         return value
 
@@ -312,6 +318,44 @@ class _Search:
         return tuple(line)
 
 
+def _start(
+    match: Match,
+    method: Method | None,
+    max_nodes: int | None,
+    value: Literal["points", "match"],
+) -> _Search:
+    """The search of ``match`` after the checks every entry point makes (one message each)."""
+    if match.status != PLAYING:
+        raise SolveError(Msg("the hand is over: there is nothing to solve"))
+    if method is None:
+        method = "alphabeta" if match.sides == 2 else "paranoid"
+    if method not in METHODS:
+        raise SolveError(
+            Msg(
+                "unknown method {name}: choose from {names}",
+                {"name": repr(method), "names": ", ".join(METHODS)},
+            )
+        )
+    if method == "alphabeta" and match.sides != 2:
+        raise SolveError(
+            Msg("alpha-beta needs two sides; for three players choose paranoid or maxn")
+        )
+    if value == "match":
+        from exact61_widgets.engine.equity.value import ChancePosition
+
+        pos: OpenPosition = ChancePosition(match)
+    else:
+        pos = OpenPosition(match)
+    pos.limit = max_nodes
+    return _Search(pos, method)
+
+
+def _too_large(max_nodes: int | None) -> SolveError:
+    return SolveError(
+        Msg("the position needs more than {limit} nodes to solve", {"limit": max_nodes})
+    )
+
+
 def solve(
     match: Match,
     *,
@@ -337,30 +381,10 @@ def solve(
     >>> str(solution.best.action), solution.margin  # best by 15 raw points
     ('[6|6]@[5|6]:high', 15)
     """
-    if match.status != PLAYING:
-        raise SolveError(Msg("the hand is over: there is nothing to solve"))
-    if method is None:
-        method = "alphabeta" if match.sides == 2 else "paranoid"
-    if method not in METHODS:
-        raise SolveError(
-            Msg(
-                "unknown method {name}: choose from {names}",
-                {"name": repr(method), "names": ", ".join(METHODS)},
-            )
-        )
-    if method == "alphabeta" and match.sides != 2:
-        raise SolveError(
-            Msg("alpha-beta needs two sides; for three players choose paranoid or maxn")
-        )
     start = time.perf_counter()
-    if value == "match":
-        from exact61_widgets.engine.equity.value import ChancePosition
-
-        pos: OpenPosition = ChancePosition(match)
-    else:
-        pos = OpenPosition(match)
-    pos.limit = max_nodes
-    search = _Search(pos, method)
+    search = _start(match, method, max_nodes, value)
+    pos = search.pos
+    method = search.method
     legal = match.legal_actions()
     try:
         order = pos.ordered()
@@ -372,9 +396,7 @@ def solve(
             line = search.line(move) if lines else (action,)
             results.append(MoveValue(action, values[move], line))
     except NodeLimit:
-        raise SolveError(
-            Msg("the position needs more than {limit} nodes to solve", {"limit": max_nodes})
-        ) from None
+        raise _too_large(max_nodes) from None
     ranked = sorted(range(len(results)), key=lambda i: (-results[i].value, i))
     return Solution(
         match.to_move,
@@ -384,3 +406,55 @@ def solve(
         pos.nodes,
         time.perf_counter() - start,
     )
+
+
+def leads_by(
+    match: Match,
+    group: tuple[Action, ...],
+    margin: int,
+    *,
+    max_nodes: int | None = None,
+) -> bool:
+    """Whether the actions of ``group`` share one value at least ``margin`` above every other's.
+
+    The same answer as asking :func:`solve` (``lines=False``) and comparing every value,
+    for less work: the group's first action is searched exactly, the rest of the group
+    in a window around its value (is it that value?), and every other legal action with a
+    null window (is it at least ``margin`` below?), best-looking first, stopping at the
+    first that is not. Two sides only: the alpha-beta search is what takes a window.
+    A group holding every legal action leads (there is nothing to lead). ``max_nodes``
+    bounds the work as in :func:`solve`, with the same :class:`SolveError`; so do the
+    finished hand and an action that is not legal. ``match`` is not changed.
+
+    >>> from exact61_widgets.puzzles import get_puzzle
+    >>> puzzle = get_puzzle("p001")  # best by 15 raw points
+    >>> leads_by(puzzle.match(), puzzle.answers, 15), leads_by(puzzle.match(), puzzle.answers, 16)
+    (True, False)
+    """
+    if match.status == PLAYING and match.sides != 2:
+        raise SolveError(
+            Msg("a group's lead is checked for two sides only (two players or two pairs)")
+        )
+    search = _start(match, "alphabeta", max_nodes, "points")
+    pos = search.pos
+    moves = {_action(move): move for move in pos.ordered()}
+    if not group:
+        raise SolveError(Msg("the group of actions is empty"))
+    for action in group:
+        if action not in moves:
+            raise SolveError(
+                Msg("{action} is not a legal action in this position", {"action": _name(action)})
+            )
+    chosen = {moves[action] for action in group}
+    try:
+        value = search.after(moves[group[0]])
+        if any(search.after(moves[a], value - 1, value + 1) != value for a in group[1:]):
+            return False
+        floor = value - margin  # every other action must be worth at most this
+        return all(
+            search.after(move, floor, floor + 1) <= floor
+            for move in moves.values()
+            if move not in chosen
+        )
+    except NodeLimit:
+        raise _too_large(max_nodes) from None

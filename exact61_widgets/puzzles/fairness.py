@@ -4,7 +4,7 @@ A puzzle is mined on one seeded sample of :data:`~.verify.DEALS` deals; a second
 independent sample of :data:`DEALS` (400) deals, each agreeing with what the mover
 has seen, is solved exactly and counted: in how many is the answer best by at
 least :data:`~.verify.MARGIN` raw points (the same test as the mining's)? A deal
-too large to solve within :data:`MAX_NODES` positions counts against the answer.
+too large to answer within :data:`MAX_NODES` positions counts against the answer.
 The share is stated with the lower end of its 95% Wilson score interval
 (:func:`wilson_lower`), and a puzzle is kept only if that bound is at least
 :data:`LOWEST` (90%): with 400 deals, an answer best in 372 or more.
@@ -24,8 +24,8 @@ from typing import Any, Final
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.hidden import sampled_deals
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.solve import SolveError, solve
-from exact61_widgets.puzzles.verify import MARGIN, gap
+from exact61_widgets.engine.solve import SolveError, leads_by
+from exact61_widgets.puzzles.verify import MARGIN
 
 #: Deals of the fairness check.
 DEALS: Final = 400
@@ -128,16 +128,14 @@ def check_fairness(
 ) -> Fairness:
     """Solve ``deals`` fresh deals of the hidden tiles (from ``seed``) and count the answer's wins.
 
+    Each deal asks only whether the answer leads every other action by ``margin``
+    (:func:`~exact61_widgets.engine.solve.leads_by`), not every action's value.
     ``match`` is not changed.
     """
     agree = unsolved = 0
     for world in sampled_deals(match, random.Random(seed), deals):
         try:
-            solution = solve(world, lines=False, max_nodes=max_nodes)
+            agree += leads_by(world, answer, margin, max_nodes=max_nodes)
         except SolveError:
             unsolved += 1
-            continue
-        ahead = gap(solution, answer)
-        if ahead is not None and ahead >= margin:
-            agree += 1
     return Fairness(agree, deals, wilson_lower(agree, deals), seed, unsolved, margin)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import html
 import math
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -299,18 +300,29 @@ def share(node: Node) -> Node:
         written = ElementTree.tostring(xml, encoding="unicode")
 
         def get_xml() -> Any:
-            if not _SPLICING:
+            splicing = _SPLICING.stack
+            if not splicing:
                 return xml
             # In serialize(): a stand-in, and the element's text, written once, in its place.
-            _SPLICING[-1].append(written)
+            splicing[-1].append(written)
             return ElementTree.Element(_STAND_IN)
 
         node.get_xml = get_xml
     return node
 
 
-#: While :func:`serialize` builds a tree, the texts of the shared elements met, in order.
-_SPLICING: list[list[str]] = []
+class _Splicing(threading.local):
+    """While :func:`serialize` builds a tree, the texts of the shared elements met, in order.
+
+    One stack per thread: the server draws pictures in worker threads, and a stack shared
+    by all of them would give one picture's shared texts to another's stand-ins.
+    """
+
+    def __init__(self) -> None:
+        self.stack: list[list[str]] = []
+
+
+_SPLICING = _Splicing()
 #: The tag of a shared element's stand-in (no picture has it; a text's ``<`` is escaped).
 _STAND_IN: Final = "exact61-shared"
 #: The stand-in as ElementTree writes it (an empty element), where a shared text goes.
@@ -496,11 +508,12 @@ def serialize(root: Any) -> str:
     picture writes only what is new in it. The bytes are those of the whole tree
     written by ElementTree (``tests/test_render_builder.py`` compares them).
     """
-    _SPLICING.append([])
+    splicing = _SPLICING.stack
+    splicing.append([])
     try:
         xml = root.get_xml()
     finally:
-        texts = _SPLICING.pop()
+        texts = splicing.pop()
     written = ElementTree.tostring(xml, encoding="unicode")
     if not texts:
         return written

@@ -9,6 +9,7 @@ in its answer key. Under print media emulation, at the width inside the margins,
 no element is wider than that width, and every block kept whole (``break-inside:
 avoid``: every figure, exercise and section but one marked ``flow``) is no taller
 than a page's content box, so Chromium never has to cut one. No request leaves the page's own file.
+Every printed text is 8 pt or more (``test_handout_fonts.check_sizes``, on the same PDF).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import pytest
 
 from exact61_widgets.handouts import handout
 from exact61_widgets.handouts.page import PX_PER_MM, content_box
+
+from .test_handout_fonts import check_sizes
 
 LANGS = ("en", "ru")
 PAPERS = ("a4", "letter")
@@ -116,6 +119,7 @@ def test_a_handout_prints_whole_on_its_pages(
     assert found["kept"] and too_tall == [], f"blocks taller than a page: {too_tall}"
     assert found["unkept"] == [], f"sections or figures that may be cut: {found['unkept']}"
 
+    check_sizes(data)
     pages = _pdf_pages(data)
     COUNTS[(case, lang, paper)] = len(pages)
     if case in ONE_PAGE:
