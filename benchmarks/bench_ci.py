@@ -92,9 +92,17 @@ def file_times(report: Path) -> dict[str, float]:
     """Wall seconds per test file from a JUnit report (the sum of its tests' times)."""
     times: dict[str, float] = defaultdict(float)
     for case in ET.parse(report).getroot().iter("testcase"):
-        name = case.get("file") or case.get("classname", "").replace(".", "/") + ".py"
-        times[name] += float(case.get("time", "0"))
+        times[case.get("file") or _file_of(case.get("classname", ""))] += float(
+            case.get("time", "0")
+        )
     return dict(times)
+
+
+def _file_of(classname: str) -> str:
+    """A JUnit class name's file: ``tests.test_x`` a module, ``tutorials.n.ipynb`` a notebook."""
+    if classname.endswith(".ipynb"):
+        return classname.removesuffix(".ipynb").replace(".", "/") + ".ipynb"
+    return classname.replace(".", "/") + ".py"
 
 
 def measure(repo: Path, top: int) -> Result:
