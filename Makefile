@@ -102,18 +102,21 @@ lab: deps-lab
 classroom: deps-lab
 	$(SERVE) $(CLASSROOM_OPTIONS) classroom
 
-# The notebooks under strict nbval, one notebook per worker at a time on two workers
-# (benchmarks/bench_notebooks.py times exactly this against its one-minute target).
-NBVAL := tutorials --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadfile
+# The notebooks under strict nbval (benchmarks/bench_notebooks.py times them by themselves,
+# on two workers, against its one-minute target).
+NBVAL := tutorials --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-# The suite on both cores, each test module to one worker, the longest first (tests/conftest.py's
-# scheduler); then the load test by itself; then the notebooks. Every run loads tests/outside.py,
-# which fails a test during which any file outside the repository was opened.
+# The suite and the notebooks on both cores, each test module and each notebook to one worker
+# whole, the longest first (tests/conftest.py's scheduler: the notebooks after the long modules,
+# the short modules filling in at the end); then the load test by itself. Every run loads
+# tests/outside.py, which fails a test during which any file outside the repository was opened
+# (-p outside: from the start, before a notebook's kernel is started).
 # benchmarks/bench_ci.py times this target and each of its parts.
+SUITE := tests $(NBVAL) -n 2 --dist loadgroup -m "not alone"
+
 test: deps-test deps-lite browser
-	$(BIN)/python -m pytest tests -n 2 --dist loadgroup -m "not alone"
+	PYTHONPATH=tests $(BIN)/python -m pytest -p outside $(SUITE)
 	$(BIN)/python -m pytest tests -m alone
-	PYTHONPATH=tests $(BIN)/python -m pytest -p outside $(NBVAL)
 
 # make check: lint, formatting, types and the fast tests, in about a minute (the README's
 # test command runs everything; this is the quick loop while working).

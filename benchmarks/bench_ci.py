@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import shlex
 import subprocess
 import sys
@@ -52,11 +53,17 @@ def test_commands(repo: Path) -> tuple[list[str], list[str]]:
 
 @dataclass
 class Part:
-    """One command of ``make test``: what it ran, its wall seconds and its exit status."""
+    """One command of ``make test``: what it ran, its wall seconds and its exit status.
+
+    ``cpu`` is the CPU seconds (user and system) of the processes it ran and waited for,
+    the workers and their kernels and browsers included: on a machine other work shares,
+    the wall time grows with that work, the CPU time much less.
+    """
 
     command: str
     seconds: float
     status: int
+    cpu: float = 0.0
 
 
 @dataclass
@@ -73,28 +80,44 @@ class Result:
 
     def text(self) -> str:
         """The result as a table for a terminal."""
-        lines = [f"{'seconds':>8}  part"]
-        lines += [f"{p.seconds:8.0f}  {p.command} (exit {p.status})" for p in self.parts]
-        lines.append(f"{self.total:8.0f}  in all (target {TARGET} s)")
+        lines = [f"{'seconds':>8}  {'cpu s':>8}  part"]
+        lines += [
+            f"{p.seconds:8.0f}  {p.cpu:8.0f}  {p.command} (exit {p.status})" for p in self.parts
+        ]
+        cpu = sum(p.cpu for p in self.parts)
+        lines.append(f"{self.total:8.0f}  {cpu:8.0f}  in all (target {TARGET} s)")
         lines.append(f"\n{'seconds':>8}  slowest test files (the sum of their tests' times)")
         lines += [f"{seconds:8.0f}  {name}" for name, seconds in self.slowest_files]
         return "\n".join(lines)
 
 
 def run_part(repo: Path, command: str) -> Part:
-    """Run one command line (as ``make`` would, through the shell) in ``repo`` and time it."""
+    """Run one command line (as ``make`` would, through the shell) in ``repo``; its wall and
+    CPU seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
     done = subprocess.run(["bash", "-c", command], cwd=repo, check=False)
-    return Part(command, time.monotonic() - start, done.returncode)
+    seconds = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return Part(command, seconds, done.returncode, cpu)
 
 
 def file_times(report: Path) -> dict[str, float]:
     """Wall seconds per test file from a JUnit report (the sum of its tests' times)."""
     times: dict[str, float] = defaultdict(float)
     for case in ET.parse(report).getroot().iter("testcase"):
-        name = case.get("file") or case.get("classname", "").replace(".", "/") + ".py"
-        times[name] += float(case.get("time", "0"))
+        times[case.get("file") or _file_of(case.get("classname", ""))] += float(
+            case.get("time", "0")
+        )
     return dict(times)
+
+
+def _file_of(classname: str) -> str:
+    """A JUnit class name's file: ``tests.test_x`` a module, ``tutorials.n.ipynb`` a notebook."""
+    if classname.endswith(".ipynb"):
+        return classname.removesuffix(".ipynb").replace(".", "/") + ".ipynb"
+    return classname.replace(".", "/") + ".py"
 
 
 def measure(repo: Path, top: int) -> Result:

@@ -1,7 +1,9 @@
 """Time the whole notebook suite under strict nbval, as ``make test`` runs it (target: < 60 s).
 
-The command is read from the Makefile's ``NBVAL`` line, so this times exactly what the
-test suite runs: every tutorial in both languages, two workers. ``--serial`` also times
+The notebooks and nbval's options are read from the Makefile's ``NBVAL`` line, so this
+times what the test suite runs: every tutorial in both languages, here by themselves on two
+workers, one notebook to a worker at a time (``make test`` runs them with the rest of the
+suite on the same two workers). ``--serial`` also times
 the same notebooks in one process (plain nbval, the peer) in the same run and prints the
 ratio. The machine's load average is printed before and after, since other work on the
 two cores changes the wall time.
@@ -26,13 +28,17 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET_S = 60.0
 
 
+#: Two workers, each notebook's cells to one of them.
+WORKERS = ["-n", "2", "--dist", "loadfile"]
+
+
 def nbval_args() -> list[str]:
-    """The arguments after ``pytest`` on the Makefile's ``NBVAL :=`` line."""
+    """The Makefile's ``NBVAL :=`` line (the notebooks and nbval's options) on two workers."""
     text = (ROOT / "Makefile").read_text(encoding="utf-8")
     found = re.search(r"^NBVAL :=(.*)$", text, re.MULTILINE)
     if found is None:
         raise SystemExit("the Makefile has no 'NBVAL :=' line")
-    return shlex.split(found.group(1))
+    return [*shlex.split(found.group(1)), *WORKERS]
 
 
 def serial(args: list[str]) -> list[str]:

@@ -66,13 +66,17 @@ SPREAD = (
 
 
 def _rank(nodeid: str) -> int:
-    return next(
-        (n for n, name in enumerate(LONGEST_FIRST) if nodeid.startswith(name)), len(LONGEST_FIRST)
-    )
+    """The place of a test's work: :data:`LONGEST_FIRST`'s, then a notebook's, then the rest."""
+    found = next((n for n, name in enumerate(LONGEST_FIRST) if nodeid.startswith(name)), None)
+    if found is not None:
+        return found
+    return len(LONGEST_FIRST) + (0 if nodeid.split("::", 1)[0].endswith(".ipynb") else 1)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest work first (:data:`LONGEST_FIRST`), the rest as collected."""
+    """The longest work first (:data:`LONGEST_FIRST`), then the notebooks under nbval
+    (``make test`` runs them with the suite: a few seconds to a quarter minute each), then
+    the rest as collected: the short modules fill in at the end."""
     items.sort(key=lambda item: _rank(item.nodeid))
 
 
@@ -98,7 +102,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         def _split_scope(self, nodeid: str) -> str:
             if nodeid.startswith(SPREAD):
                 return nodeid
-            return nodeid.split("::", 1)[0]
+            return nodeid.split("::", 1)[0]  # a module, or a notebook's cells under nbval
 
     return ModulesLongestFirst(config, log)
 
