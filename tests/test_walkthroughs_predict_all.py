@@ -19,6 +19,7 @@ from exact61_widgets.classroom.app import Classroom
 from exact61_widgets.classroom.labels import did
 from exact61_widgets.classroom.script import notes_html
 from exact61_widgets.i18n import LANGUAGES
+from exact61_widgets.views.ready_positions import GOING_OUT_3P, GOING_OUT_REJECTED
 from exact61_widgets.widgets.pictures import (
     BlockedSpec,
     BoneyardSpec,
@@ -54,6 +55,8 @@ def classroom_walkthroughs(lang: str) -> list[Walkthrough]:
 #: The notebooks' defaults where they differ from the classroom's, and the blocked story.
 OTHERS: dict[str, Callable[[str], Walkthrough]] = {
     "going out (notebook)": lambda lang: GoingOutWalkthrough(lang=lang),
+    "going out, three players": lambda lang: GoingOutWalkthrough(GOING_OUT_3P, lang=lang),
+    "going out, one opponent": lambda lang: GoingOutWalkthrough(GOING_OUT_REJECTED, lang=lang),
     "blocked near the target (notebook)": lambda lang: BlockedWalkthrough(lang=lang),
     "blocked story": lambda lang: HandStory("blocked", lang=lang),
 }

@@ -212,7 +212,9 @@ class GoingOutWalkthrough(Walkthrough):
                 Lines((Msg("All hands are shown (R7.1)."), opponents_text)),
                 ask=Step(
                     (*hands(opponents), table),
-                    Msg("The opponents show their tiles. What do they give, rounded?"),
+                    Msg("The opponents show their tiles. What do they give, rounded?")
+                    if len(opponents) > 1
+                    else Msg("The opponent shows their tiles. What do they give, rounded?"),
                     expect=wrong_answers(
                         [
                             *([Mistake(each, OUT_EACH_ROUNDED)] if len(opponents) > 1 else []),
