@@ -26,7 +26,6 @@ from exact61_widgets.exercises.kinds.going_out import (
     PARTNER_FORGOTTEN,
     out_mistakes,
 )
-from exact61_widgets.exercises.kinds.play_award import award_mistakes
 from exact61_widgets.exercises.result import Mistake
 from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, applied, round_wrong_way
 from exact61_widgets.i18n import Msg, Plural
@@ -35,7 +34,7 @@ from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import GOING_OUT_PAIRS
 from exact61_widgets.views.texts import seat_label
 from exact61_widgets.widgets.pictures import Figure, GoingOutSpec, HandSpec, LayoutSpec
-from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough, wrong_answers
+from exact61_widgets.widgets.walkthroughs.base import Lines, Said, Step, Walkthrough, wrong_answers
 from exact61_widgets.widgets.walkthroughs.narration import settlement_check, settlement_sum
 
 
@@ -276,7 +275,8 @@ class GoingOutWalkthrough(Walkthrough):
 def going_out_question(after: Layout, action: Action, play: PlayEvent) -> Step:
     """The held-back step of a going-out play (predict mode): ``after``, the layout with the
     play, no scoring end marked; the question what the ends add up to and whether the award
-    is applied now (it is not: it joins the settlement), and the wrong answers to expect."""
+    is applied now (it is not: it joins the settlement), and the wrong answer to expect, that
+    it is applied at once (the settlement split)."""
     return Step(
         (Figure(LayoutSpec(str(after), ends=False)),),
         Msg(
@@ -284,13 +284,7 @@ def going_out_question(after: Layout, action: Action, play: PlayEvent) -> Step:
             "and is that award applied now?",
             {"seat": play.seat, "play": str(action)},
         ),
-        expect=wrong_answers(
-            [
-                *award_mistakes(after, "raw", None),
-                *([Mistake(play.award, PART_REJECTED)] if play.award else []),
-            ],
-            0,
-        ),
+        expect=(Said(Msg("yes, at once"), PART_REJECTED),),
     )
 
 
