@@ -195,18 +195,23 @@ def test_the_printed_teacher_scripts_are_current() -> None:
 
 
 def test_the_script_names_the_wrong_answers_this_position_gives_in_the_exercises_words() -> None:
+    from exact61_widgets.classroom.labels import did
     from exact61_widgets.classroom.script import script_markdown
     from exact61_widgets.exercises.kinds.blocked_award import ROUND_ONCE
     from exact61_widgets.exercises.kinds.going_out import OUT_EACH_ROUNDED
 
     english = script_markdown("en")
-    # Going out: opponents 7 and 6 rounded each (5 + 5) minus the partner's 5 gives 5.
-    assert f"- **5** — {OUT_EACH_ROUNDED.text('en')}" in english
+    # Going out: opponents 7 and 6 rounded each (5 + 5) minus the partner's 5 gives 5, named
+    # by what the learner did (the live class's label) and then what it shows (the hint).
+    settlement = english.split("## Going out", 1)[1].split("Pair 0+2: what does", 1)[1]
+    each = f"  - *{did(OUT_EACH_ROUNDED, 'en')}* — {OUT_EACH_ROUNDED.text('en')}"
+    assert each in settlement.split("- **5**\n", 1)[1].split("\n- **", 1)[0]
     # Blocked: seat 1's differences 6 and 12 rounded each give 5 + 10 = 15.
     blocked = english.split("## Blocked hand", 1)[1]
-    assert ROUND_ONCE.text("en") in blocked.split("- **15** — ", 1)[1].split("\n", 1)[0]
+    assert ROUND_ONCE.text("en") in blocked.split("- **15**\n", 1)[1].split("\n- **", 1)[0]
     russian = script_markdown("ru")
-    assert OUT_EACH_ROUNDED.text("ru") in russian and "Заметки учителя" in russian
+    assert f"*{did(OUT_EACH_ROUNDED, 'ru')}* — {OUT_EACH_ROUNDED.text('ru')}" in russian
+    assert "Заметки учителя" in russian
 
 
 def test_the_teachers_notes_switch_shows_the_question_and_wrong_answers_under_a_held_play() -> None:

@@ -546,15 +546,7 @@ def test_predict_mode_shows_each_play_before_its_result() -> None:
     plain = [s.caption for s in walk.steps]
     assert walk.predict is False and {s.role for s in walk.steps} == {"step"}
     walk.predict = True
-    assert [s.role for s in walk.steps] == [
-        "step",
-        "play",
-        "result",
-        "step",
-        "step",
-        "play",
-        "result",
-    ]
+    assert [s.role for s in walk.steps] == ["step"] + ["play", "result"] * 4
     walk.next()
     assert walk.role == "play"
     asked = walk.caption_text
@@ -572,6 +564,7 @@ def test_predict_mode_shows_each_play_before_its_result() -> None:
 
 
 def test_predict_mode_asks_before_every_play_near_the_target_and_every_blocked_award() -> None:
+    from exact61_widgets.widgets.pictures import BlockedSpec
     from exact61_widgets.widgets.walkthroughs import BlockedWalkthrough, Exact61Walkthrough
 
     near = Exact61Walkthrough(lang="ru")
@@ -585,9 +578,18 @@ def test_predict_mode_asks_before_every_play_near_the_target_and_every_blocked_a
     blocked = BlockedWalkthrough(lang="en")
     blocked.predict = True
     roles = [s.role for s in blocked.steps]
-    assert roles.count("play") == roles.count("result") == 2
-    first = roles.index("play")
+    # the blocking play, then both awards the match lets be given
+    assert roles.count("play") == roles.count("result") == 3
+    assert roles[:3] == ["play", "result", "step"]
+    assert blocked.steps[0].panels[0].spec.ends is False  # the blocking play, not scored yet
+    first = roles.index("play", 2)
     ask, told = blocked.steps[first], blocked.steps[first + 1]
+    # the first award's question shows the hands and their totals (there is no award to
+    # tabulate yet); the second shows the table with the first award and not the second
+    assert not any(isinstance(p.spec, BlockedSpec) for p in ask.panels)
+    assert blocked.steps[first - 1].panels == ask.panels
+    second = roles.index("play", first + 1)
+    ask, told = blocked.steps[second], blocked.steps[second + 1]
     assert ask.panels[0].spec.events == told.panels[0].spec.events[:-1]  # the award held back
     blocked.go(len(blocked.steps) - 1)
     blocked.back()

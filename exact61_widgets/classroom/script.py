@@ -2,10 +2,11 @@
 
 In predict mode (:attr:`Walkthrough.predict`) a walkthrough shows a play before its
 result; its "ask" steps carry the question and the wrong answers the exercises'
-misconceptions give in that position (:attr:`Step.expect`). This module writes them
-out: :func:`notes_html` for the step in view (the classroom's "Teacher's notes"
-switch), :func:`script_markdown` for every walkthrough of the classroom as it opens,
-printed as ``docs/walkthrough-script.md`` and ``docs/walkthrough-script.ru.md``
+misconceptions give in that position (:attr:`Step.expect`), each named by what the
+learner did (the live class's label of the misconception) and what it shows (its hint).
+This module writes them out: :func:`notes_html` for the step in view (the classroom's
+"Teacher's notes" switch), :func:`script_markdown` for every walkthrough of the classroom as it
+opens, printed as ``docs/walkthrough-script.md`` and ``docs/walkthrough-script.ru.md``
 (``python -m exact61_widgets.classroom.script --write``; a test checks they are current).
 The hints are the misconceptions' own sentences, not re-worded.
 """
@@ -18,9 +19,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from exact61_widgets.classroom.labels import did
 from exact61_widgets.exercises.result import Mistake
 from exact61_widgets.i18n import LANGUAGES, Msg, check_lang
 from exact61_widgets.widgets.walkthroughs.base import (
+    Said,
     Step,
     Walkthrough,
     linked,
@@ -32,12 +35,17 @@ from exact61_widgets.widgets.walkthroughs.base import (
 PAGES = {"en": Path("docs/walkthrough-script.md"), "ru": Path("docs/walkthrough-script.ru.md")}
 
 
-def grouped(expect: Sequence[Mistake], lang: str) -> list[tuple[int, list[str]]]:
-    """The expected wrong answers, each number once with the hints of every mistake that
-    gives it, in the order they first come."""
-    found: dict[int, list[str]] = {}
+def grouped(expect: Sequence[Mistake | Said], lang: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The expected wrong answers, each once (a number, or words such as "yes") with every
+    mistake that gives it, in the order they first come: for each mistake the misconception's
+    label, what the learner did (:mod:`~exact61_widgets.classroom.labels`), and its hint, what
+    the answer shows."""
+    found: dict[str, list[tuple[str, str]]] = {}
     for mistake in expect:
-        found.setdefault(mistake.value, []).append(mistake.misconception.text(lang))
+        value = mistake.value
+        said = str(value) if isinstance(value, int) else localized(value, lang)
+        shows = (did(mistake.misconception, lang), mistake.misconception.text(lang))
+        found.setdefault(said, []).append(shows)
     return list(found.items())
 
 
@@ -58,8 +66,13 @@ def notes_html(step: Step, lang: str) -> str:
     if answers:
         expect = html.escape(Msg("Wrong answers to expect").text(lang))
         items = "".join(
-            f"<li><b>{value}</b> — {linked(' / '.join(hints), lang)}</li>"
-            for value, hints in answers
+            f"<li><b>{html.escape(value)}</b><ul>"
+            + "".join(
+                f"<li><i>{html.escape(label)}</i> — {linked(hint, lang)}</li>"
+                for label, hint in shows
+            )
+            + "</ul></li>"
+            for value, shows in answers
         )
         parts.append(f"<p>{expect}:</p><ul>{items}</ul>")
     return f'<div class="exact61-teacher-notes-text">{"".join(parts)}</div>'
@@ -79,7 +92,9 @@ def walkthrough_script(walk: Walkthrough, lang: str, title: str | None = None) -
         answers = grouped(step.expect, lang)
         if answers:
             lines += [f"{Msg('Wrong answers to expect').text(lang)}:", ""]
-            lines += [f"- **{value}** — {' / '.join(hints)}" for value, hints in answers]
+            for value, shows in answers:
+                lines.append(f"- **{value}**")
+                lines += [f"  - *{label}* — {hint}" for label, hint in shows]
         else:
             lines.append(Msg("No wrong answer of the exercises fits this question.").text(lang))
         lines.append("")
@@ -101,6 +116,11 @@ def script_markdown(lang: str | None = None) -> str:
             "the wrong answers listed are those the exercises' misconceptions give in this "
             "very position, each with what it shows. The same notes are on screen with the "
             "Teacher's notes switch."
+        ).text(chosen),
+        "",
+        Msg(
+            "Each wrong answer is named by what the learner did, as the live class's report "
+            "names it, then by what it shows."
         ).text(chosen),
         "",
         Msg("Written by python -m exact61_widgets.classroom.script --write; do not edit.").text(

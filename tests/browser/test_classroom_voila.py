@@ -10,8 +10,9 @@ played from the keyboard; that a walkthrough tab steps both ways; that one click
 every tab to Russian and back; and, on the classroom's own server (``scripts/serve.py
 classroom``), that closed pages give their kernels back and that 16 learners at once are
 served without an error (``benchmarks/bench_classroom.py``). In predict mode the Going out
-tab shows the last play before its result, and a pasted position with a fault is refused
-in one line.
+tab shows the last play before its result, a layout pasted into End scoring is drawn and
+held back, Rounding asks before its number line, and a pasted position with a fault is
+refused in one line.
 """
 
 from __future__ import annotations
@@ -206,6 +207,69 @@ def test_predict_mode_shows_the_play_first_and_its_result_at_the_next_next(
         ui.wait_until(lambda: ": ends 0 + 2 = 2" in walk.live(), 10, "the result, read out")
         assert walk.picture.locator(".badge").count() == 2
         assert "play award" in walk.text(".exact61-caption-text")
+    finally:
+        classroom.get_by_role("tab", name="Match").click()
+
+
+def shown_walkthrough(page: Any) -> tuple[Any, ui.Widget]:
+    """The tab shown and its walkthrough (found in the tab: its board may be empty)."""
+    tab = page.locator(".exact61-classroom .exact61-classroom-tab:visible").first
+    root = tab.locator(".exact61-walkthrough").first
+    root.locator(".exact61-caption-text").wait_for(timeout=20_000)
+    return tab, ui.Widget(page, root)
+
+
+def test_a_pasted_layout_is_drawn_and_held_back_in_end_scoring(classroom: Any) -> None:
+    """In the End scoring tab a layout pasted into Load a position is drawn from its first
+    play with no scoring end marked and a question in the caption and the live line; the
+    next Next marks the ends and tells the award; the next play is held back again."""
+    classroom.get_by_role("tab", name="End scoring").click()
+    try:
+        tab, walk = shown_walkthrough(classroom)
+        walk.board.locator("svg").first.wait_for(timeout=20_000)
+        before = walk.markup()
+        tab.get_by_text("Load a position").click()
+        tab.locator(".exact61-paste textarea").fill("[2|3] [3|3]@[2|3]:high [1|2]@[2|3]:low")
+        tab.locator("button", has_text="Load").last.click()
+        status = tab.locator(".exact61-load-status")
+        ui.wait_until(lambda: "Loaded" in (status.text_content() or ""), 20, "the layout loaded")
+        tab, walk = shown_walkthrough(classroom)  # a new walkthrough in the tab
+        ui.wait_until(lambda: walk.tiles()[:1] == ["[2|3]"], 20, "the pasted layout drawn")
+        assert walk.markup() != before
+        question = "[2|3]: how many raw points does this play earn?"
+        ui.wait_until(lambda: walk.live() == question, 10, "the question, read out")
+        assert walk.text(".exact61-caption-text") == question
+        assert walk.picture.locator(".badge").count() == 0
+        asked = walk.markup()
+        walk.button("next").click()
+        shown = walk.wait_for_change(asked)
+        ui.wait_until(lambda: "add up to 2 + 3 = 5" in walk.live(), 10, "the result, read out")
+        assert walk.picture.locator(".badge").count() == 2
+        walk.button("next").click()
+        walk.wait_for_change(shown)
+        ui.wait_until(lambda: "[3|3]@[2|3]:high: how many" in walk.live(), 10, "the next question")
+        assert "[3|3]" in walk.tiles() and walk.picture.locator(".badge").count() == 0
+        assert "=" not in walk.text(".exact61-caption-text")
+    finally:
+        classroom.get_by_role("tab", name="Match").click()
+
+
+def test_rounding_asks_before_its_number_line(classroom: Any) -> None:
+    """The Rounding tab's first Next-able step asks how 12 rounds with no number line drawn
+    and the question in the live line; the next Next draws the line and tells the rounding."""
+    classroom.get_by_role("tab", name="Rounding").click()
+    try:
+        _tab, walk = shown_walkthrough(classroom)
+        walk.button("reset").click()
+        question = "12 rounded to the nearest multiple of 5: what do you get?"
+        ui.wait_until(lambda: walk.text(".exact61-caption-text") == question, 20, "the question")
+        ui.wait_until(lambda: walk.live() == question, 10, "the question, read out")
+        assert walk.picture.locator("svg").count() == 0 and "10" not in walk.markup()
+        walk.button("next").click()
+        walk.wait_for_change("")
+        ui.wait_until(lambda: "remainder 2" in walk.live(), 10, "the rounding, read out")
+        assert walk.picture.locator(".exact61-rounding svg").count() == 1
+        assert "round down, to 10" in walk.text(".exact61-caption-text")
     finally:
         classroom.get_by_role("tab", name="Match").click()
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as w
 
-from exact61_widgets.exercises.result import Mistake
+from exact61_widgets.exercises.result import Misconception, Mistake
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.rule_links import link_codes
 from exact61_widgets.widgets.board import Board
@@ -53,6 +53,17 @@ def linked(text: str, lang: str) -> str:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A wrong answer in words (``yes``), not a number, with the misconception it shows: for a
+    question that is not about points (may this tile go there?)."""
+
+    #: The answer as a learner says it.
+    value: Msg | str
+    #: The misconception of the exercises it shows.
+    misconception: Misconception
+
+
+@dataclass(frozen=True)
 class Step:
     """One step: the pictures to show, the caption (what changed, which rule) and details.
 
@@ -76,7 +87,7 @@ class Step:
     role: str = "step"
     #: For an ask step, the wrong answers a class is likely to give to its question, each
     #: with the misconception of the exercises it shows (the teacher's script).
-    expect: tuple[Mistake, ...] = ()
+    expect: tuple[Mistake | Said, ...] = ()
 
 
 def wrong_answers(mistakes: Sequence[Mistake], right: int) -> tuple[Mistake, ...]:
@@ -180,13 +191,17 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         """Widgets shown between the controls and the text panel (none by default)."""
         return ()
 
-    def replace_steps(self, steps: Sequence[Step], go_to: int) -> None:
-        """Swap in new steps (a learner's own play) and show step ``go_to`` of them (in
-        predict mode, that step's result)."""
+    def replace_steps(self, steps: Sequence[Step], go_to: int, *, held: bool = False) -> None:
+        """Swap in new steps as built (a learner's own play) and show step ``go_to`` of them:
+        in predict mode its result, or with ``held`` its play held back (a new play is asked
+        about before it is shown scored)."""
         self._built = list(steps)
         self._steps = predicted(self._built, self._predict)
         self.controls.set_count(len(self._steps))
-        self.controls.go(self._shown_index(go_to), notify=False)
+        shown = self._shown_index(go_to)
+        if held and self._predict and self._built[go_to].ask is not None:
+            shown -= 1
+        self.controls.go(shown, notify=False)
         self._render(self.controls.step)
 
     def _shown_index(self, built: int) -> int:

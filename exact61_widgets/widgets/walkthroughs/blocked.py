@@ -16,11 +16,13 @@ from typing import Any
 from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
+from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
 from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, reaches_target
 from exact61_widgets.exercises.kinds.blocked_award import block_mistakes
+from exact61_widgets.exercises.kinds.play_award import award_mistakes
 from exact61_widgets.exercises.wording import applied
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
@@ -267,9 +269,13 @@ def settlement_steps(
     order = totals_order(after, before.leader)
 
     def panels(shown: int) -> tuple[Figure, ...]:
+        """The settlement table with the first ``shown`` awards; before the first award,
+        which the table cannot show empty, the hands and their totals."""
+        if not shown:
+            return (*holders, *table)
         return (Figure(BlockedSpec(tuple(awards[:shown])), "settlement"), *table)
 
-    steps = [Step((*holders, *table), totals_caption(after, order, before.leader, lang))]
+    steps = [Step(panels(0), totals_caption(after, order, before.leader, lang))]
     steps += [
         Step(
             panels(i),
@@ -363,10 +369,30 @@ class BlockedWalkthrough(Walkthrough):
                 Msg("The boneyard is empty and nobody can play, so the hand is blocked (R3.5)."),
             )
         )
+        ask = None
+        if isinstance(self.action, Play) and play is not None:
+            ask = play_question(after.layout, self.action, play)
         return [
-            Step(table, block),
+            Step(table, block, ask=ask),
             *settlement_steps(before, self.action, after, self.events, table, hands, self.lang),
         ]
+
+
+def play_question(after: Layout, action: Action, play: PlayEvent) -> Step:
+    """The held-back step of a play (predict mode): ``after``, the layout with the play, but
+    no scoring end marked, and the question what it scores, with the wrong answers to expect."""
+    return Step(
+        (Figure(LayoutSpec(str(after), ends=False)),),
+        Msg(
+            "Seat {seat} plays {play}. How many raw points does it score, and is the "
+            "award applied?",
+            {"seat": play.seat, "play": str(action)},
+        ),
+        expect=wrong_answers(
+            award_mistakes(after, "raw", play.score_before),
+            applied(play.score_before, play.award),
+        ),
+    )
 
 
 def action_sentence(seat: int, action: Action) -> Msg:

@@ -17,13 +17,12 @@ from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Deal, Match
 from exact61_widgets.engine.scenario import Scenario, as_actions, rewind
 from exact61_widgets.engine.scoring import TARGET_PARAMS, to_target
-from exact61_widgets.exercises.kinds.play_award import award_mistakes
-from exact61_widgets.exercises.wording import applied
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import EXACT_61, EXACT_61_PLAYS
 from exact61_widgets.widgets.pictures import Figure, LayoutSpec
-from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough, wrong_answers
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.blocked import play_question
 
 
 def prepare(
@@ -158,20 +157,7 @@ class Exact61Walkthrough(Walkthrough):
         ]
         for action, events, layout in zip(self.actions, self.results, self.positions, strict=True):
             play = next((e for e in events if isinstance(e, PlayEvent)), None)
-            ask = None
-            if play is not None:
-                ask = Step(
-                    (Figure(LayoutSpec(layout, ends=False)),),
-                    Msg(
-                        "Seat {seat} plays {play}. How many raw points does it score, and is the "
-                        "award applied?",
-                        {"seat": play.seat, "play": str(action)},
-                    ),
-                    expect=wrong_answers(
-                        award_mistakes(Layout.parse(layout), "raw", play.score_before),
-                        applied(play.score_before, play.award),
-                    ),
-                )
+            ask = None if play is None else play_question(Layout.parse(layout), action, play)
             steps.append(
                 Step(
                     (Figure(LayoutSpec(layout, last=isinstance(action, Play), play=play)),),

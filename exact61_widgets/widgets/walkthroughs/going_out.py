@@ -9,22 +9,32 @@ rejects all the parts together.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from exact61_widgets.engine.actions import Play, parse_action
+from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.events import OutEvent, PlayEvent
+from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
-from exact61_widgets.exercises.kinds.going_out import out_mistakes
-from exact61_widgets.exercises.wording import applied
+from exact61_widgets.engine.scoring import round5
+from exact61_widgets.exercises.kinds.going_out import (
+    OUT_EACH_ROUNDED,
+    OUT_NOT_ROUNDED,
+    PART_REJECTED,
+    PARTNER_FORGOTTEN,
+    out_mistakes,
+)
+from exact61_widgets.exercises.result import Mistake
+from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, applied, round_wrong_way
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.render.text import raw_points
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import GOING_OUT_PAIRS
 from exact61_widgets.views.texts import seat_label
 from exact61_widgets.widgets.pictures import Figure, GoingOutSpec, HandSpec, LayoutSpec
-from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough, wrong_answers
+from exact61_widgets.widgets.walkthroughs.base import Lines, Said, Step, Walkthrough, wrong_answers
 from exact61_widgets.widgets.walkthroughs.narration import settlement_check, settlement_sum
 
 
@@ -152,14 +162,7 @@ class GoingOutWalkthrough(Walkthrough):
             ),
             Step(
                 (table,),
-                ask=Step(
-                    (Figure(LayoutSpec(str(after.layout), ends=False)),),
-                    Msg(
-                        "Seat {seat} plays {play}, their last tile. What do the ends add up to, "
-                        "and is that award applied now?",
-                        {"seat": seat, "play": str(self.play)},
-                    ),
-                ),
+                ask=going_out_question(after.layout, self.play, play),
                 caption=Lines(
                     (
                         Msg(
@@ -201,10 +204,25 @@ class GoingOutWalkthrough(Walkthrough):
                 params,
             )
         )
+        each = sum(round5(before.pips(s)) for s in opponents if before.pips(s))
         steps.append(
             Step(
                 (*hands(opponents), table),
                 Lines((Msg("All hands are shown (R7.1)."), opponents_text)),
+                ask=Step(
+                    (*hands(opponents), table),
+                    Msg("The opponents show their tiles. What do they give, rounded?")
+                    if len(opponents) > 1
+                    else Msg("The opponent shows their tiles. What do they give, rounded?"),
+                    expect=wrong_answers(
+                        [
+                            *([Mistake(each, OUT_EACH_ROUNDED)] if len(opponents) > 1 else []),
+                            Mistake(out.opponents_pips, OUT_NOT_ROUNDED),
+                            Mistake(round_wrong_way(out.opponents_pips), ROUNDED_WRONG_WAY),
+                        ],
+                        out.opponents_award,
+                    ),
+                ),
             )
         )
         if partner is not None:
@@ -223,19 +241,26 @@ class GoingOutWalkthrough(Walkthrough):
                             "tiles": _tiles(before.hand(partner)),
                         },
                     ),
+                    ask=Step(
+                        (*hands([partner]), table),
+                        Msg(
+                            "The partner, seat {partner}, shows their tiles. What is taken off "
+                            "the pair's score for them?",
+                            {"partner": partner},
+                        ),
+                        expect=wrong_answers(
+                            [
+                                Mistake(out.partner_pips, OUT_NOT_ROUNDED),
+                                Mistake(round_wrong_way(out.partner_pips), ROUNDED_WRONG_WAY),
+                                *([Mistake(0, PARTNER_FORGOTTEN)] if out.partner_deduction else []),
+                            ],
+                            out.partner_deduction,
+                        ),
+                    ),
                 )
             )
         caption = Lines((settlement_sum(before, out), settlement_check(before, out)))
-        ask = Step(
-            steps[-1].panels,
-            Msg(
-                "{team}: what does the settlement give in raw points, and is it applied?",
-                {"team": before.seating.side_title(play.side)},
-            ),
-            expect=wrong_answers(
-                out_mistakes(out, after, play.end_sum), applied(out.score_before, out.net)
-            ),
-        )
+        ask = replace(settlement_question(after, out, play.end_sum), panels=steps[-1].panels)
         steps.append(
             Step(
                 (Figure(GoingOutSpec(out), "settlement"), table),
@@ -245,6 +270,36 @@ class GoingOutWalkthrough(Walkthrough):
             )
         )
         return steps
+
+
+def going_out_question(after: Layout, action: Action, play: PlayEvent) -> Step:
+    """The held-back step of a going-out play (predict mode): ``after``, the layout with the
+    play, no scoring end marked; the question what the ends add up to and whether the award
+    is applied now (it is not: it joins the settlement), and the wrong answer to expect, that
+    it is applied at once (the settlement split)."""
+    return Step(
+        (Figure(LayoutSpec(str(after), ends=False)),),
+        Msg(
+            "Seat {seat} plays {play}, their last tile. What do the ends add up to, "
+            "and is that award applied now?",
+            {"seat": play.seat, "play": str(action)},
+        ),
+        expect=(Said(Msg("yes, at once"), PART_REJECTED),),
+    )
+
+
+def settlement_question(match: Match, out: OutEvent, end_sum: int) -> Step:
+    """The held-back step of a going-out settlement (predict mode): the question what it gives
+    and whether it is applied, and the wrong answers to expect (``end_sum``: the last play's
+    sum of the ends). Its pictures are the caller's."""
+    return Step(
+        (),
+        Msg(
+            "{team}: what does the settlement give in raw points, and is it applied?",
+            {"team": match.seating.side_title(out.side)},
+        ),
+        expect=wrong_answers(out_mistakes(out, match, end_sum), applied(out.score_before, out.net)),
+    )
 
 
 def _scores(scores: Sequence[int]) -> str:

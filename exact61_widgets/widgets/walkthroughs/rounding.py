@@ -11,10 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from exact61_widgets.engine.scoring import round5, rounding_reason
+from exact61_widgets.exercises.kinds.going_out import (
+    OUT_EACH_ROUNDED,
+    OUT_NOT_ROUNDED,
+    PARTNER_ADDED,
+    PARTNER_FORGOTTEN,
+    PARTNER_POOLED,
+)
+from exact61_widgets.exercises.kinds.rounding import rounding_mistakes
+from exact61_widgets.exercises.result import Mistake
+from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, round_wrong_way
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.pictures import Figure, RoundingSpec
-from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough, wrong_answers
 
 
 def rounding_caption(total: int) -> Msg:
@@ -77,11 +87,38 @@ class RoundingWalkthrough(Walkthrough):
     def build_steps(self) -> Sequence[Step]:
         """One step per total, then once-versus-parts, then the partner apart."""
         steps = [
-            Step((Figure(RoundingSpec(t), "rounding"),), rounding_caption(t)) for t in self.totals
+            Step(
+                (Figure(RoundingSpec(t), "rounding"),),
+                rounding_caption(t),
+                ask=Step(
+                    (),
+                    Msg(
+                        "{total} rounded to the nearest multiple of 5: what do you get?",
+                        {"total": t},
+                    ),
+                    expect=wrong_answers(rounding_mistakes(t), round5(t)),
+                ),
+            )
+            for t in self.totals
         ]
         parts = self.parts
         whole = sum(parts)
         each = [round5(p) for p in parts]
+        once = Step(
+            (),
+            Msg(
+                "The opponents hold {parts}. What do their tiles give, rounded?",
+                {"parts": ", ".join(str(p) for p in parts)},
+            ),
+            expect=wrong_answers(
+                [
+                    Mistake(sum(each), OUT_EACH_ROUNDED),
+                    Mistake(whole, OUT_NOT_ROUNDED),
+                    Mistake(round_wrong_way(whole), ROUNDED_WRONG_WAY),
+                ],
+                round5(whole),
+            ),
+        )
         steps.append(
             Step(
                 _lines((whole, *parts)),
@@ -113,11 +150,29 @@ class RoundingWalkthrough(Walkthrough):
                     },
                 ),
                 tuple(rounding_caption(v) for v in (whole, *parts)),
+                ask=once,
             )
         )
         opp, mate = self.opponents, self.partner
         net = round5(opp) - round5(mate)
         pooled = round5(opp - mate)
+        apart = Step(
+            (),
+            Msg(
+                "In pair play the opponents hold {opp} and the partner {mate}. What does the "
+                "pair get from the two hands?",
+                {"opp": opp, "mate": mate},
+            ),
+            expect=wrong_answers(
+                [
+                    Mistake(pooled, PARTNER_POOLED),
+                    Mistake(round5(opp), PARTNER_FORGOTTEN),
+                    Mistake(round5(opp + mate), PARTNER_ADDED),
+                    Mistake(opp - mate, OUT_NOT_ROUNDED),
+                ],
+                net,
+            ),
+        )
         steps.append(
             Step(
                 _lines((opp, mate, opp - mate)),
@@ -137,6 +192,7 @@ class RoundingWalkthrough(Walkthrough):
                     },
                 ),
                 (rounding_caption(opp), rounding_caption(mate)),
+                ask=apart,
             )
         )
         return steps

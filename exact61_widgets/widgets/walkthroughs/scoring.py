@@ -18,6 +18,7 @@ from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.scoring import award_reason
 from exact61_widgets.engine.tiles import TILES, Tile
+from exact61_widgets.exercises.kinds.play_award import award_mistakes
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.render.text import describe, raw_points
 from exact61_widgets.views.errors import WidgetError
@@ -25,7 +26,7 @@ from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.ready_positions import RULES_NINE
 from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec
-from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough, wrong_answers
 
 
 def end_line(layout: Layout, end: Contribution) -> Msg:
@@ -67,6 +68,17 @@ def scoring_step(layout: Layout, lang: str) -> Step:
     )
     details: tuple[Msg | str, ...] = (*(end_line(layout, e) for e in ends), describe(layout, lang))
     return Step((Figure(LayoutSpec(str(layout), ends=True)),), caption, details)
+
+
+def scoring_question(table: Layout, panels: tuple[Figure, ...] = ()) -> Step:
+    """The held-back step of the last placement of ``table`` (predict mode): the layout with
+    no scoring end marked (or ``panels``), the question what the play earns, and the wrong
+    answers to expect."""
+    return Step(
+        panels or (Figure(LayoutSpec(str(table), ends=False)),),
+        Msg("{play}: how many raw points does this play earn?", {"play": str(table.last)}),
+        expect=wrong_answers(award_mistakes(table, "raw", None), table.award),
+    )
 
 
 class EndScoringWalkthrough(Walkthrough):
@@ -126,7 +138,11 @@ class EndScoringWalkthrough(Walkthrough):
         places = self.picker.targets(table, lambda p: table.why_illegal(p.tile, p.at))
         spec = LayoutSpec(str(table), places=places)
         label = gettext("Tiles you can try", self.lang)
-        return Step((Figure(spec), Figure(tray, "tray", label)), step.caption, step.details)
+        held = LayoutSpec(str(table), places=places, ends=False)
+        ask = scoring_question(table, (Figure(held), Figure(tray, "tray", label)))
+        return Step(
+            (Figure(spec), Figure(tray, "tray", label)), step.caption, step.details, ask=ask
+        )
 
     @staticmethod
     def _tray(table: Layout) -> list[Tile]:
@@ -138,8 +154,8 @@ class EndScoringWalkthrough(Walkthrough):
 
     @property
     def table(self) -> Layout:
-        """The layout of the step shown."""
-        return self._tables[self.step].copy()
+        """The layout of the step shown (a play held back is on it)."""
+        return self._tables[self._built_index(self.step)].copy()
 
     def try_play(self, play: str | Play) -> None:
         """Continue from the step shown with ``play``; later steps are replaced.
@@ -151,10 +167,11 @@ class EndScoringWalkthrough(Walkthrough):
             raise WidgetError(Msg("type a play like [5|6]@[5|5]:branchA"))
         table = self.table
         table.push(action.tile, action.at)
-        self._tables = [*self._tables[: self.step + 1], table]
+        at = self._built_index(self.step)
+        self._tables = [*self._tables[: at + 1], table]
         self.picker.clear()
-        steps = [*self.steps[: self.step + 1], self._step(table)]
-        self.replace_steps(steps, len(steps) - 1)
+        steps = [*self.built_steps[: at + 1], self._step(table)]
+        self.replace_steps(steps, len(steps) - 1, held=True)
 
     def _typed(self) -> None:
         text = self.play_input.value.strip()
@@ -181,7 +198,7 @@ class EndScoringWalkthrough(Walkthrough):
                 self.picker.clear()
                 self._redraw_tray()
             return
-        table = self._tables[self.step]
+        table = self._tables[self._built_index(self.step)]
         tiles = self._tray(table)
 
         def why(play: Play) -> Msg | None:
@@ -200,6 +217,10 @@ class EndScoringWalkthrough(Walkthrough):
             self.board.announcement = outcome.message.text(self.lang)
 
     def _redraw_tray(self) -> None:
-        steps = list(self.steps)
-        steps[self.step] = self._step(self._tables[self.step])
-        self.replace_steps(steps, self.step)
+        """Draw the step shown again with the tray's choice (the same step, held back or not)."""
+        shown, at = self.step, self._built_index(self.step)
+        steps = list(self.built_steps)
+        steps[at] = self._step(self._tables[at])
+        self.replace_steps(steps, at)
+        self.controls.go(shown, notify=False)
+        self._render(shown)

@@ -17,12 +17,14 @@ from exact61_widgets.engine.layout import Layout, Placement
 from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import PORT_LABELS, Place, Port
 from exact61_widgets.engine.tiles import TILES
+from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY
 from exact61_widgets.i18n import Msg
 from exact61_widgets.render.text import describe
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import SPINNER_LAYOUT
 from exact61_widgets.widgets.pictures import Figure, LayoutSpec
-from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.base import Lines, Said, Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.scoring import scoring_question
 
 
 def _port(port: Port) -> Msg:
@@ -183,6 +185,7 @@ class SpinnerWalkthrough(Walkthrough):
                     (Figure(LayoutSpec(text)),),
                     placement_caption(table, placement),
                     (describe(table, self.lang),),
+                    ask=scoring_question(table),
                 )
             )
             at = placement.at
@@ -210,6 +213,7 @@ class SpinnerWalkthrough(Walkthrough):
             assert play.at is not None
             reason = table.why_illegal(play.tile, play.at)
             assert reason is not None
+            tried = LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False, ends=False)
             steps.append(
                 Step(
                     (Figure(LayoutSpec(str(table), tiles=(str(play.at.tile),), last=False)),),
@@ -218,6 +222,11 @@ class SpinnerWalkthrough(Walkthrough):
                         {"play": str(play), "reason": reason},
                     ),
                     (describe(table, self.lang),),
+                    ask=Step(
+                        (Figure(tried),),
+                        Msg("Trying {play}: may this tile go there?", {"play": str(play)}),
+                        expect=(Said(Msg("yes"), BRANCH_TOO_EARLY),),
+                    ),
                 )
             )
         return steps

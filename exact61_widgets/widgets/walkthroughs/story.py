@@ -29,11 +29,20 @@ from exact61_widgets.widgets.pictures import (
     ScoreSpec,
     SeatsSpec,
 )
-from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough
-from exact61_widgets.widgets.walkthroughs.blocked import settlement_steps, uncut_awards
+from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
+from exact61_widgets.widgets.walkthroughs.blocked import (
+    play_question,
+    settlement_steps,
+    uncut_awards,
+)
+from exact61_widgets.widgets.walkthroughs.going_out import (
+    going_out_question,
+    settlement_question,
+)
 from exact61_widgets.widgets.walkthroughs.narration import (
     Turn,
     deal_caption,
+    draw_sentences,
     end_caption,
     kinds_of,
     settlement_caption,
@@ -183,7 +192,30 @@ class HandStory(Walkthrough):
             *self._around(after, scores_told(shown, turn.before.scores)),
         )
         details = tuple(e.explain(self.lang) for e in shown)
-        return self._add(Step(panels, turn_caption(turn), details), kinds_of(turn), shown)
+        step = Step(panels, turn_caption(turn), details, ask=self._held(turn))
+        return self._add(step, kinds_of(turn), shown)
+
+    def _held(self, turn: Turn) -> Step | None:
+        """In predict mode, a turn's play before its result: the layout with the play and no
+        scoring end marked, the hands after it, the scores before it; the turn's draws, then
+        the question (the last tile's: is its award applied now?)."""
+        play = turn.play
+        if play is None:
+            return None
+        after = turn.after
+        panels = (
+            Figure(LayoutSpec(str(after.layout), ends=False)),
+            self._seats(after, turn.drawn),
+            *self._around(after, turn.before.scores),
+        )
+        if play.status == "deferred":
+            question = going_out_question(after.layout, turn.actions[-1], play)
+        else:
+            question = play_question(after.layout, turn.actions[-1], play)
+        asked = question.caption
+        assert not isinstance(asked, Lines)
+        caption = Lines((*draw_sentences(turn), asked))
+        return replace(question, panels=panels, caption=caption)
 
     def _going_out(self, turn: Turn, out: OutEvent) -> list[Step]:
         after = turn.after
@@ -198,6 +230,14 @@ class HandStory(Walkthrough):
             ),
             settlement_caption(after, out),
             tuple(e.explain(self.lang) for e in (out, *won)),
+            ask=replace(
+                settlement_question(after, out, turn.play.end_sum if turn.play else 0),
+                panels=(
+                    self._seats(after, pips=True),
+                    table,
+                    self._around(after, turn.before.scores)[1],
+                ),
+            ),
         )
         kinds = {"settlement"} | ({"won"} if won else set())
         end = Step((self._around(after)[1], table), end_caption(after, self.lang))
@@ -219,17 +259,23 @@ class HandStory(Walkthrough):
         cut = uncut_awards(before, action)[len(shown) :] if after.is_over else ()
         start = scores_told([e for e in turn.events if e.kind in TURN_EVENTS], before.scores)
 
-        def board(step: Step, scores: Sequence[int]) -> Step:
-            return replace(step, panels=(*step.panels, self._around(after, scores)[1]))
+        def board(step: Step, scores: Sequence[int], held: Sequence[int] = ()) -> Step:
+            """The step with the score board (``scores``; its held-back play's, ``held``)."""
+            ask = step.ask
+            if ask is not None:
+                ask = replace(ask, panels=(*ask.panels, self._around(after, held)[1]))
+            return replace(step, panels=(*step.panels, self._around(after, scores)[1]), ask=ask)
 
         found: list[Step] = [self._add(board(steps[0], start), {"totals"}, ())]
+        told = start
         for i, award in enumerate(shown, start=1):
             kinds = {"award", award.status}
             events: list[Event] = [award]
             if i == len(shown) and after.is_over:
                 kinds.add("won")
                 events += won
-            found.append(self._add(board(steps[i], award.scores), kinds, events))
+            found.append(self._add(board(steps[i], award.scores, told), kinds, events))
+            told = award.scores
         if cut:
             found.append(self._add(board(steps[len(shown) + 1], after.scores), {"cut"}, cut))
         found.append(self._add(board(steps[-1], after.scores), {"result"}, ()))
