@@ -11,7 +11,8 @@ import pytest
 from conftest import position
 
 from exact61_widgets import Layout, Play, caption, describe
-from exact61_widgets.engine.events import MatchWonEvent, OutEvent, arithmetic
+from exact61_widgets.engine.events import MatchWonEvent, OutEvent
+from exact61_widgets.engine.explain import arithmetic
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.i18n import Plural
 from exact61_widgets.render.text import sum_expression
@@ -179,11 +180,11 @@ def test_a_partner_deduction_reads_as_a_subtraction_in_both_languages() -> None:
     out, _ = _going_out(4, [["[1|2]"], ["[0|0]"], ["[6|6]", "[5|5]"], ["[0|2]"]], [5, 0])
     assert out.net == -20
     assert out.explain("en") == (
-        "Seat 0 goes out: last play 0 + opponents' 2 pips rounded to 0 − partner's 22 pips "
-        "rounded to 20 = −20; 5 − 20 = −15, not above 305: applied."
+        "Seat 0 goes out: last play 0 + the opponents' pips 2 rounded to 0 − the partner's pips "
+        "22 rounded to 20 = −20; 5 − 20 = −15, not above 305: applied."
     )
     ru = out.explain("ru")
-    assert "остаток партнёра (22 очка), округлённый до 20, = −20" in ru
+    assert "сумма значений у партнёра 22, округлённая до 20, = −20" in ru
     assert ru.endswith("5 − 20 = −15, не больше 305: применено.")
     for text in (out.explain("en"), ru):
         assert "+ -" not in text and "+ −" not in text and "-2" not in text
@@ -192,8 +193,8 @@ def test_a_partner_deduction_reads_as_a_subtraction_in_both_languages() -> None:
 @pytest.mark.parametrize(
     ("players", "hands", "opponents"),
     [
-        (2, [["[1|2]"], ["[0|0]", "[0|2]"]], "the opponent's 2 pips"),
-        (3, [["[1|2]"], ["[0|0]"], ["[0|2]", "[3|3]"]], "opponents' 8 pips"),
+        (2, [["[1|2]"], ["[0|0]", "[0|2]"]], "the opponent's pips 2"),
+        (3, [["[1|2]"], ["[0|0]"], ["[0|2]", "[3|3]"]], "the opponents' pips 8"),
     ],
 )
 def test_there_is_no_partner_line_without_pairs(
@@ -204,7 +205,7 @@ def test_there_is_no_partner_line_without_pairs(
     en, ru = out.explain("en"), out.explain("ru")
     assert f"last play 0 + {opponents} rounded to {out.opponents_award} = {out.net};" in en
     assert "partner" not in en and "партнёр" not in ru
-    assert ("остаток соперника (" in ru) == (players == 2)
+    assert ("сумма значений у соперника " in ru) == (players == 2)
 
 
 def test_the_match_winner_is_a_player_or_a_pair() -> None:

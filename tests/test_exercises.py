@@ -330,11 +330,7 @@ def test_play_award_with_a_score_applies_the_target_check() -> None:
     assert "295 + 15 = 310 would pass 305: rejected whole (R1.4)" in en
     assert "отклонено целиком" in ru
     exact = check_play_award("[3|6]", "[6|6]@[3|6]:high", "15", score=290)
-    assert (
-        exact.ok
-        and "305, not above 305: applied; exactly 305, the match is won at once (R9.1)"
-        in exact.text()
-    )
+    assert exact.ok and "305, exactly 305: applied, and the match is won (R9.1)" in exact.text()
 
 
 def test_play_award_refuses_an_illegal_question() -> None:
@@ -393,11 +389,14 @@ def test_going_out_in_pairs_round_once_and_subtract_the_partner() -> None:
     right = check_going_out(pairs_going_out(), "5")
     assert right.ok
     en, ru = both(right)
-    assert "The opponents keep [6|6] [0|0] = 12 pips, rounded once to 10 (R7.2)." in en
-    assert "The partner keeps [0|3] = 3 pips, rounded on their own to 5 and subtracted" in en
+    assert (
+        "The opponents hold [6|6] [0|0]: the pips add up to 12 in all, rounded once to 10 (R7.2)."
+        in en
+    )
+    assert "holds [0|3]: the pips add up to 3, rounded on their own to 5 and subtracted" in en
     assert "One settlement: 0 + 10 − 5 = 5 (R7.4)." in en
-    assert "У соперников остаются [6|6] [0|0] = 12 очков" in ru
-    assert "У партнёра остаются [0|3] = 3 очка;" in ru
+    assert "У соперников на руках [6|6] [0|0]: сумма значений 12" in ru
+    assert "на руках [0|3]: сумма значений 3;" in ru
     assert "Один расчёт: 0 + 10 − 5 = 5 (R7.4)." in ru
 
 
@@ -409,11 +408,7 @@ def test_going_out_past_61_changes_nothing_and_onto_61_wins() -> None:
     assert "One settlement: 0 + 15 = 15 (R7.4)." in str(result.why)
     assert check_going_out(three, "0").ok
     exact = check_going_out(pairs_going_out((300, 0)), "5")
-    assert (
-        exact.ok
-        and "305, not above 305: applied; exactly 305, the match is won at once (R9.1)"
-        in exact.text()
-    )
+    assert exact.ok and "305, exactly 305: applied, and the match is won (R9.1)" in exact.text()
 
 
 def test_going_out_needs_a_last_tile() -> None:
@@ -447,10 +442,10 @@ def test_blocked_hand_award_of_each_seat(seat: int, award: int) -> None:
 def test_blocked_hand_explanations() -> None:
     unrounded = check_blocked_award(blocked(), 0, "34")
     assert not unrounded.ok and unrounded.expected == "35"
-    assert "(15 − 6) + (31 − 6) = 34, rounded once to 35" in str(unrounded.why)
-    assert "У игрока 0 остаток 6 очков." in unrounded.why.text("ru")  # type: ignore[union-attr]
+    assert "(15 − 6) + (31 − 6) = 34, are rounded once to 35" in str(unrounded.why)
+    assert "Остаток игрока 0 — 6." in unrounded.why.text("ru")  # type: ignore[union-attr]
     nothing = check_blocked_award(blocked(), 1, "0")
-    assert "no opponent holds a strictly larger total" in nothing.text()
+    assert "no opponent holds more, so seat 1 gets nothing (R8.3)" in nothing.text()
 
 
 def test_blocked_hand_near_the_target() -> None:

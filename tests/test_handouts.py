@@ -158,7 +158,7 @@ def test_the_rules_card_draws_the_key_pictures_with_the_engine_s_numbers() -> No
     assert (over.status, over.after, exact.after) == ("rejected", 295, 305)
     assert (
         "295 + 15 = 310 would pass 305" in text
-        and "295 + 10 = 305, not above 305: applied; exactly 305" in text
+        and "295 + 10 = 305, exactly 305: applied, and the match is won" in text
     )
     # the spinner's places are named where the picture draws them
     assert "line A holds [3|4] (left), line B holds [3|6] (right)" in text

@@ -245,16 +245,16 @@ def test_going_out_walkthrough_parts_in_order_and_one_target_check() -> None:
     texts = captions(GoingOutWalkthrough())
     assert "goes out (R7.1)" in texts[0]
     assert "joins the settlement (R7.4)" in texts[1]
-    assert "12 pips in all" in texts[2] and "12 → 10" in texts[2]
-    assert "3 → 5" in texts[3] and "never pooled" in texts[3]
+    assert "add up to 12 in all" in texts[2] and "rounded once to 10" in texts[2]
+    assert "rounded on their own to 5" in texts[3] and "never pooled" in texts[3]
     assert "0 + 10 − 5 = 5" in texts[4] and "100 + 5 = 105" in texts[4]
-    assert "applied together (R7.4)" in texts[4]
+    assert "One settlement" in texts[4] and texts[4].endswith("not above 305: applied.")
     rejected = captions(GoingOutWalkthrough(sc.GOING_OUT_REJECTED))
     assert "5 + 5 = 10" in rejected[-1] and "300 + 10 = 310 would pass 305" in rejected[-1]
-    assert "rejected together (R7.4)" in rejected[-1]
-    assert "opponent holds 4 pips" in rejected[-2]
+    assert "rejected whole (R7.4)" in rejected[-1]
+    assert "opponent holds [0|4]: the pips add up to 4" in rejected[-2]
     exact = captions(GoingOutWalkthrough(sc.GOING_OUT_EXACT))
-    assert "300 + 5 = 305 is exactly 61, which wins the match (R9.1)" in exact[-1]
+    assert "300 + 5 = 305, exactly 305: applied, and the match is won (R9.1)" in exact[-1]
 
 
 def test_going_out_without_pairs_says_nothing_about_a_partner() -> None:
@@ -263,8 +263,10 @@ def test_going_out_without_pairs_says_nothing_about_a_partner() -> None:
         assert not any("partner" in t.lower() for t in texts), texts
         assert len(texts) == 4
     texts = captions(GoingOutWalkthrough(sc.GOING_OUT_3P))
-    assert "6 + 7" not in texts[2] and "13 → 15" in texts[2]  # the opponents' tiles, rounded once
-    assert "One settlement: 0 + 15 = 15." in texts[3]
+    assert (
+        "6 + 7" not in texts[2] and "13 in all, rounded once to 15" in texts[2]
+    )  # the opponents' tiles, rounded once
+    assert "One settlement: 0 + 15 = 15 (R7.4)." in texts[3]
     with pytest.raises(WidgetError, match="cannot go out"):
         GoingOutWalkthrough(Scenario.make(2, "[1|4]", [["[4|6]", "[2|3]"], ["[0|0]"]]))
 
@@ -292,8 +294,8 @@ def test_blocked_walkthrough_awards_one_by_one_and_a_match_ending_mid_settlement
     assert "Seat 3 plays [1|1]@[1|3]:low." in texts[0] and "blocked (R3.5)" in texts[0]
     assert "seat 0: 12, seat 3: 19, seat 2: 38, seat 1: 51 (R8.1)" in texts[1]
     assert "(19 − 12) + (51 − 12) = 46" in texts[2] and "rounded once to 45" in texts[2]
-    assert "280 + 45 = 325 would pass 305" in texts[2] and "rejected (R8.4)" in texts[2]
-    assert "(38 − 19) = 19" in texts[3] and "285 + 20 = 305 is exactly 61" in texts[3]
+    assert "280 + 45 = 325 would pass 305" in texts[2] and "rejected whole (R8.4)" in texts[2]
+    assert "(38 − 19) = 19" in texts[3] and "285 + 20 = 305, exactly 305: applied" in texts[3]
     assert "not applied (R8.5)" in texts[4]
     assert "Seat 2 would have had 15, taking pair 0+2 from 280 to 295" in texts[4]
     assert "Seat 1 would have had nothing" in texts[4]
@@ -555,10 +557,10 @@ def test_predict_mode_shows_each_play_before_its_result() -> None:
     play_spec = walk.steps[1].panels[0].spec
     assert play_spec.ends is False and play_spec.play is None  # no badges, no award drawn
     walk.next()
-    assert walk.role == "result" and walk.caption_text.startswith("Seat 0 plays [1|2]@[0|1]:high:")
+    assert walk.role == "result" and walk.caption_text.startswith("Seat 0 plays [1|2]@[0|1]:high.")
     assert walk.steps[2].caption == plain[1]
     walk.predict = False  # the step in view stays in view
-    assert walk.step == 1 and walk.caption_text.startswith("Seat 0 plays [1|2]@[0|1]:high:")
+    assert walk.step == 1 and walk.caption_text.startswith("Seat 0 plays [1|2]@[0|1]:high.")
     walk.predict = True  # turned on again: the play is asked again before its result
     assert walk.step == 1 and walk.role == "play"
 

@@ -8,69 +8,20 @@ contract's JSON form and :meth:`explain` a sentence in English or Russian.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Literal
 
+from exact61_widgets.engine import explain as explanations
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
 from exact61_widgets.engine.ports import PLACES, Place
-from exact61_widgets.engine.scoring import (
-    TARGET_PARAMS,
-    Status,
-    accepts,
-    award_reason,
-    earns,
-)
+from exact61_widgets.engine.scoring import TARGET_PARAMS, Status, earns
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile, tiles_of
-from exact61_widgets.i18n import Msg, Plural
+from exact61_widgets.i18n import Msg
 
 #: The text of each place code, ``str(PLACES[code])`` (event dictionaries name places so).
 _PLACE_TEXTS: Final = tuple(str(place) for place in PLACES)
-
-#: The minus sign of written arithmetic (U+2212), wider and clearer than a hyphen.
-MINUS: Final = "\u2212"
-
-
-def signed(value: int) -> str:
-    """A whole number as text, a negative one with a real minus sign: ``−10``."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def arithmetic(terms: Sequence[int]) -> str:
-    """``2 + 3 = 5``; a negative term is subtracted, never added: ``0 − 10 = −10``.
-
-    The first term keeps its own sign (``−15 + 10 = −5``); an empty list sums to ``0``.
-    """
-    if not terms:
-        return "0 = 0"
-    parts = [signed(terms[0])]
-    for term in terms[1:]:
-        parts.append(f"{MINUS} {-term}" if term < 0 else f"+ {term}")
-    return f"{' '.join(parts)} = {signed(sum(terms))}"
-
-
-def _points(raw: int) -> Plural:
-    return Plural("{n} raw point", "{n} raw points", raw)
-
-
-def target_reason(before: int, change: int, rule: str = "R1.4") -> Msg:
-    """Why the target check accepts or rejects a change of score: the one explanation (R1.4).
-
-    Only the upper bound is checked: a negative change (a partner's deduction) is
-    applied even below zero (D3). ``rule`` is the rule a rejection cites (a settlement's
-    own, ``"R7.4"``, ``"R8.4"``). Events, exercises and handouts say it so.
-    """
-    status = "applied" if accepts(before, change) else "rejected"
-    return _target_reason(status, before, change, rule)
-
-
-def _target_reason(status: str, before: int, change: int, rule: str = "R1.4") -> Msg:
-    """:func:`target_reason` for a check already made (``status``), as the events hold it."""
-    params = {"sum": arithmetic([before, change]), "rule": rule, **TARGET_PARAMS}
-    if status == "rejected":
-        return Msg("{sum} would pass {target_raw}: rejected whole ({rule})", params)
-    return Msg("{sum}, not above {target_raw}: applied", params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,33 +71,22 @@ class PlayEvent:
         """Whether the end sum is a positive multiple of 5 (R6.2)."""
         return earns(self.end_sum)
 
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The values of the scoring ends after the play, in order (R6.1)."""
+        return tuple(c.value for c in self.contributions)
+
     def reason(self) -> Msg:
-        """Why the play scored what it scored."""
-        if self.status == "deferred":
-            return Msg("the last tile: its award joins the going-out settlement (R7.4)")
-        if not self.is_multiple_of_5:
-            return award_reason(self.end_sum)
-        return _target_reason(self.status, self.score_before, self.award)
+        """Why the play scored what it scored (:func:`.explain.play_reason`)."""
+        return explanations.play_reason(self)
+
+    def explanation(self) -> explanations.Explanation:
+        """The play, its scoring ends, its award and its fate (:func:`.explain.play`)."""
+        return explanations.play(self)
 
     def explain(self, lang: str | None = None) -> str:
         """One line: who played what where, the ends, the award and its fate."""
-        values = " + ".join(str(c.value) for c in self.contributions) or "0"
-        where = (
-            Msg("opens with {tile}", {"tile": str(self.tile)})
-            if self.at is None
-            else Msg("plays {tile} at {place}", {"tile": str(self.tile), "place": str(self.at)})
-        )
-        return Msg(
-            "Seat {seat} {where}: ends {values} = {sum}, award {award}; {reason}.",
-            {
-                "seat": self.seat,
-                "where": where,
-                "values": values,
-                "sum": self.end_sum,
-                "award": _points(self.award),
-                "reason": self.reason(),
-            },
-        ).text(lang)
+        return self.explanation().text(lang)
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form of this event."""
@@ -311,47 +251,21 @@ class OutEvent:
         """The tiles each seat still holds, by seat (the one going out holds none)."""
         return tuple(map(tiles_of, self.remaining_masks))
 
-    def reason(self) -> Msg:
-        """Why the settlement was applied or rejected."""
-        return _target_reason(self.status, self.score_before, self.net)
-
     @property
     def players(self) -> int:
         """The number of players: one hand of remaining tiles each."""
         return len(self.remaining_masks)
+
+    def explanation(self) -> explanations.Explanation:
+        """Every part of the settlement and its one target check (:func:`.explain.going_out`)."""
+        return explanations.going_out(self)
 
     def explain(self, lang: str | None = None) -> str:
         """One line with every part of the settlement and the target check.
 
         The partner's part appears only in pair play (4 players, R7.3).
         """
-        params: dict[str, object] = {
-            "seat": self.seat,
-            "play": self.play_award,
-            "opips": Plural("{n} pip", "{n} pips", self.opponents_pips),
-            "oaward": self.opponents_award,
-            "net": signed(self.net),
-            "reason": self.reason(),
-        }
-        if seating(self.players).pairs:
-            params["ppips"] = Plural("{n} pip", "{n} pips", self.partner_pips)
-            params["pded"] = self.partner_deduction
-            return Msg(
-                "Seat {seat} goes out: last play {play} + opponents' {opips} rounded to "
-                "{oaward} − partner's {ppips} rounded to {pded} = {net}; {reason}.",
-                params,
-            ).text(lang)
-        if self.players == 2:
-            return Msg(
-                "Seat {seat} goes out: last play {play} + the opponent's {opips} rounded "
-                "to {oaward} = {net}; {reason}.",
-                params,
-            ).text(lang)
-        return Msg(
-            "Seat {seat} goes out: last play {play} + opponents' {opips} rounded to "
-            "{oaward} = {net}; {reason}.",
-            params,
-        ).text(lang)
+        return self.explanation().text(lang)
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form of this event."""
@@ -430,28 +344,13 @@ class BlockedAwardEvent:
     #: Every side's raw score after the award.
     scores: tuple[int, ...]
 
-    def reason(self) -> Msg:
-        """Why the award is what it is and whether the target check took it."""
-        if not self.compared:
-            return Msg("no opponent holds a larger total: nothing to award (R8.3)")
-        if self.award == 0:
-            return Msg("the differences round to 0 (R7.5)")
-        return _target_reason(self.status, self.score_before, self.award)
+    def explanation(self) -> explanations.Explanation:
+        """The differences, the rounding and the target check (:func:`.explain.blocked_award`)."""
+        return explanations.blocked_award(self)
 
     def explain(self, lang: str | None = None) -> str:
         """One line with the differences, the rounding and the target check."""
-        diffs = " + ".join(f"({total} − {self.pips})" for _, total, _ in self.compared) or "0"
-        return Msg(
-            "Seat {seat} holds {pips}: {diffs} = {difference}, rounded {award}; {reason}.",
-            {
-                "seat": self.seat,
-                "pips": self.pips,
-                "diffs": diffs,
-                "difference": self.difference,
-                "award": self.award,
-                "reason": self.reason(),
-            },
-        ).text(lang)
+        return self.explanation().text(lang)
 
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form of this event."""

@@ -25,7 +25,12 @@ from exact61_widgets.engine.bots.search import ActionValue, decision_rng, search
 from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, play_award, reaches_target
+from exact61_widgets.engine.scoring import (
+    TARGET_PARAMS,
+    displayed,
+    play_award,
+    reaches_target,
+)
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
 #: Playouts a hint may use; about a tenth of a second on a laptop core.
@@ -85,7 +90,7 @@ class Hint:
 
 
 def _points(raw: int) -> Plural:
-    return Plural("{n} displayed point", "{n} displayed points", raw // POINT)
+    return Plural("{n} displayed point", "{n} displayed points", displayed(raw))
 
 
 def _forced(match: Match, action: Action) -> Msg:

@@ -2,9 +2,11 @@
 
 Each rule is written here once and every part of the package uses it: the
 positive-multiple-of-5 test (:func:`earns`), the play award (:func:`play_award`,
-and its table :data:`AWARDS` for the fast loops), rounding to 5 (:func:`round5`),
-the target check (:func:`accepts`) and the exact hit that wins (:func:`reaches_target`).
-The target's numbers are written here and nowhere else.
+and its table :data:`AWARDS` for the fast loops), rounding to 5 (:func:`round5`) and
+which way a remainder rounds (:func:`rounding_direction`), the target check
+(:func:`accepts`) and the exact hit that wins (:func:`reaches_target`).
+The target's numbers are written here and nowhere else; their words are in
+:mod:`.explain`.
 """
 
 from __future__ import annotations
@@ -12,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, Literal
-
-from exact61_widgets.i18n import Msg, Plural
 
 #: Raw points per displayed point (R1.2).
 POINT: Final = 5
@@ -46,57 +46,16 @@ def round5(pips: int) -> int:
     return (pips + 2) // 5 * 5
 
 
-def rounding_rule(rule: str = "R7.5") -> Msg:
-    """The rounding rule in words: which remainders round down and which up.
-
-    The one statement of the rule (R7.5); a settlement that rounds cites its own rule
-    (``"R7.2"``, ``"R8.2"``). Exercises, handouts and pictures say it so.
-    """
-    return Msg(
-        "remainders {down_1} and {down_2} round down, {up_1} and {up_2} round up ({rule})",
-        {**ROUNDING_PARAMS, "rule": rule},
-    )
-
-
-def rounding_reason(total: int) -> Msg:
-    """How ``total`` rounds to the nearest multiple of 5, by its remainder: one sentence (R7.5).
-
-    The one explanation of a rounding: exercises and walkthroughs say it so.
-    """
-    rest = total % POINT
-    params = {**ROUNDING_PARAMS, "total": total, "rest": rest, "result": round5(total)}
-    if rest == 0:
-        return Msg("{total} is a multiple of 5, so it stays {result} (R7.5).", params)
-    if rest <= ROUNDING_PARAMS["down_2"]:
-        return Msg(
-            "{total} has remainder {rest}: remainders {down_1} and {down_2} round down, "
-            "to {result} (R7.5).",
-            params,
-        )
-    return Msg(
-        "{total} has remainder {rest}: remainders {up_1} and {up_2} round up, to {result} (R7.5).",
-        params,
-    )
+def rounding_direction(total: int) -> Literal["stays", "down", "up"]:
+    """Which way ``total`` rounds to the nearest multiple of 5: the one decision of R7.5,
+    read from :func:`round5` (remainders 1, 2 down; 3, 4 up; a multiple stays)."""
+    rounded = round5(total)
+    return "stays" if rounded == total else "down" if rounded < total else "up"
 
 
 def earns(end_sum: int) -> bool:
     """Whether an end sum scores: a positive multiple of 5 (R6.2)."""
     return end_sum > 0 and end_sum % 5 == 0
-
-
-def award_reason(end_sum: int) -> Msg:
-    """Why an end sum earns what it earns, in words: the multiple-of-5 test of R6.2.
-
-    The one explanation of the test: events, exercises, walkthroughs and narration say it so.
-    """
-    if end_sum == 0:
-        return Msg("the ends add up to 0, which earns nothing (R6.2)")
-    if not earns(end_sum):
-        return Msg("{sum} is not a multiple of 5: no award (R6.2)", {"sum": end_sum})
-    return Msg(
-        "{sum} is a positive multiple of 5, so it earns {raw} (R6.2)",
-        {"sum": end_sum, "raw": Plural("{n} raw point", "{n} raw points", end_sum)},
-    )
 
 
 def play_award(end_sum: int) -> int:

@@ -26,7 +26,7 @@ from typing import Final, Literal
 from exact61_widgets.engine.actions import DRAW, PASS, PLAY, Action
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.match import PLAYING, Match
-from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.scoring import displayed
 from exact61_widgets.engine.solvecore import (
     DRAW_MOVE,
     INF,
@@ -91,7 +91,7 @@ class MoveValue:
     @property
     def points(self) -> int:
         """The value in displayed points (raw / 5); ±WIN / 5 for a match won or lost."""
-        return self.value // POINT
+        return displayed(self.value)
 
     def text(self, lang: str | None = None) -> str:
         """The value in words: ``+3 points``, ``wins the match`` … in ``lang``."""
@@ -232,7 +232,7 @@ def value_text(value: int, lang: str | None = None) -> str:
         return Msg("wins the match").text(lang)
     if value <= -WIN:
         return Msg("loses the match").text(lang)
-    points = value // POINT
+    points = displayed(value)
     sign = "+" if points > 0 else ("−" if points < 0 else "")
     return Plural("{sign}{n} point", "{sign}{n} points", abs(points), {"sign": sign}).text(lang)
 

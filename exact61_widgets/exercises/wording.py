@@ -1,15 +1,15 @@
 """Small pieces of explanation the checks share: points with plurals, the target check.
 
-Every number with a noun is a :class:`Plural` (1 очко, 2 очка, 5 очков), and
-the target check is worded in one place (R1.4, R9.1), so that an award, a
-going-out settlement and a blocked-hand award explain it alike.
+Every number with a noun is a :class:`Plural` (1 очко, 2 очка, 5 очков). The rules'
+verdicts (the target check, a settlement, a rounding) are worded by
+:mod:`exact61_widgets.engine.explain`, not here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from exact61_widgets.engine.events import target_reason
+from exact61_widgets.engine.explain import rounding_rule
 from exact61_widgets.engine.layout import Contribution
 from exact61_widgets.engine.scoring import (
     POINT,
@@ -17,8 +17,8 @@ from exact61_widgets.engine.scoring import (
     TARGET_PARAMS,
     accepts,
     is_start_score,
-    reaches_target,
-    rounding_rule,
+    round5,
+    rounding_direction,
 )
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake
@@ -66,27 +66,13 @@ def applied(before: int, change: int) -> int:
     return change if accepts(before, change) else 0
 
 
-def target(before: int, change: int, rule: str) -> Msg:
-    """The target check of a change of score (R1.4, the engine's words), and the exact hit (R9.1).
-
-    ``rule`` is the rule a rejection cites (R1.4 for an award, R7.4 for a settlement, …).
-    """
-    reason = target_reason(before, change, rule)
-    if accepts(before, change) and reaches_target(before + change):
-        return Msg(
-            "{reason}; exactly {target_raw}, the match is won at once (R9.1).",
-            {"reason": reason, **TARGET_PARAMS},
-        )
-    return Msg("{reason}.", {"reason": reason})
-
-
 def round_wrong_way(total: int) -> int:
     """``total`` rounded the other way: what a learner gets who mixes up the remainders
     (1 and 2 up, 3 and 4 down); a multiple of 5 stays (R7.5)."""
-    rest = total % POINT
-    if rest == 0:
+    direction = rounding_direction(total)
+    if direction == "stays":
         return total
-    return total - rest + POINT if rest <= 2 else total - rest
+    return round5(total) + POINT if direction == "down" else round5(total) - POINT
 
 
 #: Shared by the kinds that round (a total, a settlement, a blocked-hand award).

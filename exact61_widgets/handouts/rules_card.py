@@ -8,8 +8,8 @@ functions from an example the engine plays (:mod:`.examples`).
 from __future__ import annotations
 
 from exact61_widgets import layout_geometry
-from exact61_widgets.engine.scoring import TARGET_PARAMS, round5, rounding_rule
-from exact61_widgets.exercises.wording import target
+from exact61_widgets.engine.explain import rounding_rule, target_check
+from exact61_widgets.engine.scoring import TARGET_PARAMS, round5
 from exact61_widgets.handouts import art, examples
 from exact61_widgets.handouts.page import document, heading, prose
 from exact61_widgets.i18n import Msg, gettext
@@ -146,8 +146,7 @@ def _target(lang: str) -> str:
     over, exact = examples.target_plays()
     pictures = []
     for index, play in enumerate((over, exact)):
-        rule = "R1.4" if play.status == "rejected" else "R9.1"
-        words = target(play.before, play.award, rule).text(lang)
+        words = target_check(play.before, play.award).steps[0].text(lang)
         # the ends unmarked: the words under it give the award (a badge would print below 8 pt)
         pic = art.layout(play.layout, f"{_P}-target-{index}", lang, 0.4, places=False, ends=False)
         pictures.append(f"<figure>{pic}<figcaption>{prose(words)}</figcaption></figure>")

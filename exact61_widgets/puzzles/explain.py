@@ -19,9 +19,10 @@ from functools import partial
 
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.equity.value import percent_msg
+from exact61_widgets.engine.explain import target_check
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
-from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, to_target
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, displayed, to_target
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.puzzles.themes import Facts, Tried
@@ -54,27 +55,27 @@ def theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
     if "overshoot" in themes:
         tempting = max((t for t in facts.others if t.overshoots), key=_tempting_award)
         if tempting.out is not None:
+            out = tempting.out
             sentences.append(
                 Msg(
-                    "Going out with {move} would settle {net}, but the score would pass "
-                    "{target}, so "
-                    "the whole settlement would be rejected, the last play's award too (R7.4).",
+                    "Going out with {move} would settle {net}; {check}.",
                     {
-                        **TARGET_PARAMS,
                         "move": action_msg(tempting.action),
-                        "net": _raw(tempting.out.net),
+                        "net": _raw(out.net),
+                        "check": target_check(out.score_before, out.net, "R7.4").line,
                     },
                 )
             )
         else:
+            play = tempting.play
+            assert play is not None
             sentences.append(
                 Msg(
-                    "{move} would earn {award}, but the score would pass {target}, so that award "
-                    "would be rejected whole and the score would stay (R1.4).",
+                    "{move} would earn {award}; {check}.",
                     {
-                        **TARGET_PARAMS,
                         "move": action_msg(tempting.action),
-                        "award": _raw(_tempting_award(tempting)),
+                        "award": _raw(play.award),
+                        "check": target_check(play.score_before, play.award).line,
                     },
                 )
             )
@@ -169,29 +170,7 @@ def _tempting_award(t: Tried) -> int:
 def _going_out(match: Match, facts: Facts) -> Msg:
     out = facts.answer.out
     if out is not None:
-        if match.seating.pairs:
-            return Msg(
-                "Going out earns the opponents' remaining pips rounded once "
-                "({opips} → {oaward}), minus the partner's rounded ({ppips} → {pded}), "
-                "in one settlement with the last play (R7.3).",
-                {
-                    "opips": out.opponents_pips,
-                    "oaward": out.opponents_award,
-                    "ppips": out.partner_pips,
-                    "pded": out.partner_deduction,
-                },
-            )
-        if match.players == 2:
-            return Msg(
-                "Going out earns the opponent's remaining pips rounded ({opips} → "
-                "{oaward}) in one settlement with the last play (R7.2).",
-                {"opips": out.opponents_pips, "oaward": out.opponents_award},
-            )
-        return Msg(
-            "Going out earns the opponents' remaining pips rounded once "
-            "({opips} → {oaward}) in one settlement with the last play (R7.2).",
-            {"opips": out.opponents_pips, "oaward": out.opponents_award},
-        )
+        return out.explanation().line
     other = next(t for t in facts.others if t.out is not None)
     assert other.out is not None
     if match.seating.pairs and other.out.partner_deduction:
@@ -281,7 +260,7 @@ def fairness_sentences(answer: Action, verdict: Verdict) -> list[Msg]:
             Msg(
                 "No deal ends the match in this hand; in the hand's points the answer is "
                 "ahead by {margin} or more in half of them.",
-                {"margin": Plural("{n} point", "{n} points", verdict.margin // POINT)},
+                {"margin": Plural("{n} point", "{n} points", displayed(verdict.margin))},
             )
         )
     return sentences

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from exact61_widgets.engine.explain import rounding, rounding_rule
 from exact61_widgets.engine.scoring import (
     POINT,
     TARGET_PARAMS,
     displayed,
     round5,
-    rounding_rule,
+    rounding_direction,
     to_target,
 )
 from exact61_widgets.engine.seating import seating
@@ -357,7 +358,7 @@ def scoreboard_panel(
     y = LABEL + 4.0
     width = columns[4]
     for side, raw in enumerate(scores):
-        shown = raw // POINT
+        shown = displayed(raw)
         label = names[side]
         cells = [
             text(columns[0], y + 17, label, size=14, fill=colors["text"], weight="bold"),
@@ -444,7 +445,7 @@ def scoreboard_svg(
                 if labels is not None
                 else seating(players).side_title(i).text(lang),
                 "raw": Plural("{n} raw point", "{n} raw points", raw),
-                "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
+                "points": Plural("{n} displayed point", "{n} displayed points", displayed(raw)),
                 "left": displayed(to_target(raw)),
             },
         ).text(lang)
@@ -527,12 +528,18 @@ def _result(x: float, y: float, result: int, colors: Mapping[str, str]) -> Node:
     )
 
 
+def _tick_kind(value: int) -> str:
+    """A tick's mark: ``multiple``, or the way its remainder rounds, ``down`` or ``up`` (R7.5)."""
+    direction = rounding_direction(value)
+    return "multiple" if direction == "stays" else direction
+
+
 def rounding_sample(x: float, y: float, width: float, colors: Mapping[str, str]) -> list[Node]:
     """The number line in small, for the legend: 10 to 15 with 13 rounding up to 15."""
     step = (width - 12) / 5
     nodes = [_axis(x + 6, x + width - 6, y, colors)]
     for k in range(6):
-        kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
+        kind = _tick_kind(10 + k)
         nodes.append(
             element("g", {"class": f"tick {kind}"}, [_tick(x + 6 + k * step, y, kind, colors, 5)])
         )
@@ -560,7 +567,7 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
     for k in range(6):
         value = low + k
         x = x0 + k * step
-        kind = "multiple" if k in (0, 5) else "down" if k <= 2 else "up"
+        kind = _tick_kind(value)
         nodes.append(
             element(
                 "g",
@@ -637,14 +644,8 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
 
 
 def rounding_text(total: int, lang: str | None = None) -> str:
-    """``13 → 15: remainder 3 rounds up`` and the like (R7.5)."""
-    rest = total % 5
-    params = {"total": total, "result": round5(total), "rest": rest}
-    if rest == 0:
-        return Msg("{total} → {result}: a multiple of 5 stays", params).text(lang)
-    if rest <= 2:
-        return Msg("{total} → {result}: remainder {rest} rounds down", params).text(lang)
-    return Msg("{total} → {result}: remainder {rest} rounds up", params).text(lang)
+    """``13 → 15: remainder 3 rounds up`` and the like (R7.5): :func:`.explain.rounding`."""
+    return rounding(total).text(lang)
 
 
 def rounding_svg(

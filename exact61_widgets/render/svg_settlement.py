@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, arithmetic
-from exact61_widgets.engine.scoring import TARGET, accepts
+from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
+from exact61_widgets.engine.explain import differences, target_sum
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
@@ -190,14 +190,7 @@ def out_panel(event: OutEvent, colors: Mapping[str, str], lang: str) -> Panel:
             {"data-part": "check", "data-status": event.status},
             [
                 gettext("Target check", lang),
-                Msg(
-                    "{sum} {relation} {target}",
-                    {
-                        "sum": arithmetic([event.score_before, event.net]),
-                        "relation": "≤" if accepts(event.score_before, event.net) else ">",
-                        "target": TARGET,
-                    },
-                ).text(lang),
+                target_sum(event.score_before, event.net),
                 _status(event.status, lang),
             ],
             event.status,
@@ -244,7 +237,7 @@ def blocked_panel(
         raise RenderError(Msg("a blocked-hand table needs the hand's BlockedAwardEvents"))
     rows: list[tuple[dict[str, str], list[str], str | None]] = []
     for e in events:
-        diffs = " + ".join(f"({total} − {e.pips})" for _, total, _ in e.compared)
+        diffs = differences(e.pips, e.compared)
         rows.append(
             (
                 {

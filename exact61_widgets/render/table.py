@@ -39,7 +39,7 @@ from exact61_widgets.engine.events import (
     PlayEvent,
 )
 from exact61_widgets.engine.ports import Place
-from exact61_widgets.engine.scoring import POINT, TARGET, TARGET_PARAMS
+from exact61_widgets.engine.scoring import POINT, TARGET, TARGET_PARAMS, displayed, to_target
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render.geometry import drawn_geometry
@@ -262,7 +262,7 @@ def _event_words(event: Event, viewer: int | None) -> Msg:
         params = {
             "seat": event.seat,
             "tile": str(event.tile),
-            "points": Plural("+{n} point", "+{n} points", event.award // POINT),
+            "points": Plural("+{n} point", "+{n} points", displayed(event.award)),
         }
         if event.award and event.status == "rejected":
             return Msg("Last: seat {seat} played {tile}, {points} rejected (R1.4)", params)
@@ -314,8 +314,8 @@ def table_description(match: Match, viewer: int | None, lang: str | None = None)
                     **TARGET_PARAMS,
                     "side": match.seating.side_title(side).text(lang),
                     "raw": Plural("{n} raw point", "{n} raw points", raw),
-                    "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
-                    "left": TARGET // POINT - raw // POINT,
+                    "points": Plural("{n} displayed point", "{n} displayed points", displayed(raw)),
+                    "left": displayed(to_target(raw)),
                 },
             ).text(lang)
             for side, raw in enumerate(match.scores)
@@ -563,7 +563,7 @@ def _side_column(
         parts[f"tally-label-{side}"] = _text_part(
             x, top + SMALL_SIZE, w, label, SMALL_SIZE, colors["muted"], cls="label"
         )
-        figures = tally_panel(raw // POINT, colors, f"{prefix}-tally-{side}", per_row=per_row)
+        figures = tally_panel(displayed(raw), colors, f"{prefix}-tally-{side}", per_row=per_row)
         region = (x, top + SMALL_SIZE + 6, w, slot - SMALL_SIZE - 10)
         fit = _fit(figures.box, region, scale, "top", "left")
         parts[f"tally-{side}"] = _placed(figures.nodes, figures.box, fit, "tally-row")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from exact61_widgets.engine.events import arithmetic
+from exact61_widgets.engine.explain import arithmetic
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.ports import PORT_LABELS, Place, Port
+from exact61_widgets.engine.scoring import displayed
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 
@@ -32,7 +33,7 @@ def raw_points(raw: int, lang: str | None = None) -> str:
         "{raw} ({displayed})",
         {
             "raw": Plural("{n} raw point", "{n} raw points", raw),
-            "displayed": Plural("{n} displayed point", "{n} displayed points", raw // 5),
+            "displayed": Plural("{n} displayed point", "{n} displayed points", displayed(raw)),
         },
     ).text(lang)
 
@@ -54,7 +55,7 @@ def sum_expression(values: Sequence[int], lang: str | None = None) -> str:
     """``2 + 3 = 5``; ``none`` when nothing counts.
 
     A negative term is written as a subtraction with a real minus sign (``5 − 10 = −5``,
-    never ``5 + -10``), as :func:`~exact61_widgets.engine.events.arithmetic` does.
+    never ``5 + -10``), as :func:`~exact61_widgets.engine.explain.arithmetic` does.
     """
     if not values:
         return gettext("none", lang)
@@ -152,7 +153,7 @@ def caption_line_of(layout: Layout, ends: Sequence[Contribution], lang: str) -> 
         {
             "expr": sum_expression([c.value for c in ends], lang),
             "raw": Plural("{n} raw", "{n} raw", award),
-            "points": Plural("{n} point", "{n} points", award // 5),
+            "points": Plural("{n} point", "{n} points", displayed(award)),
         },
     ).text(lang)
 
@@ -167,7 +168,7 @@ def verdict_line(layout: Layout, ends: Sequence[Contribution], verdict: str, lan
     params = {
         "expr": sum_expression([c.value for c in ends], lang),
         "raw": Plural("{n} raw", "{n} raw", award),
-        "points": Plural("{n} point", "{n} points", award // 5),
+        "points": Plural("{n} point", "{n} points", displayed(award)),
     }
     if verdict == "rejected":
         return Msg("{expr} → {raw} ({points}): rejected", params).text(lang)

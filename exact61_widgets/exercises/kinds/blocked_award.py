@@ -18,8 +18,9 @@ from typing import ClassVar
 from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError, NotationError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent
+from exact61_widgets.engine.explain import differences
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, round5
+from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed, round5
 from exact61_widgets.exercises.action_words import action_text
 from exact61_widgets.exercises.giveaways import explains
 from exact61_widgets.exercises.result import (
@@ -37,9 +38,7 @@ from exact61_widgets.exercises.wording import (
     SHOWN_NOT_RAW,
     applied,
     fit_mistakes,
-    pips,
     round_wrong_way,
-    target,
     target_checked,
 )
 from exact61_widgets.i18n import Msg, check_lang
@@ -172,7 +171,7 @@ def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> 
             mistake(0, SMALLEST_ONLY)
     change = applied(before, event.award)
     if change:
-        found.append(Mistake(change // POINT, SHOWN_NOT_RAW))
+        found.append(Mistake(displayed(change), SHOWN_NOT_RAW))
     found.extend(fit_mistakes(before, change))
     return found
 
@@ -203,37 +202,10 @@ def check_blocked_award(
             {**TARGET_PARAMS, "seat": seat},
         )
         change = 0
-    elif not event.compared:
-        change = 0
-        why = Msg(
-            "Seat {seat} holds {pips}; no opponent holds a strictly larger total, so "
-            "seat {seat} gets nothing (R8.3).",
-            {"seat": seat, "pips": pips(event.pips)},
-        )
     else:
         change = event.scores[event.side] - event.score_before
-        parts: list[Msg | str] = [
-            Msg(
-                "Seat {seat} holds {pips}. The differences to each strictly larger opponent total "
-                "are {diffs} = {difference}, rounded once to {award} (R8.2).",
-                {
-                    "seat": seat,
-                    "pips": pips(event.pips),
-                    "diffs": differences(event),
-                    "difference": event.difference,
-                    "award": event.award,
-                },
-            )
-        ]
-        if event.award:
-            parts.append(target(event.score_before, event.award, "R8.4"))
-        why = join(parts)
+        why = join(event.explanation().steps)
     return number_answer(answer, change, why, block_mistakes(after, seat, event))
-
-
-def differences(event: BlockedAwardEvent) -> str:
-    """``(15 − 6) + (31 − 6)``: the differences of an award, written out."""
-    return " + ".join(f"({total} − {event.pips})" for _, total, _ in event.compared)
 
 
 @dataclass(frozen=True, eq=False)
@@ -334,5 +306,5 @@ class BlockedAward(Task):
             )
         found = explains([mine], lang, whole=mine.status == "rejected")
         if mine.compared and mine.status != "rejected":
-            found.append(f"{differences(mine)} = {mine.difference}")
+            found.append(f"{differences(mine.pips, mine.compared)} = {mine.difference}")
         return tuple(dict.fromkeys(found))

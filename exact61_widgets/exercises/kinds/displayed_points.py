@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.explain import displayed_points
+from exact61_widgets.engine.scoring import POINT, displayed
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
@@ -41,11 +42,8 @@ def check_displayed_points(points: int, answer: str | int) -> Result:
         raise ExerciseError(
             Msg("raw points of an award are a multiple of 5, not {raw}", {"raw": repr(points)})
         )
-    expected = points // POINT
-    why = Msg(
-        "5 raw points make 1 displayed point: {raw} ÷ 5 = {shown} (R1.2).",
-        {"raw": points, "shown": expected},
-    )
+    expected = displayed(points)
+    why = displayed_points(points).line
     return number_answer(answer, expected, why, displayed_mistakes(points))
 
 
@@ -75,7 +73,7 @@ class DisplayedPoints(Task):
 
     def answer(self, lang: str | None = None) -> str:
         """Raw ÷ 5."""
-        return str(self.raw // POINT)
+        return str(displayed(self.raw))
 
     def mistakes(self) -> list[Mistake]:
         """The answers of the misconceptions."""
@@ -83,7 +81,7 @@ class DisplayedPoints(Task):
 
     def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
         """The score board's "N raw points (M displayed points)", the sum written out."""
-        shown = self.raw // POINT
+        shown = displayed(self.raw)
         return (
             raw_points(self.raw, check_lang(lang)),
             f"{self.raw} raw = {shown} displayed",

@@ -18,8 +18,10 @@ from typing import ClassVar
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
+from exact61_widgets.engine.explain import going_out as going_out_explained
+from exact61_widgets.engine.explain import settlement_sum
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, round5
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, displayed, round5
 from exact61_widgets.exercises.giveaways import explains, svg_texts
 from exact61_widgets.exercises.layout_facts import play_on
 from exact61_widgets.exercises.result import (
@@ -39,12 +41,9 @@ from exact61_widgets.exercises.wording import (
     UNSCORED_SUM_ADDED,
     applied,
     fit_mistakes,
-    pips,
     raw,
     round_wrong_way,
-    target,
     target_checked,
-    tiles_text,
 )
 from exact61_widgets.i18n import Msg, check_lang
 from exact61_widgets.render import out_settlement_svg
@@ -175,7 +174,7 @@ def out_mistakes(out: OutEvent, after: Match, end_sum: int) -> list[Mistake]:
     if change < 0:
         found.append(Mistake(-change, MINUS_FORGOTTEN))
     if change and change % POINT == 0:
-        found.append(Mistake(change // POINT, SHOWN_NOT_RAW))
+        found.append(Mistake(displayed(change), SHOWN_NOT_RAW))
     found.extend(fit_mistakes(before, change))
     return found
 
@@ -192,55 +191,14 @@ def check_going_out(match: Match, answer: str | int, play: Play | str | None = N
     (default: its first legal play). A settlement passing 61 changes nothing (R7.4).
     """
     chosen, out, after = going_out(match, play)
-    side = out.side
-    change = out.scores[side] - out.score_before
-    opponents = [s for s in range(after.players) if after.side_of(s) != side]
-    partner = after.partner_of(out.seat)
+    change = out.scores[out.side] - out.score_before
     parts: list[Msg | str] = [
         Msg(
             "The last play, {play}, earns {award} (R6.3).",
             {"play": str(chosen), "award": raw(out.play_award)},
         ),
-        Msg(
-            "The opponents keep {tiles} = {pips}, rounded once to {rounded} (R7.2).",
-            {
-                "tiles": tiles_text(t for s in opponents for t in out.remaining[s]),
-                "pips": pips(out.opponents_pips),
-                "rounded": out.opponents_award,
-            },
-        ),
+        *going_out_explained(out).steps,
     ]
-    if partner is not None:
-        parts.append(
-            Msg(
-                "The partner keeps {tiles} = {pips}, rounded on their own to "
-                "{rounded} and subtracted (R7.3).",
-                {
-                    "tiles": tiles_text(out.remaining[partner]),
-                    "pips": pips(out.partner_pips),
-                    "rounded": out.partner_deduction,
-                },
-            )
-        )
-        parts.append(
-            Msg(
-                "One settlement: {play} + {opp} − {mate} = {net} (R7.4).",
-                {
-                    "play": out.play_award,
-                    "opp": out.opponents_award,
-                    "mate": out.partner_deduction,
-                    "net": out.net,
-                },
-            )
-        )
-    else:
-        parts.append(
-            Msg(
-                "One settlement: {play} + {opp} = {net} (R7.4).",
-                {"play": out.play_award, "opp": out.opponents_award, "net": out.net},
-            )
-        )
-    parts.append(target(out.score_before, out.net, "R7.4"))
     why = join(parts)
     return number_answer(answer, change, why, out_mistakes(out, after, last_sum(match, chosen)))
 
@@ -315,11 +273,8 @@ class GoingOut(Task):
         drawn = svg_texts(out_settlement_svg(out, lang=lang, id_prefix="giveaway"))
         found.extend(t for t in drawn if "=" in t)  # its description, not its bare title
         if out.status != "rejected":
-            found.append(
-                f"{out.play_award} + {out.opponents_award} − {out.partner_deduction} = {out.net}"
-                if after.partner_of(out.seat) is not None
-                else f"{out.play_award} + {out.opponents_award} = {out.net}"
-            )
+            deduction = out.partner_deduction if after.partner_of(out.seat) is not None else None
+            found.append(settlement_sum(out.play_award, out.opponents_award, deduction, out.net))
             if not out.play_award and not out.partner_deduction:  # the opponents' pips are all
-                found.append(f"{out.opponents_pips}, rounded once to {out.opponents_award}")
+                found.append(going_out_explained(out).steps[0].text(lang))
         return tuple(dict.fromkeys(found))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from exact61_widgets.engine import explain
 from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.hints import passes_target
 from exact61_widgets.engine.layout import Layout
@@ -19,7 +20,6 @@ from exact61_widgets.engine.scoring import (
     POINT,
     TARGET_PARAMS,
     accepts,
-    award_reason,
     displayed,
     play_award,
     round5,
@@ -55,8 +55,6 @@ from exact61_widgets.exercises.wording import (
     fit_mistakes,
     raw,
     shown,
-    target,
-    values,
 )
 from exact61_widgets.i18n import Msg, check_lang
 from exact61_widgets.render import render_svg
@@ -119,21 +117,23 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     a misconception whose value is wrong and unique.
     """
     end_sum, award = after.end_sum, after.award
-    per = 1 if unit == "raw" else POINT
     added = award if score is None else applied(score, award)
+
+    def in_unit(raw: int) -> int:
+        return raw if unit == "raw" else displayed(raw)
 
     def from_sum(sum_: int, misconception: Misconception) -> Mistake:
         """The answer a learner gives from a (wrong) end sum."""
         gained = play_award(sum_)
         hidden = score is not None and not accepts(score, gained)
-        return Mistake((0 if hidden else gained) // per, misconception, hidden)
+        return Mistake(in_unit(0 if hidden else gained), misconception, hidden)
 
     found: list[Mistake] = []
     if added != award:  # the award passes 61: forgetting the target check gives the award
-        found.append(Mistake(award // per, AWARD_REJECTED))
+        found.append(Mistake(in_unit(award), AWARD_REJECTED))
         assert score is not None
         if to_target(score) > 0:
-            found.append(Mistake(to_target(score) // per, CUT_TO_FIT))
+            found.append(Mistake(in_unit(to_target(score)), CUT_TO_FIT))
     if end_sum % POINT:  # a sum that earns nothing, taken as the award
         found.append(
             Mistake(
@@ -146,11 +146,11 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
             found.append(Mistake(added, RAW_NOT_SHOWN))
             found.append(Mistake(added * POINT, TIMES_FIVE))
         else:
-            found.append(Mistake(added // POINT, SHOWN_NOT_RAW))
+            found.append(Mistake(displayed(added), SHOWN_NOT_RAW))
     if end_sum % POINT and round5(end_sum):  # the sum rounded as tiles left in hands are
         found.append(from_sum(round5(end_sum), SUM_ROUNDED))
     if score:
-        found.append(Mistake((score + added) // per, NEW_SCORE))
+        found.append(Mistake(in_unit(score + added), NEW_SCORE))
     found.extend(fit_mistakes(score, added))
     internal = [t for t in after.tiles if t.is_double and not after.is_end_double(t)]
     if internal:
@@ -181,28 +181,13 @@ def check_play_award(
     table, action = play_on(layout, play)
     end_sum, award = table.end_sum, table.award
     added = award if score is None else applied(score, award)
-    parts: list[Msg | str] = [
-        Msg(
-            "{play}: the scoring ends are {values} = {sum}; {test}.",
-            {
-                "play": str(action),
-                "values": values(table.contributions()),
-                "sum": end_sum,
-                "test": award_reason(end_sum),
-            },
-        )
-    ]
+    ends = [c.value for c in table.contributions()]
+    parts: list[Msg | str] = [*explain.award(end_sum, ends, str(action)).steps]
     if score is not None and award:
-        parts.append(target(score, award, "R1.4"))
-    per = 1 if unit == "raw" else POINT
-    expected = added // per
+        parts += explain.target_check(score, award).steps
+    expected = added if unit == "raw" else displayed(added)
     if unit == "displayed":
-        parts.append(
-            Msg(
-                "5 raw points make 1 displayed point: {raw} ÷ 5 = {shown} (R1.2).",
-                {"raw": added, "shown": expected},
-            )
-        )
+        parts += explain.displayed_points(added).steps
     why = join(parts)
     return number_answer(answer, expected, why, award_mistakes(table, unit, score))
 

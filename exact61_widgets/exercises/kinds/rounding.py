@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from exact61_widgets.engine.scoring import POINT, round5, rounding_reason
+from exact61_widgets.engine.explain import rounding
+from exact61_widgets.engine.scoring import POINT, round5
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
@@ -53,7 +54,7 @@ def check_rounding(total: int, answer: str | int) -> Result:
             )
         )
     expected = round5(total)
-    why = rounding_reason(total)
+    why = rounding(total).steps[0]
     return number_answer(answer, expected, why, lambda value: rounding_mistakes(total, value))
 
 

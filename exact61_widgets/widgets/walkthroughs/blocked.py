@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from exact61_widgets.engine import explain
 from exact61_widgets.engine.actions import Action, Play, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, PlayEvent
@@ -20,7 +21,8 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
-from exact61_widgets.engine.scoring import TARGET_PARAMS, accepts, reaches_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS
+from exact61_widgets.engine.settlement import apply_change, blocked_order
 from exact61_widgets.exercises.kinds.blocked_award import block_mistakes
 from exact61_widgets.exercises.kinds.play_award import award_mistakes
 from exact61_widgets.exercises.wording import applied
@@ -74,68 +76,14 @@ def uncut_awards(before: Match, action: Action) -> tuple[BlockedAwardEvent, ...]
 
 
 def totals_order(match: Match, leader: int) -> list[int]:
-    """The seats by remaining total, smallest first; equal totals clockwise from the leader."""
-    n = match.players
-    return sorted(range(n), key=lambda s: (match.pips(s), (s - leader) % n))
+    """The seats in the engine's settlement order: smallest total first, ties from the leader
+    (R8.1, D5)."""
+    return blocked_order([match.pips(s) for s in range(match.players)], leader)
 
 
 def award_caption(match: Match, award: BlockedAwardEvent) -> Text:
-    """One player's award: the differences to larger opponent totals, the rounding, the target."""
-    if not award.compared:
-        return Msg(
-            "Seat {seat} holds {pips}: no opponent holds more, so seat {seat} gets nothing (R8.3).",
-            {"seat": award.seat, "pips": award.pips},
-        )
-    diffs = " + ".join(f"({total} − {award.pips})" for _, total, _ in award.compared)
-    params = {
-        "seat": award.seat,
-        "pips": award.pips,
-        "diffs": diffs,
-        "difference": award.difference,
-        "award": award.award,
-    }
-    if award.award == 0:
-        return Msg(
-            "Seat {seat} holds {pips}. The differences to the larger opponent totals, "
-            "{diffs} = {difference}, round to 0: nothing is awarded (R7.5).",
-            params,
-        )
-    first = Msg(
-        "Seat {seat} holds {pips}. The differences to each larger opponent total, "
-        "{diffs} = {difference}, are rounded once to {award} (R8.2).",
-        params,
-    )
-    return Lines(
-        (first, target_check(match, award.side, award.score_before, award.award, award.status))
-    )
-
-
-def target_check(match: Match, side: int, before: int, change: int, status: str) -> Msg:
-    """The target check of one blocked-hand award, in words (R8.4, R8.5)."""
-    params = {
-        "team": match.seating.side_title(side),
-        "before": before,
-        "award": change,
-        "after": before + change,
-    }
-    if status == "rejected":
-        return Msg(
-            "{team} has {before}, and {before} + {award} = {after} would pass {target_raw}: this "
-            "award alone is rejected (R8.4).",
-            {**params, **TARGET_PARAMS},
-        )
-    if reaches_target(before + change):
-        return Msg(
-            "{team} has {before}, and {before} + {award} = {target_raw} is exactly "
-            "{target}: the match "
-            "ends at once (R8.5).",
-            {**params, **TARGET_PARAMS},
-        )
-    return Msg(
-        "{team} has {before}, and {before} + {award} = {after} is not above {target_raw}: the "
-        "award is applied (R8.4).",
-        {**params, **TARGET_PARAMS},
-    )
+    """One player's award in the engine's words: the differences, the rounding, the target."""
+    return Lines(explain.blocked_award(award, match.seating.side_title(award.side)).steps)
 
 
 def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
@@ -145,35 +93,14 @@ def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
             "The match is over with that award, so the awards still to come are not applied (R8.5)."
         )
     ]
-    running = list(match.scores)
+    scores = tuple(match.scores)
     for award in cut:
-        before = running[award.side]
-        params = {
-            "seat": award.seat,
-            "award": award.award,
-            "team": match.seating.side_name(award.side),
-            "before": before,
-            "after": before + award.award,
-        }
-        if award.award == 0:
-            parts.append(Msg("Seat {seat} would have had nothing.", params))
-        elif not accepts(before, award.award):
-            parts.append(
-                Msg(
-                    "Seat {seat} would have had {award}, but {before} + {award} would "
-                    "have passed {target_raw} anyway.",
-                    {**params, **TARGET_PARAMS},
-                )
-            )
-        else:
-            parts.append(
-                Msg(
-                    "Seat {seat} would have had {award}, taking {team} from {before} "
-                    "to {after}: that award is lost.",
-                    params,
-                )
-            )
-            running[award.side] += award.award
+        checked = apply_change(scores, award.side, award.award)
+        team = match.seating.side_name(award.side)
+        parts.append(
+            explain.cut_award(award.seat, award.award, scores[award.side], team, checked.status)
+        )
+        scores = checked.scores
     return Lines(tuple(parts))
 
 

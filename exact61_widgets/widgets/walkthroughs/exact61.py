@@ -16,7 +16,7 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Deal, Match
 from exact61_widgets.engine.scenario import Scenario, as_actions, rewind
-from exact61_widgets.engine.scoring import TARGET_PARAMS, to_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import EXACT_61, EXACT_61_PLAYS
@@ -145,7 +145,7 @@ class Exact61Walkthrough(Walkthrough):
                             "which is {target_raw} raw points (R1.3).",
                             {
                                 **TARGET_PARAMS,
-                                "scores": ", ".join(f"{s} ({s // 5})" for s in before.scores),
+                                "scores": ", ".join(f"{s} ({displayed(s)})" for s in before.scores),
                                 "side": before.seating.side_title(side),
                                 "need": Plural("{n} raw point", "{n} raw points", need),
                             },

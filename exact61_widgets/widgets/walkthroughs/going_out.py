@@ -18,7 +18,7 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
-from exact61_widgets.engine.scoring import round5
+from exact61_widgets.engine.scoring import displayed, round5
 from exact61_widgets.exercises.kinds.going_out import (
     OUT_EACH_ROUNDED,
     OUT_NOT_ROUNDED,
@@ -28,18 +28,12 @@ from exact61_widgets.exercises.kinds.going_out import (
 )
 from exact61_widgets.exercises.result import Mistake
 from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, applied, round_wrong_way
-from exact61_widgets.i18n import Msg, Plural
-from exact61_widgets.render.text import raw_points
+from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import GOING_OUT_PAIRS
 from exact61_widgets.views.texts import seat_label
 from exact61_widgets.widgets.pictures import Figure, GoingOutSpec, HandSpec, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Said, Step, Walkthrough, wrong_answers
-from exact61_widgets.widgets.walkthroughs.narration import settlement_check, settlement_sum
-
-
-def _tiles(tiles: Sequence[object]) -> str:
-    return " ".join(str(t) for t in tiles) or "—"
 
 
 def going_out_play(match: Match) -> Play:
@@ -86,7 +80,7 @@ class GoingOutWalkthrough(Walkthrough):
 
     >>> walk = GoingOutWalkthrough()
     >>> walk.go(len(walk.steps) - 1)  # the last step: the settlement as a whole
-    >>> walk.caption_text.startswith("One settlement: 0 + 10 − 5 = 5.")
+    >>> walk.caption_text.startswith("One settlement: 0 + 10 − 5 = 5 (R7.4).")
     True
     """
 
@@ -143,7 +137,7 @@ class GoingOutWalkthrough(Walkthrough):
                 for s in seats
             )
 
-        values = " + ".join(str(c.value) for c in play.contributions) or "0"
+        explained = out.explanation().steps
         steps = [
             Step(
                 (
@@ -165,50 +159,17 @@ class GoingOutWalkthrough(Walkthrough):
                 ask=going_out_question(after.layout, self.play, play),
                 caption=Lines(
                     (
-                        Msg(
-                            "Seat {seat} plays {play}: ends {values} = {sum}, play award {award}.",
-                            {
-                                "seat": seat,
-                                "play": str(self.play),
-                                "values": values,
-                                "sum": play.end_sum,
-                                "award": raw_points(play.award, self.lang),
-                            },
-                        ),
-                        Msg(
-                            "As the last tile its award is not applied alone: it joins the "
-                            "settlement (R7.4)."
-                        ),
+                        Msg("Seat {seat} plays {play}.", {"seat": seat, "play": str(self.play)}),
+                        *play.explanation().steps,
                     )
                 ),
             ),
         ]
-        tiles = _tiles([t for s in opponents for t in before.hand(s)])
-        pips = Plural("{n} pip", "{n} pips", out.opponents_pips)
-        params = {
-            "pips": pips,
-            "total": out.opponents_pips,
-            "award": out.opponents_award,
-            "tiles": tiles,
-        }
-        opponents_text = (
-            Msg(
-                "The opponent holds {pips} ({tiles}), rounded to the nearest multiple of 5: "
-                "{total} → {award} (R7.2).",
-                params,
-            )
-            if len(opponents) == 1
-            else Msg(
-                "The opponents hold {pips} in all ({tiles}); the total is rounded once: "
-                "{total} → {award} (R7.2).",
-                params,
-            )
-        )
         each = sum(round5(before.pips(s)) for s in opponents if before.pips(s))
         steps.append(
             Step(
                 (*hands(opponents), table),
-                Lines((Msg("All hands are shown (R7.1)."), opponents_text)),
+                Lines((Msg("All hands are shown (R7.1)."), explained[0])),
                 ask=Step(
                     (*hands(opponents), table),
                     Msg("The opponents show their tiles. What do they give, rounded?")
@@ -229,18 +190,7 @@ class GoingOutWalkthrough(Walkthrough):
             steps.append(
                 Step(
                     (*hands([partner]), table),
-                    Msg(
-                        "The partner, seat {partner}, holds {pips} ({tiles}), rounded on their "
-                        "own: {total} → {deduction}, subtracted from the pair's score, never "
-                        "pooled with the opponents' (R7.3).",
-                        {
-                            "partner": partner,
-                            "total": out.partner_pips,
-                            "pips": Plural("{n} pip", "{n} pips", out.partner_pips),
-                            "deduction": out.partner_deduction,
-                            "tiles": _tiles(before.hand(partner)),
-                        },
-                    ),
+                    explained[1],
                     ask=Step(
                         (*hands([partner]), table),
                         Msg(
@@ -259,7 +209,7 @@ class GoingOutWalkthrough(Walkthrough):
                     ),
                 )
             )
-        caption = Lines((settlement_sum(before, out), settlement_check(before, out)))
+        caption = Lines(explained[-2:])
         ask = replace(settlement_question(after, out, play.end_sum), panels=steps[-1].panels)
         steps.append(
             Step(
@@ -303,4 +253,4 @@ def settlement_question(match: Match, out: OutEvent, end_sum: int) -> Step:
 
 
 def _scores(scores: Sequence[int]) -> str:
-    return ", ".join(f"{s} ({s // 5})" for s in scores)
+    return ", ".join(f"{s} ({displayed(s)})" for s in scores)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from exact61_widgets.engine import explain
 from exact61_widgets.engine.actions import Action
 from exact61_widgets.engine.events import DrawEvent, Event, OutEvent, PassEvent, PlayEvent
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import TARGET_PARAMS, award_reason, reaches_target, to_target
+from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.widgets.walkthroughs.base import Lines
 
@@ -89,45 +90,8 @@ def kinds_of(turn: Turn) -> frozenset[str]:
     return frozenset(kinds)
 
 
-def _ends(play: PlayEvent) -> str:
-    """``4 + 6 = 10``, or just ``10`` for a single scoring end."""
-    values = [str(c.value) for c in play.contributions]
-    return f"{' + '.join(values)} = {play.end_sum}" if len(values) > 1 else str(play.end_sum)
-
-
 def _points(raw: int) -> Plural:
     return Plural("{n} raw point", "{n} raw points", raw)
-
-
-def score_sentence(match: Match, play: PlayEvent) -> Msg:
-    """What the play's scoring ends earn, and what the target check did (R6.2, R1.4, R7.4)."""
-    params = {
-        "ends": _ends(play),
-        "sum": play.end_sum,
-        "award": _points(play.award),
-        "team": match.seating.side_name(play.side),
-        "before": play.score_before,
-        "after": play.score_before + play.award,
-        "seat": play.seat,
-    }
-    if play.status == "deferred":
-        return Msg(
-            "That was the last tile in seat {seat}'s hand, so seat {seat} goes out. The "
-            "scoring ends add up to {ends}, and the play's award, {award}, is "
-            "not applied alone: it joins the settlement (R7.4).",
-            params,
-        )
-    params["test"] = award_reason(play.end_sum)
-    if play.status == "rejected":
-        return Msg(
-            "The scoring ends add up to {ends}; {test}, but {team} has {before}: "
-            "{before} + {sum} = {after} would pass {target_raw}, so the whole award is "
-            "rejected and the score stays {before} (R1.4).",
-            {**params, **TARGET_PARAMS},
-        )
-    if play.status == "applied":
-        return Msg("The scoring ends add up to {ends}; {test}: {team} now has {after}.", params)
-    return Msg("The scoring ends add up to {ends}; {test}.", params)
 
 
 def shape_sentences(turn: Turn, kinds: frozenset[str]) -> list[Msg]:
@@ -241,7 +205,7 @@ def turn_caption(turn: Turn) -> Lines:
                 )
             )
         parts += shape_sentences(turn, kinds)
-        parts.append(score_sentence(turn.after, play))
+        parts += explain.play(play, turn.after.seating.side_title(play.side)).steps
     elif turn.drawn:
         parts.append(
             Msg(
@@ -269,7 +233,7 @@ def scores_list(match: Match, scores: Sequence[int], lang: str) -> str:
     return "; ".join(
         Msg(
             "{side}: {raw} raw ({shown})",
-            {"side": match.seating.side_name(side), "raw": raw, "shown": raw // 5},
+            {"side": match.seating.side_name(side), "raw": raw, "shown": displayed(raw)},
         ).text(lang)
         for side, raw in enumerate(scores)
     )
@@ -314,97 +278,10 @@ def deal_caption(match: Match, lang: str) -> Lines:
     return Lines(tuple(parts))
 
 
-def _sum(before: int, change: int) -> str:
-    return f"{before} + {change}" if change >= 0 else f"{before} − {-change}"
-
-
-def _seats(seats: Sequence[int]) -> Msg:
-    if len(seats) == 1:
-        return Msg("seat {seat}", {"seat": seats[0]})
-    return Msg("seats {a} and {b}", {"a": seats[0], "b": seats[1]})
-
-
 def settlement_caption(match: Match, out: OutEvent) -> Lines:
-    """The going-out settlement in words: the opponents' pips, the partner's, one check (R7)."""
-    opponents = [s for s in range(match.players) if match.side_of(s) != out.side]
-    params = {
-        "seat": out.seat,
-        "seats": _seats(opponents),
-        "pips": Plural("{n} pip", "{n} pips", out.opponents_pips),
-        "award": out.opponents_award,
-        "team": match.seating.side_name(out.side),
-    }
-    parts: list[Msg | str] = [Msg("All hands are shown (R7.1).")]
-    if len(opponents) == 1:
-        parts.append(
-            Msg(
-                "The opponent, {seats}, holds {pips}, rounded to {award}: {team} earns it (R7.2).",
-                params,
-            )
-        )
-    else:
-        parts.append(
-            Msg(
-                "The opponents, {seats}, hold {pips} in all, rounded once to {award}: "
-                "{team} earns it (R7.2).",
-                params,
-            )
-        )
-    partner = match.partner_of(out.seat)
-    if partner is not None:
-        parts.append(
-            Msg(
-                "The partner, seat {partner}, holds {pips}, rounded on their own to "
-                "{deduction} and subtracted from the pair's score (R7.3).",
-                {
-                    "partner": partner,
-                    "deduction": out.partner_deduction,
-                    "pips": Plural("{n} pip", "{n} pips", out.partner_pips),
-                },
-            )
-        )
-    parts += [settlement_sum(match, out), settlement_check(match, out)]
-    return Lines(tuple(parts))
-
-
-def settlement_sum(match: Match, out: OutEvent) -> Msg:
-    """``One settlement: 15 + 50 − 10 = 55.`` (no partner part without pairs)."""
-    totals = {
-        "play": out.play_award,
-        "opp": out.opponents_award,
-        "mate": out.partner_deduction,
-        "net": out.net,
-    }
-    if match.partner_of(out.seat) is not None:
-        return Msg("One settlement: {play} + {opp} − {mate} = {net}.", totals)
-    return Msg("One settlement: {play} + {opp} = {net}.", totals)
-
-
-def settlement_check(match: Match, out: OutEvent) -> Msg:
-    """The one target check of a going-out settlement: all parts together (R7.4, R9.1)."""
-    check = {
-        "team": match.seating.side_title(out.side),
-        "before": out.score_before,
-        "sum": _sum(out.score_before, out.net),
-        "after": out.score_before + out.net,
-    }
-    if out.status == "rejected":
-        return Msg(
-            "{team} has {before}, and {sum} = {after} would pass {target_raw}: every part is "
-            "rejected together (R7.4).",
-            {**check, **TARGET_PARAMS},
-        )
-    if reaches_target(out.score_before + out.net):
-        return Msg(
-            "{team} has {before}, and {sum} = {target_raw} is exactly {target}, "
-            "which wins the match (R9.1).",
-            {**check, **TARGET_PARAMS},
-        )
-    return Msg(
-        "{team} has {before}, and {sum} = {after} is not above {target_raw}: every part is "
-        "applied together (R7.4).",
-        {**check, **TARGET_PARAMS},
-    )
+    """The going-out settlement in words: every hand shown, then the engine's explanation of
+    each part and of the one target check (R7)."""
+    return Lines((Msg("All hands are shown (R7.1)."), *out.explanation().steps))
 
 
 def end_caption(match: Match, lang: str) -> Lines:

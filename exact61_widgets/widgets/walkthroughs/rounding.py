@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from exact61_widgets.engine.scoring import round5, rounding_reason
+from exact61_widgets.engine.explain import rounding
+from exact61_widgets.engine.scoring import round5
+from exact61_widgets.engine.settlement import going_out
 from exact61_widgets.exercises.kinds.going_out import (
     OUT_EACH_ROUNDED,
     OUT_NOT_ROUNDED,
@@ -29,7 +31,7 @@ from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough, wrong_a
 
 def rounding_caption(total: int) -> Msg:
     """How one total rounds, with its remainder (R7.5): the engine's explanation."""
-    return rounding_reason(total)
+    return rounding(total).steps[0]
 
 
 def _lines(totals: Sequence[int]) -> tuple[Figure, ...]:
@@ -154,7 +156,7 @@ class RoundingWalkthrough(Walkthrough):
             )
         )
         opp, mate = self.opponents, self.partner
-        net = round5(opp) - round5(mate)
+        settled = going_out(0, opp, mate)  # the engine's settlement, without a last play's award
         pooled = round5(opp - mate)
         apart = Step(
             (),
@@ -170,7 +172,7 @@ class RoundingWalkthrough(Walkthrough):
                     Mistake(round5(opp + mate), PARTNER_ADDED),
                     Mistake(opp - mate, OUT_NOT_ROUNDED),
                 ],
-                net,
+                settled.net,
             ),
         )
         steps.append(
@@ -183,10 +185,10 @@ class RoundingWalkthrough(Walkthrough):
                     "{pooled}, is never done.",
                     {
                         "opp": opp,
-                        "opp_r": round5(opp),
+                        "opp_r": settled.opponents_award,
                         "mate": mate,
-                        "mate_r": round5(mate),
-                        "net": net,
+                        "mate_r": settled.partner_deduction,
+                        "net": settled.net,
                         "diff": opp - mate,
                         "pooled": pooled,
                     },

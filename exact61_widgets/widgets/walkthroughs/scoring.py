@@ -13,10 +13,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from exact61_widgets.engine import explain
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.loader import as_layout
-from exact61_widgets.engine.scoring import award_reason
 from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.exercises.kinds.play_award import award_mistakes
 from exact61_widgets.i18n import Msg, gettext
@@ -51,18 +51,9 @@ def scoring_step(layout: Layout, lang: str) -> Step:
     last = layout.last
     assert last is not None
     ends = layout.contributions()
-    values = " + ".join(str(e.value) for e in ends) or "0"
     caption = Lines(
         (
-            Msg(
-                "{play}: the scoring ends add up to {values} = {sum}; {test}.",
-                {
-                    "play": str(last),
-                    "values": values,
-                    "sum": layout.end_sum,
-                    "test": award_reason(layout.end_sum),
-                },
-            ),
+            *explain.award(layout.end_sum, [e.value for e in ends], str(last)).steps,
             Msg("The play earns {award}.", {"award": raw_points(layout.award, lang)}),
         )
     )
