@@ -178,16 +178,19 @@ def target_check(
     """
     rejected = status == "rejected" if status is not None else not accepts(before, change)
     params = {"sum": arithmetic([before, change]), "rule": rule, **TARGET_PARAMS}
+    verdict = line = Msg("{sum}, not above {target_raw}: applied", params)
     if rejected:
-        line = Msg("{sum} would pass {target_raw}: rejected whole ({rule})", params)
+        verdict = line = Msg("{sum} would pass {target_raw}: rejected whole ({rule})", params)
     elif reaches_target(before + change):
-        line = Msg("{sum}, exactly {target_raw}: applied, and the match is won (R9.1)", params)
-    else:
-        line = Msg("{sum}, not above {target_raw}: applied", params)
+        # the line is followed by the match's end (an event of its own); the step says it
+        line = Msg("{sum}, exactly {target_raw}: applied (R9.1)", params)
+        verdict = Msg("{sum}, exactly {target_raw}: applied, and the match is won (R9.1)", params)
     if team is None:
-        step = Msg("{check}.", {"check": line})
+        step = Msg("{check}.", {"check": verdict})
     else:
-        step = Msg("{team} has {before}; {check}.", {"team": team, "before": before, "check": line})
+        step = Msg(
+            "{team} has {before}; {check}.", {"team": team, "before": before, "check": verdict}
+        )
     return Explanation(line, (step,))
 
 

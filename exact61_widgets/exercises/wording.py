@@ -7,10 +7,9 @@ verdicts (the target check, a settlement, a rounding) are worded by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from exact61_widgets.engine.explain import rounding_rule
-from exact61_widgets.engine.layout import Contribution
 from exact61_widgets.engine.scoring import (
     POINT,
     TARGET,
@@ -38,11 +37,6 @@ def shown(n: int) -> Plural:
 def pips(n: int) -> Plural:
     """``13 pips`` / ``13 очков`` (the value of tiles)."""
     return Plural("{n} pip", "{n} pips", n)
-
-
-def values(contributions: Sequence[Contribution]) -> str:
-    """``2 + 3`` (``0`` when nothing counts)."""
-    return " + ".join(str(c.value) for c in contributions) or "0"
 
 
 def tiles_text(tiles: Iterable[Tile]) -> str:

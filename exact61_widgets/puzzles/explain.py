@@ -82,7 +82,7 @@ def theme_sentences(match: Match, facts: Facts, verdict: Verdict) -> list[Msg]:
     if "spinner" in themes:
         sentences.append(_spinner(match, facts))
     if "going_out" in themes:
-        sentences.append(_going_out(match, facts))
+        sentences.extend(_going_out(match, facts))
     if "block" in themes:
         sentences.append(_block(facts))
     if "deny" in themes and facts.denied is not None:
@@ -167,24 +167,30 @@ def _tempting_award(t: Tried) -> int:
     return 0 if t.play is None else t.play.award
 
 
-def _going_out(match: Match, facts: Facts) -> Msg:
+def _going_out(match: Match, facts: Facts) -> list[Msg]:
+    """The going-out settlement step by step when the answer goes out (the answer's events
+    already say it in one line, the target check included), else why going out is worse."""
     out = facts.answer.out
     if out is not None:
-        return out.explanation().line
+        return list(out.explanation().steps[:-1])
     other = next(t for t in facts.others if t.out is not None)
     assert other.out is not None
     if match.seating.pairs and other.out.partner_deduction:
-        return Msg(
-            "Going out with {move} would end the hand, but the partner's remaining "
-            "tiles would be deducted ({pded}): the settlement is worth less than "
-            "playing on (R7.3).",
-            {"move": action_msg(other.action), "pded": other.out.partner_deduction},
+        return [
+            Msg(
+                "Going out with {move} would end the hand, but the partner's remaining "
+                "tiles would be deducted ({pded}): the settlement is worth less than "
+                "playing on (R7.3).",
+                {"move": action_msg(other.action), "pded": other.out.partner_deduction},
+            )
+        ]
+    return [
+        Msg(
+            "Going out with {move} would end the hand at once with a settlement of {net}; "
+            "playing on is worth more (R7).",
+            {"move": action_msg(other.action), "net": _raw(other.out.net)},
         )
-    return Msg(
-        "Going out with {move} would end the hand at once with a settlement of {net}; "
-        "playing on is worth more (R7).",
-        {"move": action_msg(other.action), "net": _raw(other.out.net)},
-    )
+    ]
 
 
 def _block(facts: Facts) -> Msg:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.explain import ends_sum
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import SINGLE_PORTS, Place
@@ -30,7 +31,6 @@ from exact61_widgets.exercises.result import (
     malformed,
 )
 from exact61_widgets.exercises.task import Task
-from exact61_widgets.exercises.wording import values
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import render_svg
 
@@ -213,11 +213,10 @@ def check_scoring_ends(layout: Layout | str, answer: str) -> Result:
     right = join(
         [
             Msg(
-                "The scoring ends are {ends}: {values} = {sum}.",
+                "The scoring ends are {ends}: {sum}.",
                 {
                     "ends": ", ".join(expected) or Msg("none"),
-                    "values": values(ends),
-                    "sum": table.end_sum,
+                    "sum": ends_sum([c.value for c in ends]),
                 },
             ),
             *_sentences((end_key(c), why_counts(table, c)) for c in ends),
