@@ -17,7 +17,14 @@ read them.
 from __future__ import annotations
 
 from exact61_widgets.tutorial.diagrams import DIAGRAMS, diagram
-from exact61_widgets.tutorial.display import alt_text, setup, show, show_folded
+from exact61_widgets.tutorial.display import (
+    alt_text,
+    setup,
+    show,
+    show_curious,
+    show_folded,
+    table_text,
+)
 from exact61_widgets.tutorial.matches import (
     HandLine,
     back_to_hand,
@@ -64,8 +71,10 @@ __all__ = [
     "setup",
     "show",
     "show_captioned",
+    "show_curious",
     "show_folded",
     "show_hands",
     "story_part",
     "story_until",
+    "table_text",
 ]
