@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -186,3 +187,24 @@ def test_refusal_says_why_a_play_is_refused() -> None:
     assert tutorial.refusal("[2|2]", "[2|5]@[2|2]:lineA") is None
     with pytest.raises(Exact61Error, match="is not a play"):
         tutorial.refusal("[2|2]", "draw")
+
+
+def test_a_whole_match_hand_by_hand_back_to_a_hand_and_no_deal_after_the_win() -> None:
+    from exact61_widgets.engine import Match
+    from exact61_widgets.simulation import seat_bots
+
+    match = Match(3, seed=149)
+    hands = tutorial.play_hands(match, seat_bots(["greedy"], 3, 149))
+    assert match.is_over and [h.number for h in hands] == list(range(1, len(hands) + 1))
+    # who went out leads the next hand; a lot picks the leader after a block
+    for before, after in itertools.pairwise(hands):
+        if before.next_leader is not None:
+            assert after.leader == before.next_leader
+    assert any(h.next_leader is None for h in hands)
+    assert tutorial.hands_text(hands[:1]).startswith("1: ")
+    back = tutorial.back_to_hand(match, 2)
+    assert back.hand_number == 2 and back.status == "playing" and match.is_over
+    assert "D8" in tutorial.refused_deal(match) and "D8" in tutorial.refused_deal(match, "ru")
+    assert tutorial.refused_deal(back) != ""  # a hand still being played deals nothing either
+    with pytest.raises(ValueError, match="not hand 99"):
+        tutorial.back_to_hand(match, 99)

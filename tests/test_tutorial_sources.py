@@ -162,8 +162,8 @@ def test_the_builder_collapses_a_hidden_code_cell_and_checks_it(tmp_path: Path) 
 
 
 #: The teaching notebooks: their setup and exercise cells are collapsed (a learner need
-#: not read them); 08, 09 and the strategy notebook invite the learner to change code.
-TEACHING = ("00", "01", "02", "03", "04", "05", "06", "07", "10", "11", "12")
+#: not read them); 09 and the strategy notebook invite the learner to change code.
+TEACHING = ("00", "01", "02", "03", "04", "05", "06", "07", "08", "10", "11", "12")
 
 
 @pytest.mark.parametrize("source", TWINNED, ids=[s.name for s in TWINNED])
@@ -187,6 +187,28 @@ def test_teaching_notebooks_fold_their_setup_and_exercise_cells(source: Any) -> 
         assert not open_cells, f"{source.name}: exercise cells open: {open_cells}"
     else:  # where the learner is invited to change code, it stays open
         assert not any(BUILD.is_hidden(c) for c in code), source.name
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_08_leaves_open_only_the_cell_a_learner_is_invited_to_change(lang: str) -> None:
+    """08 is on the core path: its code lives in the tutorial helpers and is folded like
+    01–07's; the one cell left open is the match a learner is asked to change and run."""
+    source = next(s for s in SOURCES if s.name == "08_match_against_bots")
+    built = BUILD.notebook(source, lang)
+    code = [
+        c
+        for c in built["cells"]
+        if c["cell_type"] == "code" and text_of(c["source"]) != BUILD.INSTALL_CELL
+    ]
+    shown = [text_of(c["source"]) for c in code if not BUILD.is_hidden(c)]
+    assert shown == ["MatchTable(2, seed=1)"]
+    assert len(code) >= 10  # the rest is there, folded
+    invitation = [
+        text_of(c["source"])
+        for c in built["cells"]
+        if c["cell_type"] == "markdown" and "your-match" in text_of(c["source"])
+    ]
+    assert len(invitation) == 1 and "`seed=1`" in invitation[0]
 
 
 @pytest.mark.parametrize("path", sorted(TUTORIALS.glob("*.ipynb")), ids=lambda p: p.stem)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 from exact61_widgets.i18n import Lang, gettext, set_language
@@ -60,3 +61,29 @@ def show_folded(text: str, summary: str | None = None) -> None:
         f"<pre>{html.escape(text)}</pre></details>"
     )
     display({"text/html": markup, "text/plain": head}, raw=True)  # type: ignore[no-untyped-call]
+
+
+def show_curious(text: str) -> None:
+    """Show ``text`` folded away under "For the curious".
+
+    The later notebooks say a thing in plain words first; the numbers behind it (a
+    program's values, intervals, a whole summary table) are there for whoever wants them,
+    closed until opened.
+    """
+    show_folded(text, gettext("For the curious"))
+
+
+def table_text(rows: Sequence[Sequence[str]], columns: Sequence[int] | None = None) -> str:
+    """``rows`` (the first one the heading) as plain text in aligned columns; ``columns``
+    keeps only those, in that order.
+
+    >>> print(table_text([["who", "best", "only"], ["seat 0", "89%", "20"]], [0, 2]))
+    who     only
+    seat 0  20
+    """
+    kept = [[row[i] for i in columns] if columns is not None else list(row) for row in rows]
+    if not kept:
+        return ""
+    widths = [max(len(row[i]) for row in kept) for i in range(len(kept[0]))]
+    lines = ("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in kept)
+    return "\n".join(line.rstrip() for line in lines)

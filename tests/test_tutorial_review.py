@@ -1,0 +1,47 @@
+"""The core path ends with a mixed review: 07 §7.6, on positions no other question uses.
+
+The mixed review sat in the optional paper-tally notebook (10 §10.6), so a class that stops
+after 07 never met one (the issue). 07 now ends with about six questions of different kinds,
+each on a new position: no other shipped exercise shows its layout, nor the same layout with
+the same hands. That each tells its misconceptions apart, and that nothing on the page gives
+its answer away, is held by the tests every shipped exercise passes
+(``tests/test_items_apart.py``, ``tests/test_tutorial_predict.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from exact61_widgets.handouts.tutorial_exercises import TutorialExercise, tutorial_exercises
+
+SHIPPED = tutorial_exercises()
+REVIEW = [e for e in SHIPPED if e.notebook.startswith("07") and e.section["en"].startswith("7.6")]
+
+
+def layout_of(entry: TutorialExercise) -> str:
+    spec: dict[str, Any] = dict(entry.spec)
+    position = spec.get("position")
+    if isinstance(position, dict):
+        return str(position["layout"])
+    return str(spec.get("layout", ""))
+
+
+def test_07_ends_with_a_mixed_review_of_the_core_path() -> None:
+    assert 5 <= len(REVIEW) <= 8
+    kinds = {e.spec["kind"] for e in REVIEW}
+    assert len(kinds) >= 5, kinds  # mixed: a question of each part of the rules
+    assert {"going_out", "blocked_award", "play_award"} <= kinds  # the settlements and awards
+    assert REVIEW[0].section == {"en": "7.6 A mixed review", "ru": "7.6 Повторение вперемешку"}
+    later = [e for e in SHIPPED if e.notebook.startswith("07") and e not in REVIEW]
+    assert all(int(e.name.split("-")[2]) < int(REVIEW[0].name.split("-")[2]) for e in later)
+
+
+def test_every_review_question_is_on_a_position_no_other_question_uses() -> None:
+    others = [e for e in SHIPPED if e not in REVIEW]
+    for entry in REVIEW:
+        layout = layout_of(entry)
+        assert layout, entry.name
+        same = [o.name for o in others if layout_of(o) == layout]
+        assert same == [], (entry.name, same)
+    layouts = [layout_of(e) for e in REVIEW]
+    assert len(set(layouts)) == len(layouts)  # and none twice within the review
