@@ -39,7 +39,7 @@ from exact61_widgets.engine.events import (
     PlayEvent,
 )
 from exact61_widgets.engine.ports import Place
-from exact61_widgets.engine.scoring import POINT, TARGET, TARGET_PARAMS, displayed, to_target
+from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, displayed, to_target
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render.geometry import drawn_geometry
@@ -94,7 +94,7 @@ TURN_SIZE = 17
 LABEL_SIZE = 15
 SMALL_SIZE = 13
 #: Displayed points a tally row must hold: 61 is six full figures and one stroke.
-TALLY_FIGURES = -(-(TARGET // POINT) // 10)
+TALLY_FIGURES = -(-displayed(TARGET) // 10)
 
 #: The order the regions are drawn in, which is the order a screen reader meets them in:
 #: the other seats, the layout, the viewer's hand, the side column.
