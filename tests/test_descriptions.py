@@ -183,7 +183,7 @@ def test_a_partner_deduction_reads_as_a_subtraction_in_both_languages() -> None:
         "rounded to 20 = −20; 5 − 20 = −15, not above 305: applied."
     )
     ru = out.explain("ru")
-    assert "остаток партнёра (22 очка), округлённый до 20, = −20" in ru
+    assert "остаток партнёра (сумма значений 22), округлённый до 20, = −20" in ru
     assert ru.endswith("5 − 20 = −15, не больше 305: применено.")
     for text in (out.explain("en"), ru):
         assert "+ -" not in text and "+ −" not in text and "-2" not in text

@@ -396,8 +396,8 @@ def test_going_out_in_pairs_round_once_and_subtract_the_partner() -> None:
     assert "The opponents keep [6|6] [0|0] = 12 pips, rounded once to 10 (R7.2)." in en
     assert "The partner keeps [0|3] = 3 pips, rounded on their own to 5 and subtracted" in en
     assert "One settlement: 0 + 10 − 5 = 5 (R7.4)." in en
-    assert "У соперников остаются [6|6] [0|0] = 12 очков" in ru
-    assert "У партнёра остаются [0|3] = 3 очка;" in ru
+    assert "У соперников остаются [6|6] [0|0]: сумма значений 12;" in ru
+    assert "У партнёра остаются [0|3]: сумма значений 3;" in ru
     assert "Один расчёт: 0 + 10 − 5 = 5 (R7.4)." in ru
 
 
@@ -448,7 +448,7 @@ def test_blocked_hand_explanations() -> None:
     unrounded = check_blocked_award(blocked(), 0, "34")
     assert not unrounded.ok and unrounded.expected == "35"
     assert "(15 − 6) + (31 − 6) = 34, rounded once to 35" in str(unrounded.why)
-    assert "У игрока 0 остаток 6 очков." in unrounded.why.text("ru")  # type: ignore[union-attr]
+    assert "Остаток игрока 0 — сумма значений 6." in unrounded.why.text("ru")  # type: ignore[union-attr]
     nothing = check_blocked_award(blocked(), 1, "0")
     assert "no opponent holds a strictly larger total" in nothing.text()
 

@@ -439,8 +439,17 @@ class BlockedAwardEvent:
         return _target_reason(self.status, self.score_before, self.award)
 
     def explain(self, lang: str | None = None) -> str:
-        """One line with the differences, the rounding and the target check."""
-        diffs = " + ".join(f"({total} − {self.pips})" for _, total, _ in self.compared) or "0"
+        """One line with the differences, the rounding and the target check.
+
+        With no larger opponent total there is nothing to add up: the line says so, without
+        an empty sum (``0 = 0, rounded 0``).
+        """
+        if not self.compared:
+            return Msg(
+                "Seat {seat} holds {pips}; {reason}.",
+                {"seat": self.seat, "pips": self.pips, "reason": self.reason()},
+            ).text(lang)
+        diffs = " + ".join(f"({total} − {self.pips})" for _, total, _ in self.compared)
         return Msg(
             "Seat {seat} holds {pips}: {diffs} = {difference}, rounded {award}; {reason}.",
             {

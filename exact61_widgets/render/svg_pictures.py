@@ -442,7 +442,10 @@ def scoreboard_svg(
                 **TARGET_PARAMS,
                 "side": labels[i]
                 if labels is not None
-                else seating(players).side_title(i).text(lang),
+                # a list: the first entry starts the sentence, the rest go on after «;»
+                else (seating(players).side_name(i) if i else seating(players).side_title(i)).text(
+                    lang
+                ),
                 "raw": Plural("{n} raw point", "{n} raw points", raw),
                 "points": Plural("{n} displayed point", "{n} displayed points", raw // POINT),
                 "left": displayed(to_target(raw)),
