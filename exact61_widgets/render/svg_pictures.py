@@ -221,7 +221,8 @@ def seats_svg(
         nodes.append(panel.at(0, top, "seat"))
         top += panel.height + 14
         width = max(width, panel.width)
-        lines.append(hand_line(label, tiles, lang))
+        # one list in the description: after «;» it goes on in lowercase (seat 1, игрок 1)
+        lines.append(hand_line(label if not seat else label[:1].lower() + label[1:], tiles, lang))
     margin = 12.0
     box = (-margin, -margin, width + 2 * margin, top - 14 + 2 * margin)
     return picture(

@@ -132,7 +132,7 @@ def graph_panel(
                 },
             )
         )
-        label = f"{value + 50}%"
+        label = Msg("{n}%", {"n": value + 50}).text(lang)  # 50 % in Russian
         nodes.append(
             text(LEFT - 6, y + 4, label, size=FONT_SIZE, fill=colors["text"], anchor="end")
         )
