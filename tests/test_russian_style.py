@@ -351,6 +351,8 @@ def cli_texts() -> Texts:
             )
         review = ("review", str(Path(folder) / "game4.json"), "--samples", "2", "--lang", "ru")
         yield Text("exact61 review --lang ru", _run_cli(*review))
+        copies = str(Path(folder) / "tutorials")
+        yield Text("exact61 tutorials --lang ru", _run_cli("tutorials", copies, "--lang", "ru"))
     runs = [
         ("describe", "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high", "--lang", "ru"),
         ("describe", "[1|9]", "--lang", "ru"),
