@@ -270,7 +270,7 @@ def test_rounding_on_a_number_line(total: int, result: int, kind: str) -> None:
 
 
 def test_rounding_texts_in_russian() -> None:
-    assert "остаток 3 округляется вверх" in desc(parse(rounding_svg(13, lang="ru")))
+    assert "остаток от деления 3 — вверх" in desc(parse(rounding_svg(13, lang="ru")))
     assert "кратное пяти не меняется" in desc(parse(rounding_svg(15, lang="ru")))
 
 
