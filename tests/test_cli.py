@@ -315,8 +315,8 @@ def test_a_file_that_cannot_be_written_is_one_line_and_exit_2(
 
 
 HAND_LINE = re.compile(
-    r"Hand \d+: (?:(?:a player went out|blocked), hand won by side \d"
-    r"|blocked, and no side won the hand|side \d won the match); scores [\d ]+\."
+    r"Hand \d+: (?:(?:a player went out|blocked), (?:seat \d|pair \d\+\d) wins the hand"
+    r"|blocked, and no side won the hand|(?:seat \d|pair \d\+\d) wins the match); scores [\d ]+\."
 )
 
 
@@ -328,11 +328,12 @@ def test_play_says_who_won_each_hand_or_the_match_in_words() -> None:
         hands = result.stdout.splitlines()[:-1]
         for line in hands:
             assert HAND_LINE.fullmatch(line), line
-        seen.update(re.sub(r"Hand \d+: |side \d|[\d ]+\.$", "", line) for line in hands)
+        seen.update(re.sub(r"Hand \d+: |seat \d|pair \d\+\d|[\d ]+\.$", "", line) for line in hands)
     assert " -" not in "".join(seen)
-    assert {"a player went out, hand won by ; scores", " won the match; scores"} <= seen
+    assert {"a player went out,  wins the hand; scores", " wins the match; scores"} <= seen
 
 
 def test_play_in_russian_names_the_winner_of_the_match() -> None:
     result = run("play", "--players", "2", "--seed", "3", "--lang", "ru")
-    assert re.search(r"участник \d выиграл матч", result.stdout), result.stdout
+    assert re.search(r"матч выигрывает (?:игрок \d|пара \d\+\d)", result.stdout), result.stdout
+    assert "участник" not in result.stdout

@@ -943,7 +943,7 @@ def test_the_widget_speaks_the_session_language(session_ru: None) -> None:
     assert widget.solution_button.description == "Показать решение"
     result = widget.check("15")
     assert result is not None and result.ok
-    assert "Верно! У 13 остаток 3" in widget.feedback.value
+    assert "Верно! 13 при делении на пять даёт остаток 3" in widget.feedback.value
     assert "Упражнение" in widget._repr_mimebundle_()["text/html"]
     assert widget.show_solution().startswith("Ответ: 15.")
 

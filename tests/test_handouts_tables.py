@@ -29,6 +29,8 @@ TILE = re.compile(r'class="tile[^"]*" data-tile="(\[\d\|\d\])"')
 
 
 def _boneyard(match: Match, lang: str) -> str:
+    if not match.boneyard_count:
+        return Msg("The boneyard is empty.").text(lang)
     return Msg(
         "The boneyard holds {tiles}.",
         {"tiles": Plural("{n} tile", "{n} tiles", match.boneyard_count)},

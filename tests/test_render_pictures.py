@@ -79,7 +79,7 @@ def test_tile_face_up_and_down() -> None:
         assert len(groups(group, "pip")) == tile.pips
         assert title(root) == f"Tile {tile}"
     root = parse(tile_svg("[5|6]", lang="ru", horizontal=True))
-    assert title(root) == "Кость [5|6]" and desc(root) == "[5|6]: 11 очков"
+    assert title(root) == "Кость [5|6]" and desc(root) == "[5|6]: сумма значений 11"
     assert float(root.get("width") or 0) > float(root.get("height") or 0)
     back = parse(tile_svg("[5|6]", face_up=False))
     assert groups(back, "pip") == [] and "[5|6]" not in ET.tostring(back, "unicode")
@@ -95,7 +95,7 @@ def test_a_hand_face_up_with_highlights_and_face_down() -> None:
     assert [g.get("data-tile") for g in groups(root, "highlight")] == ["[2|2]"]
     assert title(root) == "Hand: [0|3], [2|2], [4|6]"
     assert desc(root) == "3 tiles, 17 pips in all."
-    assert desc(parse(hand_svg(hand, lang="ru"))) == "3 кости, всего 17 очков."
+    assert desc(parse(hand_svg(hand, lang="ru"))) == "3 кости, сумма значений 17."
     down = parse(hand_svg(hand, face_up=False))
     assert len(groups(down, "back")) == 3
     assert all(g.get("data-tile") is None for g in groups(down, "tile"))
@@ -233,7 +233,7 @@ def test_the_score_board() -> None:
     assert strokes == [5, 60]
     assert desc(root) == (
         "Pair 0+2: 25 raw points (5 displayed points), 56 to 61; "
-        "Pair 1+3: 300 raw points (60 displayed points), 1 to 61."
+        "pair 1+3: 300 raw points (60 displayed points), 1 to 61."
     )
     ru = parse(scoreboard_svg([0, 5, 10], lang="ru"))
     assert "Игрок 2" in texts(ru) and "До 61" in texts(ru)
@@ -270,7 +270,7 @@ def test_rounding_on_a_number_line(total: int, result: int, kind: str) -> None:
 
 
 def test_rounding_texts_in_russian() -> None:
-    assert "остаток 3 округляется вверх" in desc(parse(rounding_svg(13, lang="ru")))
+    assert "остаток от деления 3 — вверх" in desc(parse(rounding_svg(13, lang="ru")))
     assert "кратное пяти не меняется" in desc(parse(rounding_svg(15, lang="ru")))
 
 

@@ -203,7 +203,7 @@ def test_title_and_description_say_what_the_picture_shows() -> None:
     desc = root.findtext(f"{SVG}desc") or ""
     assert title.startswith("Сдача 1")
     assert f"Базар: {match.boneyard_count}" in desc
-    assert "лицом вниз" in desc and "Ваша рука (игрок 0)" in desc
+    assert "лицом вниз" in desc and "Ваши кости (игрок 0)" in desc
     for tile in match.hand(0):
         assert str(tile) in desc
     for seat in (1, 2):

@@ -214,7 +214,7 @@ def test_the_json_form_and_the_text_in_both_languages() -> None:
     assert {"mean_loss", "error_rate", "rating"} <= set(data["seats"][0])
     english, russian = result.text("en"), result.text("ru")
     assert "blunder from 8.0%" in english and "грубая ошибка — от 8,0\u00a0%" in russian
-    assert "side 1" in english  # pairs: a row per side too
+    assert "pair 1+3" in english and "пара 1+3" in russian  # pairs: a row per pair too
     assert len(english.splitlines()) == 3 + len(result.decisions) + 1 + 1 + 1 + 4 + 2
 
 

@@ -19,6 +19,7 @@ from exact61_widgets.cli import handout, options, review, simulate, solve, tutor
 from exact61_widgets.cli.options import Parser, RunError, UsageError, add_lang, examples
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.scoring import TARGET_PARAMS
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.i18n import Msg
 
 END_KINDS = {
@@ -89,7 +90,7 @@ def _cmd_replay(args: argparse.Namespace) -> str:
             "Final {scores}; winner: {winner}.",
             {
                 "scores": _scores_text(match.scores, args.lang),
-                "winner": "-" if winner is None else Msg("side {side}", {"side": winner}),
+                "winner": "-" if winner is None else seating(match.players).side_name(winner),
             },
         ).text(args.lang)
     )
@@ -102,20 +103,27 @@ def _hand_line(
     hand_winner: int | None,
     match_winner: int | None,
     scores: Sequence[int],
+    players: int,
     lang: str,
 ) -> str:
-    """``play``'s progress line for a hand that ended: how, and who won it or the match."""
+    """``play``'s progress line for a hand that ended: how, and who won it or the match.
+
+    A winner is named as the rules name it: a player, or a pair with four players.
+    """
     params = {"n": number, "scores": _scores_text(scores, lang)}
+    sides = seating(players)
     if kind == "match_won":  # a play reached the target in the middle of the hand
+        assert match_winner is not None
         msg = Msg(
-            "Hand {n}: side {side} won the match; {scores}.", {**params, "side": match_winner}
+            "Hand {n}: {side} wins the match; {scores}.",
+            {**params, "side": sides.side_name(match_winner)},
         )
     elif hand_winner is None:  # a blocked hand that no side won
         msg = Msg("Hand {n}: blocked, and no side won the hand; {scores}.", params)
     else:
         msg = Msg(
-            "Hand {n}: {end}, hand won by side {side}; {scores}.",
-            {**params, "end": END_KINDS[kind], "side": hand_winner},
+            "Hand {n}: {end}, {side} wins the hand; {scores}.",
+            {**params, "end": END_KINDS[kind], "side": sides.side_name(hand_winner)},
         )
     return msg.text(lang)
 
@@ -142,7 +150,9 @@ def _cmd_play(args: argparse.Namespace) -> str:
         end = m.hand_end
         assert end is not None
         print(
-            _hand_line(m.hand_number, end.kind, end.hand_winner, m.winner, end.scores, lang),
+            _hand_line(
+                m.hand_number, end.kind, end.hand_winner, m.winner, end.scores, m.players, lang
+            ),
             flush=True,
         )
 
@@ -152,11 +162,11 @@ def _cmd_play(args: argparse.Namespace) -> str:
     winner = match.winner
     return (
         Msg(
-            "Match over after {hands} hands: side {side} reaches exactly {target}; {scores}.",
+            "Match over after {hands} hands: {side} reaches exactly {target}; {scores}.",
             {
                 **TARGET_PARAMS,
                 "hands": match.hand_number,
-                "side": "-" if winner is None else winner,
+                "side": "-" if winner is None else seating(match.players).side_name(winner),
                 "scores": _scores_text(match.scores, lang),
             },
         ).text(lang)

@@ -68,6 +68,8 @@ def scores_line(match: Match, lang: str) -> str:
 
 
 def _boneyard_line(match: Match, lang: str) -> str:
+    if not match.boneyard_count:  # not "holds 0 tiles"
+        return Msg("The boneyard is empty.").text(lang)
     return Msg(
         "The boneyard holds {tiles}.",
         {"tiles": Plural("{n} tile", "{n} tiles", match.boneyard_count)},

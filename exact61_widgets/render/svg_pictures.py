@@ -222,7 +222,8 @@ def seats_svg(
         nodes.append(panel.at(0, top, "seat"))
         top += panel.height + 14
         width = max(width, panel.width)
-        lines.append(hand_line(label, tiles, lang))
+        # one list in the description: after «;» it goes on in lowercase (seat 1, игрок 1)
+        lines.append(hand_line(label if not seat else label[:1].lower() + label[1:], tiles, lang))
     margin = 12.0
     box = (-margin, -margin, width + 2 * margin, top - 14 + 2 * margin)
     return picture(
@@ -443,7 +444,10 @@ def scoreboard_svg(
                 **TARGET_PARAMS,
                 "side": labels[i]
                 if labels is not None
-                else seating(players).side_title(i).text(lang),
+                # a list: the first entry starts the sentence, the rest go on after «;»
+                else (seating(players).side_name(i) if i else seating(players).side_title(i)).text(
+                    lang
+                ),
                 "raw": Plural("{n} raw point", "{n} raw points", raw),
                 "points": Plural("{n} displayed point", "{n} displayed points", displayed(raw)),
                 "left": displayed(to_target(raw)),

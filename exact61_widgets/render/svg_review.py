@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from exact61_widgets.engine.review import Decision, Review, grade_name
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.render.svgkit import (
     Markup,
@@ -131,7 +132,7 @@ def graph_panel(
                 },
             )
         )
-        label = f"{value + 50}%"
+        label = Msg("{n}%", {"n": value + 50}).text(lang)  # 50 % in Russian
         nodes.append(
             text(LEFT - 6, y + 4, label, size=FONT_SIZE, fill=colors["text"], anchor="end")
         )
@@ -220,7 +221,7 @@ def _legend(review: Review, colors: Mapping[str, str], lang: str, y: float) -> l
     x = float(LEFT)
     for side in range(review.sides):
         color = colors[SIDE_COLORS[side % len(SIDE_COLORS)]]
-        label = Msg("side {n}", {"n": side}).text(lang)
+        label = seating(review.players).side_name(side).text(lang)
         nodes.append(
             element(
                 "line",

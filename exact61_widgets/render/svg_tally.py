@@ -222,15 +222,20 @@ def tally_texts(points: int, lang: str | None = None) -> tuple[str, str]:
     """The title and description of the tally of ``points``: how many points, in figures and
     strokes; a negative score says it is negative (its strokes follow a minus sign)."""
     full = sum(1 for f in tally_figures(points) if f == 10)
-    counted = Msg(
-        "{full} and {rest} (R10).",
-        {
-            "full": Plural(
-                "{n} full figure of ten strokes", "{n} full figures of ten strokes", full
-            ),
-            "rest": Plural("{n} more stroke", "{n} more strokes", abs(points) % 10),
-        },
-    )
+    rest = abs(points) % 10
+    figures = Plural("{n} full figure of ten strokes", "{n} full figures of ten strokes", full)
+    # Only the parts there are: no "0 full figures", no "0 more strokes" (empty arithmetic).
+    if full and rest:
+        counted = Msg(
+            "{full} and {rest} (R10).",
+            {"full": figures, "rest": Plural("{n} more stroke", "{n} more strokes", rest)},
+        )
+    elif full:
+        counted = Msg("{full} (R10).", {"full": figures})
+    elif rest:
+        counted = Msg("{rest} (R10).", {"rest": Plural("{n} stroke", "{n} strokes", rest)})
+    else:
+        counted = Msg("No strokes yet (R10).")
     amount = Plural("{n} point", "{n} points", points)
     if points < 0:
         title = Msg("Paper tally: {points}, a negative score", {"points": amount})

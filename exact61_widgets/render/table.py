@@ -304,15 +304,21 @@ def table_description(match: Match, viewer: int | None, lang: str | None = None)
                     {"label": label, "count": Plural("{n} tile", "{n} tiles", len(hand))},
                 ).text(lang)
             )
-    count = Plural("{n} tile", "{n} tiles", match.boneyard_count)
-    parts.append(Msg("Boneyard: {count}", {"count": count}).text(lang) + ".")
+    if match.boneyard_count:
+        count = Plural("{n} tile", "{n} tiles", match.boneyard_count)
+        parts.append(Msg("Boneyard: {count}", {"count": count}).text(lang) + ".")
+    else:  # not "0 tiles"
+        parts.append(Msg("The boneyard is empty.").text(lang))
     parts.append(
         "; ".join(
             Msg(
                 "{side}: {raw} ({points}), {left} to {target}",
                 {
                     **TARGET_PARAMS,
-                    "side": match.seating.side_title(side).text(lang),
+                    # one list: after «;» it goes on in lowercase (pair 1+3, игрок 1)
+                    "side": (
+                        match.seating.side_name(side) if side else match.seating.side_title(side)
+                    ).text(lang),
                     "raw": Plural("{n} raw point", "{n} raw points", raw),
                     "points": Plural("{n} displayed point", "{n} displayed points", displayed(raw)),
                     "left": displayed(to_target(raw)),

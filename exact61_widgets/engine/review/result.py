@@ -24,6 +24,7 @@ from exact61_widgets.engine.review.stats import (
 )
 from exact61_widgets.engine.review.values import Method
 from exact61_widgets.engine.scoring import POINT
+from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.solve import WIN, notation
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 
@@ -461,7 +462,7 @@ class Review:
             who = (
                 Msg("seat {n}", {"n": s.number})
                 if s.kind == "seat"
-                else Msg("side {n}", {"n": s.number})
+                else seating(self.players).side_name(s.number)
             ).text(lang)
             rows.append(
                 [
@@ -470,7 +471,7 @@ class Review:
                     percent(s.mean_loss, lang),
                     _interval(s.error_rate, lang) if s.decisions else "",
                     rating_name(s.rating, lang) if s.decisions else "",
-                    f"{round(100 * s.best_share)}%",
+                    Msg("{n}%", {"n": round(100 * s.best_share)}).text(lang),
                     *(str(s.counts[g]) for g in GRADES[1:]),
                 ]
             )

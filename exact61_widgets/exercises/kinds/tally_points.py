@@ -77,20 +77,31 @@ def check_tally_points(points: int, answer: str | int) -> Result:
             )
         )
     full, rest = divmod(points, 10)
-    why = Msg(
-        "The tally has {figures} and {strokes}: {full} × 10 + {rest} = {points}, that "
-        "is {raw} (R10.1).",
-        {
-            "figures": Plural(
-                "{n} full figure of ten strokes", "{n} full figures of ten strokes", full
-            ),
-            "strokes": Plural("{n} more stroke", "{n} more strokes", rest),
-            "full": full,
-            "rest": rest,
-            "points": shown(points),
-            "raw": raw_text(points * POINT),
-        },
-    )
+    params = {
+        "figures": Plural(
+            "{n} full figure of ten strokes", "{n} full figures of ten strokes", full
+        ),
+        "full": full,
+        "rest": rest,
+        "points": shown(points),
+        "raw": raw_text(points * POINT),
+    }
+    # Only the parts the tally has: no "0 full figures", no "+ 0" (empty arithmetic).
+    if full and rest:
+        why = Msg(
+            "The tally has {figures} and {strokes}: {full} × 10 + {rest} = {points}, that "
+            "is {raw} (R10.1).",
+            {**params, "strokes": Plural("{n} more stroke", "{n} more strokes", rest)},
+        )
+    elif full:
+        why = Msg("The tally has {figures}: {full} × 10 = {points}, that is {raw} (R10.1).", params)
+    elif rest:
+        why = Msg(
+            "The tally has {strokes}: {points}, that is {raw} (R10.1).",
+            {**params, "strokes": Plural("{n} stroke", "{n} strokes", rest)},
+        )
+    else:
+        why = Msg("The tally has no strokes: {points} (R10.1).", params)
     return number_answer(answer, points, why, tally_mistakes(points))
 
 
