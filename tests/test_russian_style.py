@@ -35,9 +35,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from babel.messages.pofile import read_po
+
+if TYPE_CHECKING:
+    from exact61_widgets.engine.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "docs" / "russian-style.md"
@@ -316,11 +320,11 @@ def picture_texts() -> Texts:
             (f"scoreboard {players}", scoreboard_svg(scores, players=players, lang="ru"))
         )
     for n, (match, events) in enumerate(_matches()):
-        pictures.append((f"match {n}", match_svg(match, lang="ru")))  # type: ignore[arg-type]
-        blocked = [e for e in events if isinstance(e, BlockedAwardEvent)]  # type: ignore[attr-defined]
+        pictures.append((f"match {n}", match_svg(match, lang="ru")))
+        blocked = [e for e in events if isinstance(e, BlockedAwardEvent)]
         if blocked:
             pictures.append((f"match {n} blocked", blocked_settlement_svg(blocked, lang="ru")))
-        for event in events:  # type: ignore[attr-defined]
+        for event in events:
             if isinstance(event, OutEvent):
                 pictures.append((f"match {n} going out", out_settlement_svg(event, lang="ru")))
     for where, svg in pictures:
@@ -366,7 +370,7 @@ def cli_texts() -> Texts:
 
 
 @cache
-def _matches() -> tuple[tuple[object, tuple[object, ...]], ...]:
+def _matches() -> tuple[tuple[Match, tuple[Any, ...]], ...]:
     """Seeded matches between bots, for 2, 3 and 4 players, each with all its events."""
     from exact61_widgets.engine.bots import make_bot
     from exact61_widgets.engine.match import HAND_OVER, Match
@@ -396,8 +400,8 @@ def generated_texts() -> Texts:
 
     for n, (match, events) in enumerate(_matches()):
         for event in events:
-            yield Text(f"match {n}", event.explain("ru"))  # type: ignore[attr-defined]
-        yield Text(f"match {n} caption", match_caption(match, "ru")[0])  # type: ignore[arg-type]
+            yield Text(f"match {n}", event.explain("ru"))
+        yield Text(f"match {n} caption", match_caption(match, "ru")[0])
     yield Text("describe", describe("[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high", "ru"))
     for seed in range(3):
         match = Match(2, seed=seed)
@@ -411,7 +415,7 @@ def generated_texts() -> Texts:
         yield Text(f"error {run.__name__}", _error(run))
 
 
-def _late_position(seed: int) -> object:
+def _late_position(seed: int) -> Match | None:
     """A seeded game played at random until at most 8 tiles are unplayed, or None."""
     import random
 
@@ -688,7 +692,7 @@ def test_the_answer_words_are_the_words_the_question_asks_for() -> None:
 
     question = gettext("answer with one word: play, draw or pass", "ru")
     for word in ("play", "draw", "pass"):
-        answer = word_text(word, "ru")  # type: ignore[arg-type]
+        answer = word_text(word, "ru")
         assert f"«{answer}»" in question and read_word(answer) == word
 
 
