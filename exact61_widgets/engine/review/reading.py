@@ -24,7 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from exact61_widgets.engine.errors import Exact61Error
-from exact61_widgets.engine.review.result import aligned_table, grade_name, percent, points
+from exact61_widgets.engine.review.result import (
+    DECISION_COLUMNS,
+    aligned_table,
+    decision_heading,
+    grade_name,
+    percent,
+    points,
+)
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 
@@ -118,18 +125,8 @@ class SavedReview:
         return _points(decision.points_loss, lang)
 
     def _decision_rows(self, lang: str) -> list[list[str]]:
-        rows = [
-            [
-                "#",
-                gettext("hand", lang),
-                gettext("seat", lang),
-                gettext("move played", lang),
-                gettext("class", lang),
-                gettext("loss", lang),
-                gettext("points", lang),
-                gettext("better move", lang),
-            ]
-        ]
+        columns = [c for c in DECISION_COLUMNS if c.msgid not in ("interval at 95%", "hindsight")]
+        rows = [decision_heading(columns, lang)]
         for d in self.decisions:
             graded = d.grade != "only"
             rows.append(

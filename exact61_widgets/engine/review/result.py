@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -510,20 +510,7 @@ class Review:
     def decision_rows(self, lang: str | None = None) -> list[list[str]]:
         """The per-decision table: a heading row, then one row per decision (moves in notation)."""
         lang = check_lang(lang)
-        rows = [
-            [
-                "#",
-                gettext("hand", lang),
-                gettext("seat", lang),
-                gettext("move played", lang),
-                gettext("class", lang),
-                gettext("loss", lang),
-                gettext("interval at 95%", lang),
-                gettext("points", lang),
-                gettext("hindsight", lang),
-                gettext("better move", lang),
-            ]
-        ]
+        rows = [decision_heading(DECISION_COLUMNS, lang)]
         for d in self.decisions:
             graded = d.grade != "only"
             hindsight = d.hindsight_loss
@@ -544,6 +531,26 @@ class Review:
                 ]
             )
         return rows
+
+
+#: The per-decision table's columns after its "#" (a saved review prints those it has: no
+#: interval, no hindsight).
+DECISION_COLUMNS: tuple[Msg, ...] = (
+    Msg("hand"),
+    Msg("seat"),
+    Msg("move played"),
+    Msg("class"),
+    Msg("loss"),
+    Msg("interval at 95%"),
+    Msg("points"),
+    Msg("hindsight"),
+    Msg("better move"),
+)
+
+
+def decision_heading(columns: Sequence[Msg], lang: str) -> list[str]:
+    """The heading row of a per-decision table: "#", then these of :data:`DECISION_COLUMNS`."""
+    return ["#", *(column.text(lang) for column in columns)]
 
 
 def _interval(estimate: Estimate, lang: str) -> str:
