@@ -14,6 +14,10 @@ each run's result and time. The suites (``--suite``):
 * ``load``: the classroom's load test (16 learners at once), by itself as ``make test`` runs it.
 
     .venv/bin/python benchmarks/bench_stop.py [--suite NAME] [--runs N] [--burners K] [--json]
+        [--only FILE ...]
+
+``--only`` repeats just these test files with the suite's options (for example the browser
+modules a change touched: ``--suite browser --only tests/browser/test_classroom_voila.py``).
 
 The exit status is 0 only if every run passed.
 """
@@ -70,9 +74,18 @@ def main(argv: list[str] | None = None) -> int:
         "--burners", type=int, default=os.cpu_count() or 2, help="CPU-bound processes beside"
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--only", nargs="+", metavar="FILE", help="these test files instead of the suite's own"
+    )
     args = parser.parse_args(argv)
     if args.runs < 1 or args.burners < 0:
         parser.error("--runs must be at least 1 and --burners at least 0")
+    suite = SUITES[args.suite]
+    if args.only:
+        missing = [f for f in args.only if not (ROOT / f).is_file()]
+        if missing:
+            parser.error(f"no test file {missing[0]}")
+        suite = [*args.only, *suite[1:]]
     stop = multiprocessing.Event()
     burners = [multiprocessing.Process(target=burn, args=(stop,)) for _ in range(args.burners)]
     for process in burners:
@@ -80,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     try:
         for index in range(args.runs):
-            passed, seconds, last = run_once(SUITES[args.suite])
+            passed, seconds, last = run_once(suite)
             results.append({"run": index + 1, "passed": passed, "seconds": round(seconds, 1)})
             if not args.json:
                 verdict = "passed" if passed else "FAILED"
