@@ -204,9 +204,9 @@ def test_predict_mode_shows_the_play_first_and_its_result_at_the_next_next(
         walk.button("next").focus()
         classroom.keyboard.press("Enter")
         walk.wait_for_change(played)
-        ui.wait_until(lambda: ": ends 0 + 2 = 2" in walk.live(), 10, "the result, read out")
+        ui.wait_until(lambda: "add up to 0 + 2 = 2" in walk.live(), 10, "the result, read out")
         assert walk.picture.locator(".badge").count() == 2
-        assert "play award" in walk.text(".exact61-caption-text")
+        assert "the play's award" in walk.text(".exact61-caption-text")
     finally:
         classroom.get_by_role("tab", name="Match").click()
 

@@ -53,14 +53,17 @@ def match_page(
 def test_the_tutorial_runs_in_the_browser_and_shows_its_table(
     kind: str, browser: Any, servers: Any
 ) -> None:
-    """08 runs all its cells without a traceback and draws one live table with its hand."""
+    """08 runs all its cells without a traceback and draws its two live tables, each with its
+    hand: the bot's table near 61 and the learner's own match (the one open cell)."""
     for opened in open_tutorial(browser, servers, kind, NOTEBOOK):
-        table = the_table(opened)
-        assert table.picture.locator(".exact61-hand [data-tile]").count() >= 1
+        tables = ui.widgets(opened.page, ".exact61-table")
+        assert len(tables) == 2
+        for table in tables:
+            assert table.picture.locator(".exact61-hand [data-tile]").count() >= 1
 
 
 def the_table(opened: OpenNotebook) -> ui.Widget:
-    """The tutorial's match table (there is one)."""
+    """The page's match table (the test notebook has one)."""
     tables = ui.widgets(opened.page, ".exact61-table")
     assert len(tables) == 1
     return tables[0]
