@@ -648,7 +648,8 @@ def rounding_panel(total: int, colors: Mapping[str, str], lang: str, prefix: str
 
 
 def rounding_text(total: int, lang: str | None = None) -> str:
-    """``13 → 15: remainder 3 rounds up`` and the like (R7.5): :func:`~exact61_widgets.engine.explain.rounding`."""
+    """``13 → 15: remainder 3 rounds up`` and the like (R7.5), as
+    :func:`~exact61_widgets.engine.explain.rounding` says it."""
     return rounding(total).text(lang)
 
 

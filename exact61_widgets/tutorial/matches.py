@@ -34,9 +34,13 @@ class HandLine:
     """One hand of a match as it ended: its number, its leader, the next hand's leader (None
     where a lot picks it: after a blocked hand) and every side's raw score after it."""
 
+    #: The hand's number in the match, from 1.
     number: int
+    #: The seat that led the hand.
     leader: int
+    #: The seat that leads the next hand (None where a lot picks it: after a blocked hand).
     next_leader: int | None
+    #: Every side's raw score after the hand.
     scores: tuple[int, ...]
 
     def __str__(self) -> str:
