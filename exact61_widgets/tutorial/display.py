@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+from exact61_widgets.engine.review.result import aligned_table
 from exact61_widgets.i18n import Lang, gettext, set_language
 
 _TITLE_DESC: Final = re.compile(r"<(title|desc)\b(?:[^>]*[^/>])?>(.*?)</\1>", re.S)
@@ -84,6 +85,4 @@ def table_text(rows: Sequence[Sequence[str]], columns: Sequence[int] | None = No
     kept = [[row[i] for i in columns] if columns is not None else list(row) for row in rows]
     if not kept:
         return ""
-    widths = [max(len(row[i]) for row in kept) for i in range(len(kept[0]))]
-    lines = ("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in kept)
-    return "\n".join(line.rstrip() for line in lines)
+    return "\n".join(aligned_table(kept, left=tuple(range(len(kept[0])))))
