@@ -12,6 +12,7 @@ settlement that fits taken as rejected near 61.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -177,6 +178,19 @@ def out_mistakes(out: OutEvent, after: Match, end_sum: int) -> list[Mistake]:
         found.append(Mistake(displayed(change), SHOWN_NOT_RAW))
     found.extend(fit_mistakes(before, change))
     return found
+
+
+def opponents_mistakes(pips: Sequence[int]) -> list[Mistake]:
+    """The answers the known mistakes give to "what do the opponents' tiles give, rounded?"
+    (``pips``: each opponent's total): each total rounded on its own (with two or more
+    opponents), the total not rounded, the total rounded the wrong way (R7.2, R7.5)."""
+    whole = sum(pips)
+    found = [Mistake(sum(round5(p) for p in pips), OUT_EACH_ROUNDED)] if len(pips) > 1 else []
+    return [
+        *found,
+        Mistake(whole, OUT_NOT_ROUNDED),
+        Mistake(round_wrong_way(whole), ROUNDED_WRONG_WAY),
+    ]
 
 
 def last_sum(match: Match, play: Play) -> int:

@@ -18,12 +18,12 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
-from exact61_widgets.engine.scoring import displayed, round5
+from exact61_widgets.engine.scoring import displayed
 from exact61_widgets.exercises.kinds.going_out import (
-    OUT_EACH_ROUNDED,
     OUT_NOT_ROUNDED,
     PART_REJECTED,
     PARTNER_FORGOTTEN,
+    opponents_mistakes,
     out_mistakes,
 )
 from exact61_widgets.exercises.result import Mistake
@@ -165,7 +165,6 @@ class GoingOutWalkthrough(Walkthrough):
                 ),
             ),
         ]
-        each = sum(round5(before.pips(s)) for s in opponents if before.pips(s))
         steps.append(
             Step(
                 (*hands(opponents), table),
@@ -176,11 +175,7 @@ class GoingOutWalkthrough(Walkthrough):
                     if len(opponents) > 1
                     else Msg("The opponent shows their tiles. What do they give, rounded?"),
                     expect=wrong_answers(
-                        [
-                            *([Mistake(each, OUT_EACH_ROUNDED)] if len(opponents) > 1 else []),
-                            Mistake(out.opponents_pips, OUT_NOT_ROUNDED),
-                            Mistake(round_wrong_way(out.opponents_pips), ROUNDED_WRONG_WAY),
-                        ],
+                        opponents_mistakes([before.pips(s) for s in opponents]),
                         out.opponents_award,
                     ),
                 ),

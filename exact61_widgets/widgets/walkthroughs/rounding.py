@@ -14,15 +14,14 @@ from exact61_widgets.engine.explain import rounding
 from exact61_widgets.engine.scoring import round5
 from exact61_widgets.engine.settlement import going_out
 from exact61_widgets.exercises.kinds.going_out import (
-    OUT_EACH_ROUNDED,
     OUT_NOT_ROUNDED,
     PARTNER_ADDED,
     PARTNER_FORGOTTEN,
     PARTNER_POOLED,
+    opponents_mistakes,
 )
 from exact61_widgets.exercises.kinds.rounding import rounding_mistakes
 from exact61_widgets.exercises.result import Mistake
-from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, round_wrong_way
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.pictures import Figure, RoundingSpec
@@ -112,14 +111,7 @@ class RoundingWalkthrough(Walkthrough):
                 "The opponents hold {parts}. What do their tiles give, rounded?",
                 {"parts": ", ".join(str(p) for p in parts)},
             ),
-            expect=wrong_answers(
-                [
-                    Mistake(sum(each), OUT_EACH_ROUNDED),
-                    Mistake(whole, OUT_NOT_ROUNDED),
-                    Mistake(round_wrong_way(whole), ROUNDED_WRONG_WAY),
-                ],
-                round5(whole),
-            ),
+            expect=wrong_answers(opponents_mistakes(parts), round5(whole)),
         )
         steps.append(
             Step(
