@@ -209,9 +209,8 @@ class EndScoringWalkthrough(Walkthrough):
 
     def _redraw_tray(self) -> None:
         """Draw the step shown again with the tray's choice (the same step, held back or not)."""
-        shown, at = self.step, self._built_index(self.step)
+        at = self._built_index(self.step)
+        held = self._steps[self.step].role == "play"
         steps = list(self.built_steps)
         steps[at] = self._step(self._tables[at])
-        self.replace_steps(steps, at)
-        self.controls.go(shown, notify=False)
-        self._render(shown)
+        self.replace_steps(steps, at, held=held)
