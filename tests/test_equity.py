@@ -22,7 +22,7 @@ from exact61_widgets.engine.bots import make_bot
 from exact61_widgets.engine.equity.build import build, direct_wins
 from exact61_widgets.engine.equity.dp import Grid, solve_chances
 from exact61_widgets.engine.equity.hands import hand_awards, replay, sample_hands
-from exact61_widgets.engine.equity.table import DATA, load_table
+from exact61_widgets.engine.equity.table import DATA, load_table, use_data
 from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.match import PLAYING, Match
 
@@ -210,6 +210,31 @@ def test_a_build_is_the_same_for_the_same_seed_whatever_the_workers() -> None:
     assert one == two
     other = build(8, 1, batches=2, hands={2: 30}, check_matches=5, checks=2, games=(2,))
     assert other != one
+
+
+def test_a_search_build_values_with_its_seed_s_greedy_table_not_the_file_it_replaces() -> None:
+    """The search bot reads a table to value its playouts; during a rebuild it reads the
+    greedy table of the same seed, so whatever table is installed, the result is the same."""
+    quick = {
+        "batches": 1,
+        "hands": {2: 2},
+        "check_matches": 0,
+        "games": (2,),
+        "bot": "search",
+        "value_hands": {2: 40},
+    }
+    shipped = build(3, 1, **quick)  # type: ignore[arg-type]
+    flat = _data()
+    tables = flat["tables"]
+    assert isinstance(tables, dict)
+    two = tables["2"]
+    try:
+        use_data({**flat, "tables": {"2": {**two, "chances": [5000] * len(two["chances"])}}})
+        assert load_table(2).chance((300, 0), 0) == 0.5  # the stand-in is read here
+        assert build(3, 1, **quick) == shipped  # type: ignore[arg-type]
+    finally:
+        use_data(None)
+    assert load_table(2).chance((300, 0), 0) > 0.5
 
 
 def test_a_bad_score_is_refused() -> None:

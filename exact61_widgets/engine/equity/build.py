@@ -66,7 +66,7 @@ from typing import Final
 from exact61_widgets.engine.bots import bot_names, make_bot
 from exact61_widgets.engine.equity.dp import Grid, solve_chances
 from exact61_widgets.engine.equity.hands import sample_hands
-from exact61_widgets.engine.equity.table import DATA, SCALE
+from exact61_widgets.engine.equity.table import DATA, SCALE, use_data
 from exact61_widgets.engine.match import HAND_OVER, Match
 from exact61_widgets.engine.scoring import POINT
 
@@ -128,11 +128,18 @@ def build(
     check_matches: int = CHECK_MATCHES,
     bot: str = "greedy",
     games: Sequence[int] = tuple(GAMES),
+    value_hands: dict[int, int] | None = None,
 ) -> dict[str, object]:
     """The table file's content (see docs/formats.md), computed with ``workers`` processes.
 
-    ``games`` limits it to some of the games (a quick test builds two players only).
+    ``games`` limits it to some of the games (a quick test builds two players only). A bot
+    other than greedy values its playouts through a table: the greedy table of the same
+    seed (``value_hands`` hands a batch, by default :data:`GAMES`' counts, so the one
+    ``--bot greedy`` builds), built first, so that the result depends on the seed alone.
     """
+    value = None
+    if bot != "greedy":
+        value = build(seed, workers, batches, value_hands, 0, 0, "greedy", games)
     chosen = {p: GAMES[p] for p in games}
     counts = {p: (hands or {}).get(p, n) for p, (_, n) in chosen.items()}
     jobs = [
@@ -146,7 +153,7 @@ def build(
         for p in chosen
         for i, (scores, leader) in enumerate(checked[p])
     ]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=use_data, initargs=(value,)) as pool:
         results = list(pool.map(_batch, jobs))
         wins = list(pool.map(_check, check_jobs)) if check_matches else []
     tables: dict[str, object] = {}
@@ -242,6 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands2", type=int, default=GAMES[2][1])
     parser.add_argument("--hands3", type=int, default=GAMES[3][1])
     parser.add_argument("--hands4", type=int, default=GAMES[4][1])
+    parser.add_argument("--checks", type=int, default=CHECKS, help="states checked per game")
     parser.add_argument("--check-matches", type=int, default=CHECK_MATCHES)
     parser.add_argument(
         "--bot",
@@ -265,6 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.workers,
         args.batches,
         {2: args.hands2, 3: args.hands3, 4: args.hands4},
+        checks=args.checks,
         check_matches=args.check_matches,
         bot=args.bot,
         games=args.games,

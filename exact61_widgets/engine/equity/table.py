@@ -31,7 +31,7 @@ from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.scoring import POINT, TARGET
 from exact61_widgets.i18n import Msg
 
-__all__ = ["DATA", "SCALE", "MatchEquityTable", "load_table", "table_from_json"]
+__all__ = ["DATA", "SCALE", "MatchEquityTable", "load_table", "table_from_json", "use_data"]
 
 #: The package data file.
 DATA: Final = "met.json.gz"
@@ -132,8 +132,28 @@ def table_from_json(data: dict[str, object], players: int) -> MatchEquityTable:
     )
 
 
+#: Tables read instead of the shipped file in this process (:func:`use_data`), or none.
+_installed: list[dict[str, object]] = []
+
+
+def use_data(data: dict[str, object] | None) -> None:
+    """Read the tables from ``data`` (a table file's parsed JSON) in this process from now on;
+    None reads the shipped file again.
+
+    For the table's own rebuild: the search bot values a playout's end through the table,
+    so a table built from its self-play is valued with the greedy bot's table of the same
+    seed, built first — never with the file it is about to replace, so that the rebuild
+    gives the same bytes again.
+    """
+    _installed[:] = [] if data is None else [data]
+    _data.cache_clear()
+    load_table.cache_clear()
+
+
 @functools.cache
 def _data() -> dict[str, object]:
+    if _installed:
+        return _installed[0]
     raw = resources.files("exact61_widgets.engine.equity").joinpath(DATA).read_bytes()
     data = json.loads(gzip.decompress(raw))
     assert isinstance(data, dict)
