@@ -329,7 +329,8 @@ def test_every_puzzle_records_a_fairness_check_that_passes() -> None:
     assert SETTINGS["fairness"]["deals"] == FAIR_DEALS == 400
     for puzzle in PUZZLES:
         check = puzzle.fairness
-        assert check.deals >= 400 and check.margin == SETTINGS["margin"]
+        assert check.deals >= 400 and check.unit == SETTINGS["fairness"]["unit"] == "match"
+        assert check.margin == SETTINGS["fairness"]["margin"] == 200  # 2% of the match
         assert check.lower == pytest.approx(wilson_lower(check.agree, check.deals), abs=1e-4)
         assert check.lower >= LOWEST and check.seed == f"{puzzle.check_seed}/fair"
     ids = {p.id for p in PUZZLES}
@@ -379,7 +380,7 @@ def test_the_loader_refuses_an_unfair_or_unchecked_puzzle_and_the_old_format(
             Puzzle.from_json(entry)
     with pytest.raises(PuzzleError) as err:
         read_document({"format": "exact61-puzzles", "version": 1, "puzzles": [good]})
-    assert "version 3" in str(err.value)
+    assert "version 4" in str(err.value)
     assert PUZZLES[0].fairness_text("en").startswith("Fairness: in ")
     assert "граница Уилсона" in PUZZLES[0].fairness_text("ru")
 

@@ -172,6 +172,21 @@ def test_leads_by_answers_as_the_solved_values_do(match: Match, data: st.DataObj
     assert snapshot(match) == before
 
 
+@settings(max_examples=100, deadline=None)
+@given(small_positions().filter(lambda m: m.sides == 2), st.data())
+def test_leads_by_in_the_match_s_chance_answers_as_solve_does(
+    match: Match, data: st.DataObject
+) -> None:
+    """With value="match" the margin is in ten-thousandths of the match, as solve's values."""
+    solution = solve(match, lines=False, value="match")
+    values = {m.action: m.value for m in solution.moves}
+    group = solution.best_actions()[:1]
+    margin = data.draw(st.integers(0, 3000) | st.just(solution.margin or 0), label="margin")
+    others = [v for a, v in values.items() if a not in group]
+    expected = all(v <= values[group[0]] - margin for v in others)
+    assert leads_by(match, group, margin, value="match") == expected
+
+
 @given(small_positions().filter(lambda m: m.players == 3))
 @settings(max_examples=5, deadline=None)
 def test_leads_by_refuses_three_players(match: Match) -> None:

@@ -414,6 +414,7 @@ def leads_by(
     margin: int,
     *,
     max_nodes: int | None = None,
+    value: Literal["points", "match"] = "points",
 ) -> bool:
     """Whether the actions of ``group`` share one value at least ``margin`` above every other's.
 
@@ -424,7 +425,9 @@ def leads_by(
     first that is not. Two sides only: the alpha-beta search is what takes a window.
     A group holding every legal action leads (there is nothing to lead). ``max_nodes``
     bounds the work as in :func:`solve`, with the same :class:`SolveError`; so do the
-    finished hand and an action that is not legal. ``match`` is not changed.
+    finished hand and an action that is not legal. ``value`` is :func:`solve`'s: with
+    ``"match"`` the values, and so ``margin``, are the mover's side's chance to win the
+    match in ten-thousandths (a margin of 200 is 2% of the match). ``match`` is not changed.
 
     >>> from exact61_widgets.puzzles import get_puzzle
     >>> puzzle = get_puzzle("p001")  # best by 15 raw points
@@ -435,7 +438,7 @@ def leads_by(
         raise SolveError(
             Msg("a group's lead is checked for two sides only (two players or two pairs)")
         )
-    search = _start(match, "alphabeta", max_nodes, "points")
+    search = _start(match, "alphabeta", max_nodes, value)
     pos = search.pos
     moves = {_action(move): move for move in pos.ordered()}
     if not group:
@@ -447,10 +450,10 @@ def leads_by(
             )
     chosen = {moves[action] for action in group}
     try:
-        value = search.after(moves[group[0]])
-        if any(search.after(moves[a], value - 1, value + 1) != value for a in group[1:]):
+        best = search.after(moves[group[0]])
+        if any(search.after(moves[a], best - 1, best + 1) != best for a in group[1:]):
             return False
-        floor = value - margin  # every other action must be worth at most this
+        floor = best - margin  # every other action must be worth at most this
         return all(
             search.after(move, floor, floor + 1) <= floor
             for move in moves.values()

@@ -18,6 +18,8 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.record import to_record
 from exact61_widgets.engine.review import Decision, Review, hindsight
+from exact61_widgets.engine.review.core import CLEAR
+from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg
 from exact61_widgets.puzzles.explain import Sentences, feedback, theme_sentences
 from exact61_widgets.puzzles.fairness import Fairness, wilson_lower
@@ -110,5 +112,7 @@ def as_puzzle(review: Review, decision: Decision) -> Puzzle | None:
             wilson_lower(decision.clear, decision.samples),
             f"review/{review.seed}",
             0,
+            round(CLEAR * WIN),
+            "match",
         ),
     )

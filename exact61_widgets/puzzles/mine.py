@@ -15,8 +15,8 @@ puzzles whose only themes are going out, counting the ends or a spinner's count
 are kept, so the set is varied.
 
 Every puzzle so found is then checked for fairness on a fresh sample of 400
-deals (:mod:`.fairness`): only those whose answer is best by the margin with a
-95% Wilson lower bound of at least 90% go into the set; the others are listed in
+deals (:mod:`.fairness`): only those whose answer is best by 2% of the match with
+a 95% Wilson lower bound of at least 90% go into the set; the others are listed in
 the file's ``settings["rejected"]`` with their numbers, and mining goes on until
 ``count`` fair puzzles are found. Ids count every puzzle found in mining order,
 the rejected included, so a puzzle keeps its id whatever is rejected before it.
@@ -26,16 +26,24 @@ ratings), and the matches are taken in order, so one command gives the same
 file on any machine and with any number of worker processes::
 
     python -m exact61_widgets.puzzles.mine --seed 61 --count 300 --workers 2
+
+``--recheck`` makes the same file from an existing one without playing its
+matches again (:func:`recheck`): after a change of the fairness check or of the
+match equity table, it checks every puzzle's fairness again, mines again only
+the matches that gave the rejected puzzles (whose positions the file does not
+keep) and the last match, and mines on from where the file stopped if the set
+falls short.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -50,6 +58,7 @@ from exact61_widgets.engine.solve import WIN
 from exact61_widgets.puzzles.explain import explanation
 from exact61_widgets.puzzles.fairness import BOUND, CONFIDENCE, LOWEST, check_fairness
 from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
+from exact61_widgets.puzzles.fairness import MARGIN as FAIR_MARGIN
 from exact61_widgets.puzzles.model import DATA_FILE, VERSION, Puzzle, document
 from exact61_widgets.puzzles.rating import rates
 from exact61_widgets.puzzles.themes import facts
@@ -110,6 +119,8 @@ def settings(seed: int, count: int) -> dict[str, Any]:
             "bound": BOUND,
             "confidence": CONFIDENCE,
             "lowest": LOWEST,
+            "margin": FAIR_MARGIN,
+            "unit": "match",
             "seed": "the puzzle's check_seed + '/fair'",
         },
         "command": f"python -m exact61_widgets.puzzles.mine --seed {seed} --count {count}",
@@ -225,54 +236,143 @@ def keep(puzzle: dict[str, Any], rng: random.Random) -> bool:
 
 
 #: What the file keeps of a puzzle rejected as unfair.
-REJECTED_FIELDS: Final = ("id", "agree", "deals", "lower", "unsolved")
+#: (``check_seed`` names its match, so that :func:`recheck` can mine that match again).
+REJECTED_FIELDS: Final = ("id", "check_seed", "agree", "deals", "lower", "unsolved")
 
 
-def _jobs(seed: int) -> Iterator[tuple[int, int]]:
-    return ((seed, i) for i in range(MAX_MATCHES))
+def _jobs(seed: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    return ((seed, i) for i in range(first, MAX_MATCHES))
 
 
-def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, Any]:
-    """Mine ``count`` puzzles from the run ``seed``; return the whole file as a dict."""
+def _mined(seed: int, first: int, workers: int) -> tuple[Iterator[list[dict[str, Any]]], Any]:
+    """Each match's puzzles from match ``first`` on, in order (and the pool, to end)."""
+    if workers <= 1:
+        return map(mine_match, _jobs(seed, first)), None
+    import multiprocessing
+
+    pool = multiprocessing.Pool(workers)
+    return pool.imap(mine_match, _jobs(seed, first), chunksize=1), pool
+
+
+def _collect(
+    seed: int, count: int, results: Iterator[list[dict[str, Any]]], log: Any = None
+) -> dict[str, Any]:
+    """The file from each match's puzzles in order: fair ones kept until ``count``."""
     start = time.perf_counter()
     puzzles: list[dict[str, Any]] = []
     rejected: list[dict[str, Any]] = []
     found_count = 0
     matches = 0
-    if workers <= 1:
-        results: Iterator[list[dict[str, Any]]] = map(mine_match, _jobs(seed))
-        pool = None
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.Pool(workers)
-        results = pool.imap(mine_match, _jobs(seed), chunksize=1)
-    try:
-        for found in results:
-            matches += 1
-            for puzzle in found:
-                found_count += 1
-                puzzle = {**puzzle, "id": f"p{found_count:03d}"}
-                fair = puzzle["fairness"]
-                if fair["lower"] >= LOWEST:
-                    puzzles.append(puzzle)
-                elif len(puzzles) < count:
-                    rejected.append(
-                        {k: puzzle[k] if k == "id" else fair[k] for k in REJECTED_FIELDS}
-                    )
-            if log is not None:
-                log(
-                    f"{matches} matches, {min(len(puzzles), count)}/{count} puzzles "
-                    f"({len(rejected)} unfair), {time.perf_counter() - start:.0f} s"
+    for found in results:
+        matches += 1
+        for puzzle in found:
+            found_count += 1
+            puzzle = {**puzzle, "id": f"p{found_count:03d}"}
+            fair = puzzle["fairness"]
+            if fair["lower"] >= LOWEST:
+                puzzles.append(puzzle)
+            elif len(puzzles) < count:
+                rejected.append(
+                    {k: (puzzle if k in ("id", "check_seed") else fair)[k] for k in REJECTED_FIELDS}
                 )
-            if len(puzzles) >= count:
-                break
+        if log is not None:
+            log(
+                f"{matches} matches, {min(len(puzzles), count)}/{count} puzzles "
+                f"({len(rejected)} unfair), {time.perf_counter() - start:.0f} s"
+            )
+        if len(puzzles) >= count:
+            break
+    chosen = [Puzzle.from_json(p) for p in puzzles[:count]]
+    return document(chosen, {**settings(seed, count), "matches": matches, "rejected": rejected})
+
+
+def mine(seed: int, count: int, workers: int = 2, log: Any = None) -> dict[str, Any]:
+    """Mine ``count`` puzzles from the run ``seed``; return the whole file as a dict."""
+    results, pool = _mined(seed, 0, workers)
+    try:
+        return _collect(seed, count, results, log)
     finally:
         if pool is not None:
             pool.terminate()
             pool.join()
-    chosen = [Puzzle.from_json(p) for p in puzzles[:count]]
-    return document(chosen, {**settings(seed, count), "matches": matches, "rejected": rejected})
+
+
+def match_index(puzzle: Mapping[str, Any]) -> int:
+    """The match of the run that gave ``puzzle`` (its check seed is ``seed/match/event``)."""
+    return int(str(puzzle["check_seed"]).split("/")[1])
+
+
+def _refair(puzzle: dict[str, Any]) -> dict[str, Any]:
+    """``puzzle`` with its fairness checked again by today's check."""
+    kept = Puzzle.from_json(puzzle)
+    fair = check_fairness(kept.match(), kept.answers, kept.fairness.seed)
+    return {**puzzle, "fairness": fair.to_json()}
+
+
+def _found_again(
+    doc: Mapping[str, Any], workers: int, log: Any = None
+) -> dict[int, list[dict[str, Any]]]:
+    """Every match of ``doc``'s run with the puzzles it gave, by match, fairness checked anew.
+
+    The kept puzzles are in the file. Mined again: the matches that gave the rejected
+    ones (named by their check seeds; in older files, the matches between their
+    neighbours') and the last match, whose puzzles past the count the file left out.
+    """
+    made = doc["settings"]
+    seed, matches = int(made["seed"]), int(made["matches"])
+    kept = {int(p["id"][1:]): p for p in doc["puzzles"]}
+    known = sorted(kept)
+    again = {matches - 1}
+    for entry in made["rejected"]:
+        if "check_seed" in entry:  # the file names its match
+            again.add(match_index(entry))
+            continue
+        number = int(entry["id"][1:])
+        before = [n for n in known if n < number]
+        after = [n for n in known if n > number]
+        low = match_index(kept[before[-1]]) if before else 0
+        high = match_index(kept[after[0]]) if after else matches - 1
+        again.update(range(low, high + 1))
+    ordered = sorted(again)
+    jobs = [(seed, i) for i in ordered]
+    checks = [p for n, p in sorted(kept.items()) if match_index(p) not in again]
+    if workers <= 1:
+        mined = list(map(mine_match, jobs))
+        checked = list(map(_refair, checks))
+    else:
+        import multiprocessing
+
+        with multiprocessing.Pool(workers) as pool:
+            mined = pool.map(mine_match, jobs, chunksize=1)
+            checked = pool.map(_refair, checks, chunksize=4)
+    if log is not None:
+        log(f"{len(jobs)} matches mined again, {len(checked)} puzzles checked again")
+    by_match: dict[int, list[dict[str, Any]]] = {i: [] for i in range(matches)}
+    for puzzle in checked:
+        by_match[match_index(puzzle)].append(puzzle)
+    for index, found in zip(ordered, mined, strict=True):
+        by_match[index] = found
+    return by_match
+
+
+def recheck(doc: dict[str, Any], workers: int = 2, log: Any = None) -> dict[str, Any]:
+    """The file :func:`mine` makes today from ``doc``'s seed and count, without replaying it all.
+
+    Mining is deterministic match by match, and what a match gives does not depend on
+    the fairness check, so the file's puzzles are the run's, found in order; only their
+    fairness is checked again (see :func:`_found_again`), and the matches after the
+    file's last are mined if the fair ones fall short of the count.
+    """
+    made = doc["settings"]
+    seed, count, matches = int(made["seed"]), int(made["count"]), int(made["matches"])
+    by_match = _found_again(doc, workers, log)
+    results, pool = _mined(seed, matches, workers)
+    try:
+        return _collect(seed, count, itertools.chain(by_match.values(), results), log)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def reword_one(data: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
@@ -348,7 +448,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(after a change of wording), each puzzle verified again; the moves' numbers are written "
         "again too (a version 2 file gains their chances to win the match)",
     )
+    parser.add_argument(
+        "--recheck",
+        action="store_true",
+        help="make the file of --out again as a full run would today (after a change of the "
+        "fairness check or of the match equity table) without replaying every match: "
+        "each puzzle's fairness checked again, the rejected ones' matches mined again, "
+        "and mining goes on if the fair puzzles fall short of the count",
+    )
     args = parser.parse_args(argv)
+    if args.recheck:
+        path = Path(args.out)
+        start = time.perf_counter()
+        doc = recheck(json.loads(path.read_text("utf-8")), args.workers, print)
+        path.write_text(dumps(doc), "utf-8")
+        print(
+            f"{len(doc['puzzles'])} puzzles ({len(doc['settings']['rejected'])} rejected as "
+            f"unfair) in {time.perf_counter() - start:.0f} s -> {path}"
+        )
+        return 0
     if args.reword:
         path = Path(args.out)
         reworded = reword(json.loads(path.read_text("utf-8")), args.workers)

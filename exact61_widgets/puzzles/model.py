@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from exact61_widgets.engine.actions import Action, parse_action
+from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.record import load_record
@@ -34,9 +35,10 @@ if TYPE_CHECKING:
     from exact61_widgets.puzzles.rating import Rates
 
 FORMAT: Final = "exact61-puzzles"
-VERSION: Final = 3
-#: Versions still read: 2 has no ``chance`` per move, and its feedback speaks in hand points.
-READ_VERSIONS: Final = (2, 3)
+VERSION: Final = 4
+#: Versions still read: 2 has no ``chance`` per move, and its feedback speaks in hand points;
+#: 2 and 3 checked fairness by a margin of raw points (their ``fairness`` has no ``unit``).
+READ_VERSIONS: Final = (2, 3, 4)
 #: The puzzle set shipped in the package.
 DATA_FILE: Final = "puzzles-v1.json"
 
@@ -276,13 +278,18 @@ class Puzzle:
     def fairness_text(self, lang: str | None = None) -> str:
         """How fair the answer is, in ``lang``: the share of fresh deals and its lower bound."""
         check = self.fairness
+        margin: Msg | Plural = (
+            Msg("{share} of the match", {"share": percent_msg(check.margin / WIN)})
+            if check.unit == "match"
+            else Plural("{n} raw point", "{n} raw points", check.margin)
+        )
         return Msg(
             "Fairness: in {agree} of {deals} deals of the hidden tiles that agree with what "
             "you have seen ({share}), this answer is best by {margin} or more; at a "
             "confidence of 95%, in at least {lower} of all such deals (Wilson bound).",
             {
                 "deals": check.deals,
-                "margin": Plural("{n} raw point", "{n} raw points", check.margin),
+                "margin": margin,
                 "agree": check.agree,
                 "share": percent1(check.share),
                 "lower": percent1(check.lower),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.errors import SetupError
@@ -16,14 +16,17 @@ from exact61_widgets.engine.review.result import (
     Review,
     summarize,
 )
-from exact61_widgets.engine.review.stats import Estimate, estimate, grade
+from exact61_widgets.engine.review.stats import INACCURACY, Estimate, estimate, grade
 from exact61_widgets.engine.review.values import SAMPLES, fair_values, hindsight
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg
 
-#: How far the best action must lead every other in a deal to count as clearly best
-#: (raw points; the puzzles' margin).
-MARGIN = 5
+#: How far the best action must lead every other in a deal to count as clearly best:
+#: an inaccuracy's worth, 2% of the match (the puzzles' fairness margin too).
+CLEAR: Final = INACCURACY
+#: The leads kept as a decision's margins, in the hand's raw points (the puzzles' mining
+#: margin): the "try it yourself" puzzle speaks them while no deal can end the match.
+MARGIN: Final = 5
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,11 @@ def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: boo
         for j in range(len(best_row))
     ]
     margins = tuple(lead for lead in leads if lead >= MARGIN)
+    best_chances = chances[top]
+    clear = sum(
+        best_chances[j] - max(row[j] for i, row in enumerate(chances) if i != top) >= CLEAR
+        for j in range(len(best_chances))
+    )
     return Decision(
         0,
         job.hand,
@@ -136,7 +144,7 @@ def grade_decision(job: _Job, seed: int | str, samples: int, with_hindsight: boo
         grade(loss.low, len(legal)),
         sampled.method,
         len(chances[mine]),
-        len(margins),
+        clear,
         margins,
     )
 

@@ -144,9 +144,10 @@ class Decision:
     anything).
     ``method`` says how the deals were valued (None for an only move),
     ``samples`` how many there were, ``clear`` in
-    how many of them the best action led every other by at least
-    :data:`~exact61_widgets.puzzles.verify.MARGIN` (5 raw points) and ``margins``
-    those leads.
+    how many of them the best action led every other by at least 2% of the match
+    (:data:`~exact61_widgets.engine.review.core.CLEAR`, an inaccuracy's worth) and
+    ``margins`` its leads in the hand's raw points where they reached
+    :data:`~exact61_widgets.engine.review.core.MARGIN` (5).
     """
 
     #: The decision's number in the match, from 1.
