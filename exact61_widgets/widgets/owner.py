@@ -13,26 +13,18 @@ from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.views.picker import PlayPicker
-from exact61_widgets.widgets.board import Board, BoardAction
-from exact61_widgets.widgets.guard import Guard
+from exact61_widgets.widgets.base import BoardWidget
+from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.pictures import Figure, compose, focus_labels
 
 
-class BoardOwner:
+class BoardOwner(BoardWidget):
     """Mixin: a board, a match and a picker in; pictures on the board and plays out."""
 
-    board: Board
-    prefix: str
-    lang: str
     match: Match
     picker: PlayPicker
-    guard: Guard
 
     def _panels(self) -> tuple[Figure, ...]:
-        raise NotImplementedError
-
-    def refresh(self) -> None:
-        """Redraw everything from the state."""
         raise NotImplementedError
 
     def play(self, action: Play) -> None:
@@ -51,9 +43,6 @@ class BoardOwner:
     def static_svg(self) -> str:
         """The first panel (the table) as it is now."""
         return compose(self._panels()[:1], self.prefix, self.lang, theme=self.board.drawn_theme)[0]
-
-    def _guarded_click(self, action: BoardAction) -> None:
-        self.guard.run(self.click, action)
 
     def click(self, action: BoardAction) -> None:
         """A board click or key (see :mod:`.board`): a tile of the hand, then a place."""

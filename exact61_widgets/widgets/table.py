@@ -38,9 +38,7 @@ from exact61_widgets.render.table import table_svg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.texts import log_html, scores_text, status_text
-from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
-from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
@@ -71,6 +69,8 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     >>> len(table.match.events), table.match.hand_number
     (1, 1)
     """
+
+    kept = ("match", "advice", "picker.selected")
 
     def __init__(
         self,
@@ -129,11 +129,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         )
         self.picker = PlayPicker()
         self.advice: Advice | None = None
-        self.board = Board(lang=lang, name=self.prefix, theme=theme)
-        self.board.interactive = human is not None
-        self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
-        self.board.on_action(self._guarded_click)
-        self.board.on_theme(self.refresh)
+        self._own_board(theme, interactive=human is not None, clicks=True)
         cb = self.guard.callback
         # The status in words, for screen readers only (the picture shows it to the eye).
         self.status = w.HTML()
@@ -437,16 +433,6 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.auto_button.disabled = match.is_over
         self.review_button.disabled = not self.can_review
         self.move_line.refresh()
-
-    def _show_error(self, text: str) -> None:
-        self.board.error = text
-
-    def _snapshot(self) -> Any:
-        return (self.match.copy(), self.advice, self.picker.selected)
-
-    def _restore(self, state: Any) -> None:
-        self.match, self.advice, self.picker.selected = state
-        self.refresh()
 
     def plain_text(self) -> str:
         """E.g. ``MatchTable(players=2, hand=1, scores=(0, 0), lang='en')``."""
