@@ -43,6 +43,7 @@ from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, displayed, to_
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render.geometry import drawn_geometry
+from exact61_widgets.render.options import PictureOptions
 from exact61_widgets.render.svg import VERDICTS, layout_panel, match_caption
 from exact61_widgets.render.svg_pictures import (
     boneyard_panel,
@@ -630,16 +631,15 @@ def _compose(
             parts[f"{where}-{name}"] = part
     layout = match.layout
     contributions = layout.contributions()
-    panel = layout_panel(
-        layout,
-        drawn_geometry(layout, str(layout)),
-        f"{prefix}-layout",
-        colors,
-        lang,
-        show_caption=False,
+    options = PictureOptions(
+        caption=False,
         last=layout.tiles[-1] if layout else None,
-        highlight_places=places,
-        contributions=contributions,
+        highlight_places=frozenset(places),
+        lang=lang,
+        colors=colors,
+    )
+    panel = layout_panel(
+        layout, drawn_geometry(layout, str(layout)), f"{prefix}-layout", options, contributions
     )
     fit = _fit(panel.box, regions["layout"], LAYOUT_SCALE)
     parts["layout"] = _placed(panel.nodes, panel.box, fit, "exact61-layout layout")
