@@ -1,10 +1,11 @@
-"""A widget that owns a board: the explorer and the match table share this mixin.
+"""A widget that takes plays on its board: the explorer, the puzzles and the match table.
 
-Both build their pictures as a tuple of :class:`~exact61_widgets.widgets.pictures.Figure`
-from their state (``_panels``) and both let the player choose a tile of the hand,
-then a place. :class:`BoardOwner` draws the panels in the board's theme (the first
-one is the static picture of a saved notebook) and turns clicks into plays; each
-widget says only whose tiles a click may choose now (``_clickable_tiles``).
+Each lets the player choose a tile of the hand, then a place: :class:`BoardOwner` turns
+the clicks into plays, and each widget says only whose tiles a click may choose now
+(``_clickable_tiles``). The explorer and the puzzles build their pictures as a tuple of
+:class:`~exact61_widgets.widgets.pictures.Figure` from their state (``_panels``), drawn
+here in the board's theme (the first one is the static picture of a saved notebook); the
+match table draws its one table picture, which says what its keyboard reaches.
 """
 
 from __future__ import annotations

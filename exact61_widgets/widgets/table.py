@@ -34,7 +34,7 @@ from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.review import SAMPLES
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
-from exact61_widgets.render.table import table_svg
+from exact61_widgets.render.table import TableSvg, table_svg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.texts import log_html, scores_text, status_text
@@ -42,7 +42,7 @@ from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec, focus_labels
+from exact61_widgets.widgets.pictures import target_labels
 
 __all__ = ["Advice", "MatchTable", "best_move"]  # the advice is the engine's, named here too
 
@@ -376,32 +376,23 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             p for p in places if match.layout.is_open(p)
         )
 
-    def _panels(self) -> tuple[Figure, ...]:
-        """The parts the keyboard reaches (the layout's places, the hand's tiles), for labels."""
-        match = self.match
+    def _picture(self) -> TableSvg:
+        """The table as it is now, in the board's theme, with what its keyboard reaches."""
         chosen, places = self._highlights()
-        panels = [Figure(LayoutSpec(str(match.layout), places=places))]
-        if self.human is not None:
-            panels.append(
-                Figure(HandSpec(tuple(str(t) for t in match.hand(self.human)), chosen), "hand")
-            )
-        return tuple(panels)
+        return table_svg(
+            self.match,
+            viewer=self.human,
+            chosen=chosen,
+            places=places,
+            size=self.size,
+            lang=self.lang,
+            theme=self.board.drawn_theme,
+            id_prefix=self.prefix,
+        )
 
     def table_svg(self) -> str:
         """The picture of the table as it is now, in the board's theme."""
-        chosen, places = self._highlights()
-        return str(
-            table_svg(
-                self.match,
-                viewer=self.human,
-                chosen=chosen,
-                places=places,
-                size=self.size,
-                lang=self.lang,
-                theme=self.board.drawn_theme,
-                id_prefix=self.prefix,
-            )
-        )
+        return str(self._picture())
 
     def static_svg(self) -> str:
         """The whole table as it is now (a saved notebook shows it)."""
@@ -410,11 +401,12 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Redraw everything from the match (after every change)."""
         match = self.match
-        picture = self.table_svg()
+        drawn = self._picture()
+        picture = str(drawn)
         self.board.show(
             picture,
             f'<div class="exact61-table-picture">{picture}</div>',
-            focus_labels(self._panels(), self.lang),
+            target_labels(drawn.places, drawn.tiles, self.lang),
         )
         self.status.value = (
             f"<p>{html.escape(status_text(match, self.lang))}</p>"
