@@ -140,7 +140,9 @@ class TableSvg(SvgText):
     from the picture itself, so nothing describes the picture a second time.
     """
 
+    #: The layout's open places, each drawn as a dot the keyboard reaches.
     places: tuple[Place, ...]
+    #: The tiles of the viewer's hand, face up, which the keyboard reaches (none without one).
     tiles: tuple[Tile, ...]
 
     def __new__(cls, svg: str, places: tuple[Place, ...], tiles: tuple[Tile, ...]) -> TableSvg:
