@@ -29,7 +29,7 @@ OPENS_WITH = {
     "positions": "exact61_widgets.engine.scenario.Scenario",
     "pictures": "exact61_widgets.render.svg.render_svg",
     "widgets": "exact61_widgets.widgets.MatchTable",
-    "exercises": "exact61_widgets.exercises.widget.Exercise",
+    "exercises": "exact61_widgets.widgets.exercise.Exercise",
     "review": "exact61_widgets.engine.hints.hint",
     "cli": "exact61_widgets.cli.main",
 }

@@ -36,7 +36,7 @@ WITH_EXAMPLES = (
     "exact61_widgets.engine.solve.solve",
     "exact61_widgets.engine.review.core.review",
     "exact61_widgets.widgets.review.ReviewWidget",
-    "exact61_widgets.exercises.widget.Exercise",
+    "exact61_widgets.widgets.exercise.Exercise",
     "exact61_widgets.handouts.handout",
     "exact61_widgets.resources.write_tutorials",
 )

@@ -66,6 +66,53 @@ def test_the_engine_imports_nothing_from_the_ui_side() -> None:
                 )
 
 
+def test_engine_render_and_exercises_import_nothing_from_the_widgets() -> None:
+    """The arrows run down: widgets/ uses engine/, render/ and exercises/, never the reverse.
+
+    Every import statement is read, lazy ones too; the one mention allowed is the exercises
+    package's table of the widget names the notebooks import from it, resolved on first use.
+    """
+    ui = ("exact61_widgets.widgets", "ipywidgets", "anywidget", "traitlets")
+    for folder in ("engine", "render", "exercises"):
+        for path in (PACKAGE / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                for name in names:
+                    assert not name.startswith(ui), f"{folder}/{path.name} imports {name}"
+    from exact61_widgets import exercises
+
+    lazy = vars(exercises)["_LAZY"]
+    assert set(lazy) == {"Exercise", "Practice", "MyProgress"}
+    assert all(module.startswith("exact61_widgets.widgets.") for module in lazy.values())
+    code = (
+        "import sys, pkgutil, importlib, exact61_widgets.engine as e, exact61_widgets.render as r, "
+        "exact61_widgets.exercises as x\n"
+        "for p in (e, r, x):\n"
+        "    for m in pkgutil.walk_packages(p.__path__, p.__name__ + '.'):\n"
+        "        importlib.import_module(m.name)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('exact61_widgets.widgets', "
+        "'ipywidgets', 'anywidget'))))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_notebooks_import_the_exercise_widgets_from_the_exercises_package() -> None:
+    from exact61_widgets import exercises
+    from exact61_widgets.widgets.exercise import Exercise
+    from exact61_widgets.widgets.practice import MyProgress, Practice
+
+    assert exercises.Exercise is Exercise
+    assert (exercises.Practice, exercises.MyProgress) == (Practice, MyProgress)
+
+
 def _is_lazy(tree: ast.Module, target: ast.AST) -> bool:
     """Whether an import sits inside a function (a lazy ``_repr_svg_`` hook)."""
     for node in ast.walk(tree):

@@ -222,3 +222,21 @@ def test_bad_options_are_refused_in_one_line() -> None:
         table_svg(match, viewer=2)
     with pytest.raises(RenderError, match="size must be a positive number"):
         table_svg(match, size=0)
+
+
+def test_the_picture_says_exactly_what_its_keyboard_reaches_in_the_order_drawn() -> None:
+    """``TableSvg.places`` and ``.tiles`` are the items board.js makes of the picture, so a
+    board names them from the picture itself (MatchTable's keyboard labels)."""
+    from test_widgets_board import keyboard_items
+
+    from exact61_widgets.render.table import TableSvg
+
+    reached = 0
+    for where, match in itertools.islice(positions(), 0, None, 4):
+        for viewer in (0, match.players - 1, None):
+            drawn = table_svg(match, viewer=viewer)
+            assert isinstance(drawn, TableSvg)
+            said = [str(p) for p in drawn.places] + [f"tile {t}" for t in drawn.tiles]
+            assert said == keyboard_items(str(drawn)), (where, viewer)
+            reached += bool(drawn.tiles) and bool(drawn.places)
+    assert reached > 20

@@ -81,9 +81,9 @@ API: dict[str, list[str]] = {
         "exact61_widgets.views.ready_positions",
     ],
     "exercises": [
-        "exact61_widgets.exercises.widget",
+        "exact61_widgets.widgets.exercise",
         "exact61_widgets.exercises",
-        "exact61_widgets.exercises.practice",
+        "exact61_widgets.widgets.practice",
         "exact61_widgets.exercises.kinds",
         "exact61_widgets.puzzles",
         "exact61_widgets.tutorial",
@@ -241,7 +241,7 @@ READING: dict[str, list[str]] = {
         "Task",
         "Result",
     ],
-    "exact61_widgets.exercises.practice": ["Practice", "MyProgress"],
+    "exact61_widgets.widgets.practice": ["Practice", "MyProgress"],
     # The notebooks' helpers in the order the notebooks first call them.
     "exact61_widgets.tutorial": [
         "setup",

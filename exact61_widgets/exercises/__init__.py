@@ -7,10 +7,14 @@ class and the texts that would give its answer away. Nothing is written by
 hand per question, so an exercise can never disagree with the rules it
 teaches; feedback on a wrong answer never gives the answer away. A task
 (:class:`Task`, :mod:`.task`) saves itself as JSON (:func:`task_from_spec`);
-:func:`leaked_answers` finds its giveaways in a page. The widget
-(:class:`Exercise`, in :mod:`.widget`) asks the question and owns what shows
-the answer — its *reveal*, shown only after a right answer or on request; it
-loads ipywidgets, so it is imported on first use only. :func:`generate` makes a
+:func:`leaked_answers` finds its giveaways in a page. The widget that asks
+the question and owns what shows the answer — its *reveal*, shown only after a
+right answer or on request — is :class:`~exact61_widgets.widgets.exercise.Exercise`,
+beside :class:`~exact61_widgets.widgets.practice.Practice` and
+:class:`~exact61_widgets.widgets.practice.MyProgress` in :mod:`exact61_widgets.widgets`:
+this package holds the items and their checking and imports nothing from there.
+The notebooks type ``from exact61_widgets.exercises import Exercise``, so these
+three names are handed on here on first use (which loads ipywidgets). :func:`generate` makes a
 fresh task of a kind and difficulty from a seed (:mod:`.generate`), checked by
 :func:`tells_mistakes_apart` like every shipped exercise.
 """
@@ -58,10 +62,12 @@ from exact61_widgets.exercises.kinds import (
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
 
+#: The widgets the notebooks import from here, found in :mod:`exact61_widgets.widgets` on first
+#: use: the names a learner types, not an import of this package (tests/test_package.py).
 _LAZY = {
-    "Exercise": "exact61_widgets.exercises.widget",
-    "Practice": "exact61_widgets.exercises.practice",
-    "MyProgress": "exact61_widgets.exercises.practice",
+    "Exercise": "exact61_widgets.widgets.exercise",
+    "Practice": "exact61_widgets.widgets.practice",
+    "MyProgress": "exact61_widgets.widgets.practice",
 }
 
 __all__ = [

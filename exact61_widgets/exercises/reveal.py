@@ -1,13 +1,13 @@
 """What shows an exercise's answer: pictures, texts and widgets, held back until it is earned.
 
-An :class:`~exact61_widgets.exercises.widget.Exercise` owns its reveal — the
+An :class:`~exact61_widgets.widgets.exercise.Exercise` owns its reveal — the
 engine's picture of the answer, a walkthrough or any other widget, the
 engine's explanation of an event — and shows it only after a right answer or
 on request. :func:`reveal_items` checks what a tutorial passes;
 :func:`saved_html` is the reveal as a saved notebook shows it (inside the
 folded solution: pictures inline, a widget's static form, such as a
-walkthrough's strip of every step); :func:`live_widgets` builds what a running
-kernel shows.
+walkthrough's strip of every step); the widget builds what a running kernel
+shows from :func:`item_html`.
 """
 
 from __future__ import annotations
@@ -92,18 +92,3 @@ def item_html(item: RevealItem, lang: str) -> str:
 def saved_html(items: Iterable[RevealItem], lang: str) -> str:
     """The reveal as a saved notebook shows it: every item, in order, in one block."""
     return f'<div class="exact61-reveal">{"".join(item_html(i, lang) for i in items)}</div>'
-
-
-def live_widgets(items: Iterable[RevealItem], lang: str) -> list[Any]:
-    """The widgets a running kernel shows for the items (a picture or text as HTML)."""
-    import ipywidgets as w
-
-    shown: list[Any] = []
-    for item in items:
-        if item.shape == "widget":
-            shown.append(item.content)
-            continue
-        part = w.HTML(item_html(item, lang))
-        part.add_class(f"exact61-reveal-{item.shape}")
-        shown.append(part)
-    return shown

@@ -33,7 +33,7 @@ _KINDS: dict[str, type[Task]] = {}
 
 
 class Task(ABC):
-    """A question an :class:`~exact61_widgets.exercises.widget.Exercise` asks.
+    """A question an :class:`~exact61_widgets.widgets.exercise.Exercise` asks.
 
     Subclasses are frozen dataclasses that set :attr:`kind` and :attr:`misconceptions`
     and give the abstract methods; defining one registers its kind for

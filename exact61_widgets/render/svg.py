@@ -41,7 +41,6 @@ the group that is to be clicked:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from exact61_widgets.engine.events import PlayEvent
@@ -64,6 +63,7 @@ from exact61_widgets.render.marks import (
     hit_area,
     place_mark,
 )
+from exact61_widgets.render.options import PictureOptions
 from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
     FONT,
@@ -226,27 +226,16 @@ def layout_panel(
     layout: Layout,
     geo: LayoutGeometry,
     prefix: str,
-    colors: Mapping[str, str],
-    lang: str,
-    *,
-    ends: bool = True,
-    places: bool = True,
-    spinners: bool = True,
-    show_caption: bool = True,
-    legend: bool = False,
-    last: Tile | None = None,
-    highlight_tiles: AbstractSet[Tile] = frozenset(),
-    highlight_places: AbstractSet[Place] = frozenset(),
-    closed_places: bool = True,
+    options: PictureOptions,
     contributions: Sequence[Contribution] | None = None,
-    play: PlayEvent | None = None,
 ) -> Panel:
     """The layout's elements in the geometry's user units, with caption and legend below.
 
     The legend lists exactly the marks drawn (a dot hidden under a badge does not count).
-    ``contributions`` are ``layout.contributions()``, if the caller has them; ``play``
-    is the last play's event, whose rejected (or deferred) award the caption shows so.
+    ``options`` says what is drawn and how; ``contributions`` are ``layout.contributions()``,
+    if the caller has them.
     """
+    colors, lang, last, play = options.colors, options.lang, options.last, options.play
     if layout:
         x, y, w, h = geo.bounds
         box: list[float] = [x - MARGIN, y - MARGIN, w + 2 * MARGIN, h + 2 * MARGIN]
@@ -270,11 +259,11 @@ def layout_panel(
             classes.append("last")
             face = colors["tile last"]
             used.add("last")
-        if tile in highlight_tiles:
+        if tile in options.highlight_tiles:
             classes.append("highlight")
             face, edge, edge_width = colors["tile highlight"], colors["highlight"], PICK_EDGE
             used.add("picked-tile")
-        framed = spinners and tile.is_double
+        framed = options.spinners and tile.is_double
         if framed:
             used.add("spinner")
         tiles.append(
@@ -299,18 +288,18 @@ def layout_panel(
     nodes.append(element("g", {"class": "tiles"}, tiles))
     if tiles:
         used.add("tile")
-    if not ends:
+    if not options.ends:
         contributions = []
     elif contributions is None:
         contributions = layout.contributions()
     covered = {_badge_place(layout, c.tile, c.port) for c in contributions}
-    if places:
+    if options.places:
         dots = []
         for place in layout.open_places():
             cx, cy = geo.markers[place]
             if place not in covered:
                 used.add("place")
-            lit = place in highlight_places
+            lit = place in options.highlight_places
             if lit:
                 used.add("picked-place")
             ident = f"{prefix}-place-{place.tile.low}{place.tile.high}-{place.port}"
@@ -325,12 +314,13 @@ def layout_panel(
                 )
             )
         nodes.append(element("g", {"class": "places"}, dots))
-    if closed_places and places:  # which places are open is told by both, or by neither
+    # which places are open is told by both, or by neither
+    if options.closed_places and options.places:
         rings = _closed_places(layout, geo, prefix, colors)
         if rings:
             used.add("closed")
             nodes.append(element("g", {"class": "closed-places"}, rings))
-    if ends:
+    if options.ends:
         badges = []
         for c in contributions:
             bx, by = geo.markers[_badge_place(layout, c.tile, c.port)]
@@ -350,12 +340,12 @@ def layout_panel(
         nodes.append(element("g", {"class": "ends"}, badges))
     bottom = box[1] + box[3]
     width = box[2]
-    if show_caption:
-        verdict = verdict_of(layout, play) if ends else None
+    if options.caption:
+        verdict = verdict_of(layout, play) if options.ends else None
         ordered = sorted_contributions(contributions, lang)
         if verdict is not None:
             line = verdict_line(layout, ordered, verdict, lang)
-        elif ends:
+        elif options.ends:
             line = caption_line_of(layout, ordered, lang)
         else:
             line = hidden_ends_line(layout, lang)
@@ -379,14 +369,14 @@ def layout_panel(
             width = max(width, 2 * MARGIN + text_width(why, 14))
             bottom += LINE
             used.add(verdict)
-    if legend and used:
+    if options.legend and used:
         group, legend_width, legend_height = legend_rows(
             used, colors, lang, box[0] + MARGIN, bottom - 8, defs=prefix
         )
         nodes.append(group)
         width = max(width, 2 * MARGIN + legend_width)
         bottom += legend_height - 4
-    box[3] = bottom + (8 if show_caption or (legend and used) else 0) - box[1]
+    box[3] = bottom + (8 if options.caption or (options.legend and used) else 0) - box[1]
     box[2] = width
     return Panel((box[0], box[1], box[2], box[3]), nodes)
 
@@ -411,6 +401,10 @@ def render_svg(
     id_prefix: str | None = None,
 ) -> SvgText:
     """The layout as a domino picture (a Layout or its notation text).
+
+    The options are keywords, as a notebook asks for a picture; checked against the layout,
+    they are gathered into one :class:`~exact61_widgets.render.options.PictureOptions`,
+    which the drawing below (:func:`layout_panel`) takes.
 
     :param size: width in pixels (None: one pixel per user unit).
     :param ends: draw the badges of the scoring ends. Without them (an exercise)
@@ -479,25 +473,23 @@ def render_svg(
         },
         id_prefix,
     )
-    contributions = layout.contributions()
-    panel = layout_panel(
-        layout,
-        drawn_geometry(layout, notation),
-        prefix,
-        palette_,
-        lang,
-        contributions=contributions,
+    options = PictureOptions(
         ends=ends,
         places=places,
         spinners=spinners,
-        show_caption=caption,
+        caption=caption,
         legend=legend,
-        last=last_tile,
-        highlight_tiles=lit_tiles,
-        highlight_places=lit_places,
         closed_places=closed_places,
+        last=last_tile,
+        highlight_tiles=frozenset(lit_tiles),
+        highlight_places=frozenset(lit_places),
         play=play,
+        lang=lang,
+        colors=palette_,
+        size=size,
     )
+    contributions = layout.contributions()
+    panel = layout_panel(layout, drawn_geometry(layout, notation), prefix, options, contributions)
     if ends:
         ordered = sorted_contributions(contributions, lang)
         title = caption_of(layout, ordered, lang)
@@ -507,7 +499,7 @@ def render_svg(
     else:
         title = hidden_ends_title(layout, lang)
         desc = hidden_ends_description(layout, lang, places=places)
-    return picture(panel, prefix, size, title, desc, palette_["background"])
+    return picture(panel, prefix, options.size, title, desc, palette_["background"])
 
 
 def tile_svg(
@@ -586,9 +578,8 @@ def match_svg(
     )
     final = layout.last
     last = final.tile if final is not None else None
-    table = layout_panel(
-        layout, drawn_geometry(layout, str(layout)), f"{prefix}-layout", palette_, lang, last=last
-    )
+    options = PictureOptions(last=last, lang=lang, colors=palette_)
+    table = layout_panel(layout, drawn_geometry(layout, str(layout)), f"{prefix}-layout", options)
     hand = hand_panel(
         match.hand(seat),
         palette_,

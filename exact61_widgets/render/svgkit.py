@@ -819,15 +819,7 @@ def tile_group(
     a walkthrough, a widget's redraw) repeats most of its tiles exactly: each is cached
     under everything that makes it.
     """
-    return _tile_node(
-        tile,
-        x,
-        y,
-        first,
-        second,
-        horizontal,
-        tuple(classes),
-        ident,
+    look = TileLook(
         face or colors["tile"],
         edge or colors["tile edge"],
         edge_width,
@@ -835,9 +827,25 @@ def tile_group(
         colors["divider"],
         colors["spinner"] if frame else None,
         colors["last"] if star else None,
-        data,
-        defs,
     )
+    return _tile_node(
+        tile, x, y, first, second, horizontal, tuple(classes), ident, look, data, defs
+    )
+
+
+@dataclass(frozen=True)
+class TileLook:
+    """The colours of a face-up tile, resolved: its face, edge (and width), pips and
+    divider; ``frame`` the spinner frame's and ``star`` the last play's star's colour
+    (None: not drawn). Hashable, so a tile drawn again is found in the cache."""
+
+    face: str
+    edge: str
+    edge_width: float
+    pip: str
+    divider: str
+    frame: str | None
+    star: str | None
 
 
 @node_cache(maxsize=4096)
@@ -850,28 +858,32 @@ def _tile_node(
     horizontal: bool,
     classes: tuple[str, ...],
     ident: str | None,
-    face: str,
-    edge: str,
-    edge_width: float,
-    pip: str,
-    divider: str,
-    frame: str | None,
-    star: str | None,
+    look: TileLook,
     data: bool,
     defs: str | None,
 ) -> Node:
-    """:func:`tile_group`'s element from plain values: a frame and a star in their colours."""
+    """:func:`tile_group`'s element from hashable values: where the tile lies and its look."""
     attrs = {"class": " ".join(classes)}
     if data:
         attrs["data-tile"] = str(tile)
     if ident:
         attrs["id"] = ident
     attrs["transform"] = f"translate({num(x)},{num(y)})"
-    parts = tile_face(first, second, horizontal, face, edge, pip, divider, edge_width, defs)
-    if frame is not None:
-        parts.append(spinner_frame(horizontal, frame, defs))
-    if star is not None:
-        parts.append(last_star(horizontal, star, face, defs))
+    parts = tile_face(
+        first,
+        second,
+        horizontal,
+        look.face,
+        look.edge,
+        look.pip,
+        look.divider,
+        look.edge_width,
+        defs,
+    )
+    if look.frame is not None:
+        parts.append(spinner_frame(horizontal, look.frame, defs))
+    if look.star is not None:
+        parts.append(last_star(horizontal, look.star, look.face, defs))
     return share(element("g", attrs, parts))
 
 

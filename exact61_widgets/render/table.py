@@ -43,6 +43,7 @@ from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, displayed, to_
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render.geometry import drawn_geometry
+from exact61_widgets.render.options import PictureOptions
 from exact61_widgets.render.svg import VERDICTS, layout_panel, match_caption
 from exact61_widgets.render.svg_pictures import (
     boneyard_panel,
@@ -121,10 +122,33 @@ class TableLayout:
 
 @dataclass(frozen=True)
 class _Part:
-    """A part placed in its region: its elements, already moved and scaled, and its box."""
+    """A part placed in its region: its elements, already moved and scaled, and its box;
+    what in it the board's keyboard reaches: open places' dots, tiles of the viewer's hand."""
 
     nodes: list[Markup]
     box: Box
+    places: tuple[Place, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+
+
+class TableSvg(SvgText):
+    """The table picture (SVG text, shown as a picture like every other) with what its
+    keyboard reaches, as drawn: the layout's open places (``places``) and the tiles of the
+    viewer's hand (``tiles``), each in the order a screen reader meets them.
+
+    A board names these items (:func:`~exact61_widgets.widgets.pictures.target_labels`)
+    from the picture itself, so nothing describes the picture a second time.
+    """
+
+    #: The layout's open places, each drawn as a dot the keyboard reaches.
+    places: tuple[Place, ...]
+    #: The tiles of the viewer's hand, face up, which the keyboard reaches (none without one).
+    tiles: tuple[Tile, ...]
+
+    def __new__(cls, svg: str, places: tuple[Place, ...], tiles: tuple[Tile, ...]) -> TableSvg:
+        drawn = super().__new__(cls, svg)
+        drawn.places, drawn.tiles = places, tiles
+        return drawn
 
 
 def seat_regions(players: int, bottom: int) -> dict[int, str]:
@@ -191,14 +215,24 @@ def _fit(
     return round(dx, 2), round(dy, 2), scale
 
 
-def _placed(nodes: Sequence[Markup], content: Box, fit: tuple[float, ...], cls: str) -> _Part:
-    """``nodes`` in a group moved and scaled by ``fit``, and the box they then fill."""
+def _placed(
+    nodes: Sequence[Markup],
+    content: Box,
+    fit: tuple[float, ...],
+    cls: str,
+    places: tuple[Place, ...] = (),
+    tiles: tuple[Tile, ...] = (),
+) -> _Part:
+    """``nodes`` in a group moved and scaled by ``fit``, and the box they then fill
+    (``places`` and ``tiles``: what the keyboard reaches among them)."""
     dx, dy, scale = fit
     attrs = {"class": cls, "transform": f"translate({num(dx)},{num(dy)}) scale({num(scale)})"}
     cx, cy, cw, ch = content
     return _Part(
         [element("g", attrs, list(nodes))],
         (dx + cx * scale, dy + cy * scale, cw * scale, ch * scale),
+        places,
+        tiles,
     )
 
 
@@ -469,7 +503,9 @@ def _seat_parts(
     left = x + (w - label_w - ROW_GAP - panel.width * scale) / 2
     parts.update(_label(left, y + h / 2 + LABEL_SIZE * 0.38, label_w, words, to_move, colors))
     tiles_box = (left + label_w + ROW_GAP, y, panel.width * scale, h)
-    parts["tiles"] = _placed(panel.nodes, panel.box, _fit(panel.box, tiles_box, most), cls)
+    keyed = tuple(hand) if seat == viewer else ()  # the viewer's tiles take the keyboard
+    fit = _fit(panel.box, tiles_box, most)
+    parts["tiles"] = _placed(panel.nodes, panel.box, fit, cls, tiles=keyed)
     return parts
 
 
@@ -630,19 +666,19 @@ def _compose(
             parts[f"{where}-{name}"] = part
     layout = match.layout
     contributions = layout.contributions()
-    panel = layout_panel(
-        layout,
-        drawn_geometry(layout, str(layout)),
-        f"{prefix}-layout",
-        colors,
-        lang,
-        show_caption=False,
+    options = PictureOptions(
+        caption=False,
         last=layout.tiles[-1] if layout else None,
-        highlight_places=places,
-        contributions=contributions,
+        highlight_places=frozenset(places),
+        lang=lang,
+        colors=colors,
+    )
+    panel = layout_panel(
+        layout, drawn_geometry(layout, str(layout)), f"{prefix}-layout", options, contributions
     )
     fit = _fit(panel.box, regions["layout"], LAYOUT_SCALE)
-    parts["layout"] = _placed(panel.nodes, panel.box, fit, "exact61-layout layout")
+    dots = tuple(layout.open_places())  # each drawn as a dot the keyboard reaches
+    parts["layout"] = _placed(panel.nodes, panel.box, fit, "exact61-layout layout", places=dots)
     for name, part in _side_parts(match, viewer, colors, lang, prefix).items():
         parts[f"side-{name}"] = part
     return parts, regions, seats
@@ -667,7 +703,7 @@ def table_svg(
     colors: Mapping[str, str] | None = None,
     theme: str = "light",
     id_prefix: str | None = None,
-) -> SvgText:
+) -> TableSvg:
     """The match as ``viewer`` sees it at the table: one picture of :data:`WIDTH` × :data:`HEIGHT`.
 
     :param viewer: the seat whose hand lies face up at the bottom; None (bots playing
@@ -677,6 +713,7 @@ def table_svg(
     :param size: width in pixels (None: one pixel per user unit).
     :param lang: ``"en"`` or ``"ru"``; ``colors``, ``theme`` and ``id_prefix`` as for
         :func:`~exact61_widgets.render.svg.render_svg`.
+    :return: the SVG text, with what its keyboard reaches (:class:`TableSvg`).
     """
     lang = check_lang(lang)
     size = check_size(size)
@@ -713,14 +750,16 @@ def table_svg(
     )
     parts, _regions, seats = _compose(match, viewer, lit, spots, palette_, lang, prefix)
     nodes: list[Markup] = []
+    keyed_places: list[Place] = []
+    keyed_tiles: list[Tile] = []
     where = {name: seat for seat, name in seats.items()}
     for region in DRAWING_ORDER:
-        inside = [
-            node
-            for name, part in parts.items()
-            if name.split("-", 1)[0] == region
-            for node in part.nodes
-        ]
+        inside = []
+        for name, part in parts.items():
+            if name.split("-", 1)[0] == region:
+                inside.extend(part.nodes)
+                keyed_places.extend(part.places)
+                keyed_tiles.extend(part.tiles)
         seat = where.get(region)
         if seat is None:
             nodes.extend(inside)
@@ -742,7 +781,7 @@ def table_svg(
             "caption": match_caption(match, lang)[0],
         },
     ).text(lang)
-    return picture(
+    svg = picture(
         Panel((0, 0, WIDTH, HEIGHT), nodes),
         prefix,
         size,
@@ -750,3 +789,4 @@ def table_svg(
         table_description(match, viewer, lang),
         palette_["background"],
     )
+    return TableSvg(svg, tuple(keyed_places), tuple(keyed_tiles))

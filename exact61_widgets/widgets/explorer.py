@@ -18,7 +18,6 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import ipywidgets as w
 
@@ -37,10 +36,9 @@ from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.solution import solution_html
 from exact61_widgets.views.texts import scores_text, seat_label, status_text
 from exact61_widgets.views.undo import Item, can_undo, redo_one, undo_one
-from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.editor import PositionEditor
-from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
@@ -79,6 +77,8 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     ['[0|1]@[1|1]:lineB', '[0|4]@[1|4]:high']
     """
 
+    kept = ("match", "_redo", "picker.selected", "edit_selected", "mode")
+
     def __init__(
         self,
         source: Source | None = None,
@@ -95,11 +95,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.picker = PlayPicker()
         self.mode = "play"
         lang = self.lang
-        self.board = Board(lang=lang, name=self.prefix, theme=theme)
-        self.board.interactive = True
-        self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
-        self.board.on_action(self._guarded_click)
-        self.board.on_theme(self.refresh)
+        self._own_board(theme, interactive=True, clicks=True)
         cb = self.guard.callback
         # play mode
         self.mode_buttons = w.ToggleButtons(
@@ -399,21 +395,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.move_line.refresh()
         self.edit_box.layout.display = None if self.mode == "edit" else "none"
 
-    def _show_error(self, text: str) -> None:
-        self.board.error = text
-
-    def _snapshot(self) -> Any:
-        return (
-            self.match.copy(),
-            list(self._redo),
-            self.picker.selected,
-            self.edit_selected,
-            self.mode,
-        )
-
-    def _restore(self, state: Any) -> None:
-        (self.match, redo, self.picker.selected, self.edit_selected, self.mode) = state
-        self._redo = redo
+    def _restored(self) -> None:
         self.mode_buttons.value = self.mode
         self.refresh()
 

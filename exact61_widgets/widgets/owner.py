@@ -1,10 +1,11 @@
-"""A widget that owns a board: the explorer and the match table share this mixin.
+"""A widget that takes plays on its board: the explorer, the puzzles and the match table.
 
-Both build their pictures as a tuple of :class:`~exact61_widgets.widgets.pictures.Figure`
-from their state (``_panels``) and both let the player choose a tile of the hand,
-then a place. :class:`BoardOwner` draws the panels in the board's theme (the first
-one is the static picture of a saved notebook) and turns clicks into plays; each
-widget says only whose tiles a click may choose now (``_clickable_tiles``).
+Each lets the player choose a tile of the hand, then a place: :class:`BoardOwner` turns
+the clicks into plays, and each widget says only whose tiles a click may choose now
+(``_clickable_tiles``). The explorer and the puzzles build their pictures as a tuple of
+:class:`~exact61_widgets.widgets.pictures.Figure` from their state (``_panels``), drawn
+here in the board's theme (the first one is the static picture of a saved notebook); the
+match table draws its one table picture, which says what its keyboard reaches.
 """
 
 from __future__ import annotations
@@ -13,26 +14,18 @@ from exact61_widgets.engine.actions import Play
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.views.picker import PlayPicker
-from exact61_widgets.widgets.board import Board, BoardAction
-from exact61_widgets.widgets.guard import Guard
+from exact61_widgets.widgets.base import BoardWidget
+from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.pictures import Figure, compose, focus_labels
 
 
-class BoardOwner:
+class BoardOwner(BoardWidget):
     """Mixin: a board, a match and a picker in; pictures on the board and plays out."""
 
-    board: Board
-    prefix: str
-    lang: str
     match: Match
     picker: PlayPicker
-    guard: Guard
 
     def _panels(self) -> tuple[Figure, ...]:
-        raise NotImplementedError
-
-    def refresh(self) -> None:
-        """Redraw everything from the state."""
         raise NotImplementedError
 
     def play(self, action: Play) -> None:
@@ -51,9 +44,6 @@ class BoardOwner:
     def static_svg(self) -> str:
         """The first panel (the table) as it is now."""
         return compose(self._panels()[:1], self.prefix, self.lang, theme=self.board.drawn_theme)[0]
-
-    def _guarded_click(self, action: BoardAction) -> None:
-        self.guard.run(self.click, action)
 
     def click(self, action: BoardAction) -> None:
         """A board click or key (see :mod:`.board`): a tile of the hand, then a place."""

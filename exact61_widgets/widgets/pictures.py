@@ -20,7 +20,10 @@ from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent, PlayEvent
 from exact61_widgets.engine.tiles import parse_tile
 
 if TYPE_CHECKING:
-    pass
+    from collections.abc import Iterable
+
+    from exact61_widgets.engine.ports import Place
+    from exact61_widgets.engine.tiles import Tile
 
 
 @dataclass(frozen=True)
@@ -229,24 +232,37 @@ def focus_labels(panels: tuple[Figure, ...], lang: str) -> dict[str, str]:
     ``tile [1|2]`` for a tile of a hand or tray.
     """
     from exact61_widgets.engine.layout import Layout
-    from exact61_widgets.engine.ports import PORT_LABELS
-    from exact61_widgets.i18n import Msg
 
     labels: dict[str, str] = {}
     for panel in panels:
         spec = panel.spec
         if isinstance(spec, LayoutSpec):
-            for place in Layout.parse(spec.layout).open_places():
-                labels[str(place)] = Msg(
-                    "Open place {place}: {port} of {tile}, takes a {number}",
-                    {
-                        "place": str(place),
-                        "port": Msg(PORT_LABELS[place.port]),
-                        "tile": str(place.tile),
-                        "number": place.number,
-                    },
-                ).text(lang)
+            labels.update(target_labels(Layout.parse(spec.layout).open_places(), (), lang))
         elif isinstance(spec, HandSpec) and spec.face_up and "exact61-hand" in panel.css_class:
-            for tile in spec.tiles:
-                labels[f"tile {tile}"] = Msg("Choose tile {tile}", {"tile": tile}).text(lang)
+            labels.update(target_labels((), spec.tiles, lang))
+    return labels
+
+
+def target_labels(
+    places: Iterable[Place], tiles: Iterable[Tile | str], lang: str
+) -> dict[str, str]:
+    """What a screen reader says for open places and tiles of a hand the keyboard reaches,
+    by the keys the board's script uses (see :func:`focus_labels`); a picture that says
+    what it drew (:class:`~exact61_widgets.render.table.TableSvg`) is named from that."""
+    from exact61_widgets.engine.ports import PORT_LABELS
+    from exact61_widgets.i18n import Msg
+
+    labels: dict[str, str] = {}
+    for place in places:
+        labels[str(place)] = Msg(
+            "Open place {place}: {port} of {tile}, takes a {number}",
+            {
+                "place": str(place),
+                "port": Msg(PORT_LABELS[place.port]),
+                "tile": str(place.tile),
+                "number": place.number,
+            },
+        ).text(lang)
+    for tile in tiles:
+        labels[f"tile {tile}"] = Msg("Choose tile {tile}", {"tile": str(tile)}).text(lang)
     return labels

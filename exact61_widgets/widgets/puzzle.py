@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
 
 import ipywidgets as w
 
@@ -32,9 +31,7 @@ from exact61_widgets.render.svg import last_play
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.texts import scores_text, seat_label
-from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import buttons, text_line
-from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
@@ -95,6 +92,18 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     ('p001', ('[6|6]@[5|6]:high',))
     """
 
+    kept = (
+        "selection",
+        "index",
+        "match",
+        "state",
+        "tried",
+        "streak",
+        "best_streak",
+        "solved",
+        "picker.selected",
+    )
+
     def __init__(
         self,
         puzzles: Sequence[Puzzle] | None = None,
@@ -115,11 +124,7 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             "puzzle", tuple(p.id for p in self.all), puzzle, topic, rating, lang, name=name
         )
         self.picker = PlayPicker()
-        self.board = Board(lang=lang, name=self.prefix, theme=theme)
-        self.board.interactive = True
-        self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
-        self.board.on_action(self._guarded_click)
-        self.board.on_theme(self.refresh)
+        self._own_board(theme, interactive=True, clicks=True)
         cb = self.guard.callback
         self.streak = 0
         self.best_streak = 0
@@ -442,36 +447,6 @@ class PuzzleWidget(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.fairness_line.value = f"<p>{html.escape(self.puzzle.fairness_text(lang))}</p>"
         self.reveal_button.disabled = self.state != OPEN
         self.move_line.refresh()
-
-    def _show_error(self, text: str) -> None:
-        self.board.error = text
-
-    def _snapshot(self) -> Any:
-        return (
-            self.selection,
-            self.index,
-            self.match.copy(),
-            self.state,
-            list(self.tried),
-            self.streak,
-            self.best_streak,
-            set(self.solved),
-            self.picker.selected,
-        )
-
-    def _restore(self, state: Any) -> None:
-        (
-            self.selection,
-            self.index,
-            self.match,
-            self.state,
-            self.tried,
-            self.streak,
-            self.best_streak,
-            self.solved,
-            self.picker.selected,
-        ) = state
-        self.refresh()
 
     # -- outside a live kernel -------------------------------------------------------------------
 

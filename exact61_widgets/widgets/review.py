@@ -30,9 +30,8 @@ from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svg_review import review_graph_svg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.texts import scores_text, seat_label
-from exact61_widgets.widgets.board import Board
+from exact61_widgets.widgets.base import BoardWidget
 from exact61_widgets.widgets.buttons import buttons, text_line
-from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.pictures import (
     BoneyardSpec,
@@ -45,7 +44,7 @@ from exact61_widgets.widgets.pictures import (
 from exact61_widgets.widgets.slider import NamedSlider
 
 
-class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
+class ReviewWidget(BoardWidget, StaticPicture, w.VBox):  # type: ignore[misc]
     """A reviewed match, move by move: the table with every hand open, grades, the graph.
 
     ``source`` is a :class:`~exact61_widgets.engine.review.Review`, or a
@@ -64,6 +63,8 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
     >>> widget.decision.number, str(widget.decision.played), widget.decision.grade
     (3, '[0|4]@[0|2]:low', 'best')
     """
+
+    kept = ("index",)
 
     def __init__(
         self,
@@ -87,10 +88,8 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
             raise WidgetError(Msg("there is no move to review: nothing was played"))
         key = tuple((d.number, d.grade, round(d.expected, 2)) for d in self.review.decisions)
         self.prefix = id_prefix("review", key, lang, name=name)
-        self.board = Board(lang=lang, name=self.prefix, theme=theme)
+        self._own_board(theme)
         self.board.label = gettext("The table before the move, every hand open", lang)
-        self.board.on_theme(self.refresh)
-        self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
         cb = self.guard.callback
         self.title = text_line("exact61-review-title")
         self.status = text_line("exact61-status")
@@ -393,14 +392,7 @@ class ReviewWidget(StaticPicture, w.VBox):  # type: ignore[misc]
         last = self.index == len(self.review.decisions) - 1
         self.next_button.disabled = self.last_button.disabled = last
 
-    def _show_error(self, text: str) -> None:
-        self.board.error = text
-
-    def _snapshot(self) -> Any:
-        return self.index
-
-    def _restore(self, state: Any) -> None:
-        self.index = state
+    def _restored(self) -> None:
         self.match = self.review.at(self.decision)
         self.refresh()
 

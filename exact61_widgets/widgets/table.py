@@ -34,17 +34,15 @@ from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.review import SAMPLES
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
-from exact61_widgets.render.table import table_svg
+from exact61_widgets.render.table import TableSvg, table_svg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.texts import log_html, scores_text, status_text
-from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
-from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec, focus_labels
+from exact61_widgets.widgets.pictures import target_labels
 
 __all__ = ["Advice", "MatchTable", "best_move"]  # the advice is the engine's, named here too
 
@@ -71,6 +69,8 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     >>> len(table.match.events), table.match.hand_number
     (1, 1)
     """
+
+    kept = ("match", "advice", "picker.selected")
 
     def __init__(
         self,
@@ -129,11 +129,7 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         )
         self.picker = PlayPicker()
         self.advice: Advice | None = None
-        self.board = Board(lang=lang, name=self.prefix, theme=theme)
-        self.board.interactive = human is not None
-        self.guard = Guard(self._show_error, lang, self._snapshot, self._restore)
-        self.board.on_action(self._guarded_click)
-        self.board.on_theme(self.refresh)
+        self._own_board(theme, interactive=human is not None, clicks=True)
         cb = self.guard.callback
         # The status in words, for screen readers only (the picture shows it to the eye).
         self.status = w.HTML()
@@ -380,32 +376,23 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
             p for p in places if match.layout.is_open(p)
         )
 
-    def _panels(self) -> tuple[Figure, ...]:
-        """The parts the keyboard reaches (the layout's places, the hand's tiles), for labels."""
-        match = self.match
+    def _picture(self) -> TableSvg:
+        """The table as it is now, in the board's theme, with what its keyboard reaches."""
         chosen, places = self._highlights()
-        panels = [Figure(LayoutSpec(str(match.layout), places=places))]
-        if self.human is not None:
-            panels.append(
-                Figure(HandSpec(tuple(str(t) for t in match.hand(self.human)), chosen), "hand")
-            )
-        return tuple(panels)
+        return table_svg(
+            self.match,
+            viewer=self.human,
+            chosen=chosen,
+            places=places,
+            size=self.size,
+            lang=self.lang,
+            theme=self.board.drawn_theme,
+            id_prefix=self.prefix,
+        )
 
     def table_svg(self) -> str:
         """The picture of the table as it is now, in the board's theme."""
-        chosen, places = self._highlights()
-        return str(
-            table_svg(
-                self.match,
-                viewer=self.human,
-                chosen=chosen,
-                places=places,
-                size=self.size,
-                lang=self.lang,
-                theme=self.board.drawn_theme,
-                id_prefix=self.prefix,
-            )
-        )
+        return str(self._picture())
 
     def static_svg(self) -> str:
         """The whole table as it is now (a saved notebook shows it)."""
@@ -414,11 +401,12 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Redraw everything from the match (after every change)."""
         match = self.match
-        picture = self.table_svg()
+        drawn = self._picture()
+        picture = str(drawn)
         self.board.show(
             picture,
             f'<div class="exact61-table-picture">{picture}</div>',
-            focus_labels(self._panels(), self.lang),
+            target_labels(drawn.places, drawn.tiles, self.lang),
         )
         self.status.value = (
             f"<p>{html.escape(status_text(match, self.lang))}</p>"
@@ -437,16 +425,6 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         self.auto_button.disabled = match.is_over
         self.review_button.disabled = not self.can_review
         self.move_line.refresh()
-
-    def _show_error(self, text: str) -> None:
-        self.board.error = text
-
-    def _snapshot(self) -> Any:
-        return (self.match.copy(), self.advice, self.picker.selected)
-
-    def _restore(self, state: Any) -> None:
-        self.match, self.advice, self.picker.selected = state
-        self.refresh()
 
     def plain_text(self) -> str:
         """E.g. ``MatchTable(players=2, hand=1, scores=(0, 0), lang='en')``."""

@@ -20,9 +20,8 @@ import ipywidgets as w
 from exact61_widgets.exercises.result import Misconception, Mistake
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.rule_links import link_codes
-from exact61_widgets.widgets.board import Board
+from exact61_widgets.widgets.base import BoardWidget
 from exact61_widgets.widgets.controls import StepControls
-from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix, shrink, strip_html
 from exact61_widgets.widgets.pictures import Figure, compose, draw, focus_labels
 
@@ -117,7 +116,7 @@ def predicted(steps: Sequence[Step], predict: bool) -> list[Step]:
     return shown
 
 
-class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
+class Walkthrough(BoardWidget, StaticPicture, w.VBox):  # type: ignore[misc]
     """Base of the walkthroughs and hand stories: back / next / reset, a slider, caption, text.
 
     Subclasses give :attr:`kind`, build their steps in :meth:`build_steps` and may
@@ -138,6 +137,7 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     #: The first step (0-based) the saved strip and text show: a story told in parts shows
     #: only the steps of its own part there, the earlier ones being told above it.
     saved_from: int = 0
+    kept: ClassVar[tuple[str, ...]] = ("_shown", "_built", "_predict")
 
     def __init__(
         self,
@@ -151,10 +151,8 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
         self.prefix = id_prefix(self.kind, *content, lang, name=name)
         self._shown = 0
         self._cache: dict[tuple[Any, str, str], str] = {}
-        self.board = Board(lang=self.lang, name=self.prefix, theme=theme)
-        self.board.interactive = self.interactive
+        self._own_board(theme, interactive=self.interactive, clicks=self.interactive)
         self.board.add_class("exact61-quiet-live")  # the caption below shows the same text
-        self.guard = Guard(self._show_error, self.lang, self._snapshot, self._restore)
         self._predict = self.predict_default
         self._built: list[Step] = list(self.build_steps())
         self._steps: list[Step] = predicted(self._built, self._predict)
@@ -177,7 +175,6 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
                 self.text_panel,
             ]
         )
-        self.board.on_theme(lambda: self._render(self._shown))
         self.add_class("exact61-walkthrough")
         self._render(0)
 
@@ -296,20 +293,15 @@ class Walkthrough(StaticPicture, w.VBox):  # type: ignore[misc]
     def _on_step(self, index: int) -> None:
         self._render(index)
 
-    def _snapshot(self) -> Any:
-        """The state a failed callback must leave unchanged (subclasses add theirs)."""
-        return (self._shown, tuple(self._built), self._predict)
+    def refresh(self) -> None:
+        """Draw the step shown again (a new theme, a state put back)."""
+        self._render(self._shown)
 
-    def _restore(self, state: Any) -> None:
-        shown, built, self._predict = state
-        self._built = list(built)
+    def _restored(self) -> None:
         self._steps = predicted(self._built, self._predict)
         self.controls.set_count(len(self._steps))
-        self.controls.go(shown, notify=False)
-        self._render(shown)
-
-    def _show_error(self, text: str) -> None:
-        self.board.error = text
+        self.controls.go(self._shown, notify=False)
+        self.refresh()
 
     def _pictures(self, index: int) -> tuple[str, str]:
         return compose(

@@ -89,6 +89,7 @@ class EndScoringWalkthrough(Walkthrough):
     #: "End scoring".
     title = Msg("End scoring")
     interactive = True
+    kept = (*Walkthrough.kept, "_tables", "picker.selected")
 
     def __init__(
         self,
@@ -112,7 +113,6 @@ class EndScoringWalkthrough(Walkthrough):
         super().__init__(lang=lang, name=name, theme=theme, content=(str(self.source_layout),))
         self.play_button.on_click(self.guard.callback(self._typed))
         self.play_input.observe(self.guard.callback(self._typed), names="value")
-        self.board.on_action(self._guarded_click)
 
     def build_steps(self) -> Sequence[Step]:
         """One step per placement of the layout."""
@@ -169,18 +169,6 @@ class EndScoringWalkthrough(Walkthrough):
         if text:
             self.try_play(text)
             self.play_input.value = ""
-
-    def _snapshot(self) -> Any:
-        return (super()._snapshot(), tuple(self._tables), self.picker.selected)
-
-    def _restore(self, state: Any) -> None:
-        base, tables, selected = state
-        self._tables = list(tables)
-        self.picker.selected = selected
-        super()._restore(base)
-
-    def _guarded_click(self, action: BoardAction) -> None:
-        self.guard.run(self.click, action)
 
     def click(self, action: BoardAction) -> None:
         """A board click or key: a tray tile, then a place, tries that play."""

@@ -18,9 +18,9 @@ import ipywidgets as w
 from exact61_widgets.exercises.generate import generate, generated_kinds
 from exact61_widgets.exercises.record import LearnerRecord, shared_record
 from exact61_widgets.exercises.task import task_classes
-from exact61_widgets.exercises.widget import Exercise
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.exercise import Exercise
 
 
 class Practice(w.VBox):  # type: ignore[misc]

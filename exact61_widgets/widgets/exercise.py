@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -31,13 +32,26 @@ from exact61_widgets.exercises.asking import question_pictures as pictures_for
 from exact61_widgets.exercises.generate import generated_kinds, like
 from exact61_widgets.exercises.record import keep
 from exact61_widgets.exercises.result import Result
-from exact61_widgets.exercises.reveal import RevealItem, live_widgets, reveal_items, saved_html
+from exact61_widgets.exercises.reveal import RevealItem, item_html, reveal_items, saved_html
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.mimebundle import id_prefix
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _live_widgets(items: Iterable[RevealItem], lang: str) -> list[Any]:
+    """The widgets a running kernel shows for the items (a picture or text as HTML)."""
+    shown: list[Any] = []
+    for item in items:
+        if item.shape == "widget":
+            shown.append(item.content)
+            continue
+        part = w.HTML(item_html(item, lang))
+        part.add_class(f"exact61-reveal-{item.shape}")
+        shown.append(part)
+    return shown
 
 
 class Exercise(w.VBox):  # type: ignore[misc]
@@ -55,7 +69,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
     :meth:`check` does what the Check button does, :meth:`show_solution` what
     the Show solution button does, :meth:`another` what "Another one like this"
     does, for code and tests. In a live notebook every checked answer goes to
-    the learner's own record (:mod:`.record`).
+    the learner's own record (:mod:`~exact61_widgets.exercises.record`).
 
     >>> from exact61_widgets.exercises import DisplayedPoints
     >>> exercise = Exercise(DisplayedPoints(35))  # "how many displayed points are 35 raw?"
@@ -174,7 +188,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
         """Show what the exercise reveals (once; a right answer and Show solution call it)."""
         if not self.revealed:
             self.revealed = True
-            self.reveal_box.children = tuple(live_widgets(self.reveal_items, self.lang))
+            self.reveal_box.children = tuple(_live_widgets(self.reveal_items, self.lang))
 
     def another(self, seed: int | None = None) -> Task:
         """Ask a fresh task like the page's own (same kind and difficulty, :func:`like`), with
