@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from exact61_widgets import DRAW, Layout, Match, describe, set_language
+from exact61_widgets.engine.scenario import Scenario, ScenarioError
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.exercises import (
     BlockedAward,
@@ -49,7 +50,6 @@ from exact61_widgets.exercises import (
     task_from_spec,
 )
 from exact61_widgets.exercises.giveaways import contributions_part, normal, occurs, open_places_part
-from exact61_widgets.exercises.position import match_from_position, position_spec
 from exact61_widgets.render import caption, hand_svg
 
 FOUR = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB"
@@ -789,13 +789,13 @@ def test_task_from_spec_refuses_what_it_cannot_build() -> None:
 
 def test_a_position_with_a_drawn_tile_round_trips() -> None:
     match = drawn()
-    spec = position_spec(match)
+    spec = Scenario.from_match(match).to_json()
     assert spec["drawn"] == "[0|1]" and spec["hands"][0] == ["[0|1]", "[2|3]", "[2|5]", "[5|6]"]
-    again = match_from_position(spec)
+    again = Scenario.from_json(spec).match()
     assert again.drawn_tile == match.drawn_tile and again.hands == match.hands
     assert again.boneyard == match.boneyard and again.legal_actions() == match.legal_actions()
-    with pytest.raises(ExerciseError, match="cannot be a drawn tile"):
-        match_from_position({**spec, "drawn": "[2|5]"})
+    with pytest.raises(ScenarioError, match="cannot be a drawn tile"):
+        Scenario.from_json({**spec, "drawn": "[2|5]"}).match()
 
 
 def test_a_task_keeps_its_own_copy_of_the_match() -> None:
