@@ -90,7 +90,7 @@ API: dict[str, list[str]] = {
         "exact61_widgets.handouts",
     ],
     "review": [
-        "exact61_widgets.engine.hints",
+        "exact61_widgets.engine.advice",
         "exact61_widgets.engine.solve",
         "exact61_widgets.engine.review",
         "exact61_widgets.engine.equity",
@@ -269,7 +269,7 @@ READING: dict[str, list[str]] = {
     ],
     "exact61_widgets.puzzles": ["load_puzzles", "get_puzzle", "Puzzle"],
     "exact61_widgets.handouts": ["handout"],
-    "exact61_widgets.engine.hints": ["hint", "Hint", "best_move"],
+    "exact61_widgets.engine.advice": ["search_advice", "SearchAdvice", "best_move"],
     "exact61_widgets.engine.solve": ["solve", "Solution", "MoveValue"],
     "exact61_widgets.engine.review": ["review", "Review", "Summary", "read_review", "SavedReview"],
     "exact61_widgets.engine.equity": ["load_table", "MatchEquityTable", "end_chance"],

@@ -377,7 +377,7 @@ def _chance_feedback(words: Msg, mine: float, best: float) -> Msg:
 
 def _mean(value: object) -> Msg:
     """A mean value in displayed points with one decimal, signed."""
-    from exact61_widgets.engine.hints import number
+    from exact61_widgets.engine.advice import number
 
     raw = float(value) if isinstance(value, (int, float)) else 0.0
     return Msg("{value} points", {"value": number(raw / POINT)})

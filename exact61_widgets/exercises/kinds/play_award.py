@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 
 from exact61_widgets.engine import explain
 from exact61_widgets.engine.actions import Play
-from exact61_widgets.engine.hints import passes_target
+from exact61_widgets.engine.advice import passes_target
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import (
     POINT,
