@@ -66,7 +66,7 @@ API: dict[str, list[str]] = {
         "exact61_widgets.render.svg",
         "exact61_widgets.render",
         "exact61_widgets.render.geometry",
-        "exact61_widgets.render.svg_pictures",
+        "exact61_widgets.render.svg_table_parts",
         "exact61_widgets.render.svg_settlement",
         "exact61_widgets.render.svg_tally",
         "exact61_widgets.render.legend",
@@ -209,7 +209,7 @@ READING: dict[str, list[str]] = {
     "exact61_widgets.render.svg": ["render_svg", "match_svg", "tile_svg"],
     "exact61_widgets.render": ["describe", "caption"],
     "exact61_widgets.render.geometry": ["layout_geometry", "LayoutGeometry"],
-    "exact61_widgets.render.svg_pictures": [
+    "exact61_widgets.render.svg_table_parts": [
         "hand_svg",
         "boneyard_svg",
         "scoreboard_svg",

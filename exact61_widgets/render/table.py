@@ -42,9 +42,10 @@ from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, displayed, to_target
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang
+from exact61_widgets.render.descriptions import details, hand_line, sorted_contributions
 from exact61_widgets.render.geometry import drawn_geometry
 from exact61_widgets.render.svg import VERDICTS, layout_panel, match_caption
-from exact61_widgets.render.svg_pictures import (
+from exact61_widgets.render.svg_table_parts import (
     boneyard_panel,
     hand_panel,
     scoreboard_panel,
@@ -65,7 +66,6 @@ from exact61_widgets.render.svgkit import (
     text,
     text_width,
 )
-from exact61_widgets.render.text import details, hand_line, sorted_contributions
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:

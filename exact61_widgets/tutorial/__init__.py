@@ -25,15 +25,7 @@ from exact61_widgets.tutorial.display import (
     show_folded,
     table_text,
 )
-from exact61_widgets.tutorial.matches import (
-    HandLine,
-    back_to_hand,
-    hands_text,
-    play_hands,
-    refused_deal,
-)
-from exact61_widgets.tutorial.pictures import hands_svg, show_captioned, show_hands
-from exact61_widgets.tutorial.positions import (
+from exact61_widgets.tutorial.engine_calls import (
     alternatives,
     before_step,
     block,
@@ -47,6 +39,14 @@ from exact61_widgets.tutorial.positions import (
     story_part,
     story_until,
 )
+from exact61_widgets.tutorial.matches import (
+    HandLine,
+    back_to_hand,
+    hands_text,
+    play_hands,
+    refused_deal,
+)
+from exact61_widgets.tutorial.pictures import hands_svg, show_captioned, show_hands
 
 __all__ = [
     "DIAGRAMS",

@@ -1,6 +1,6 @@
 """A widget that owns a board: the explorer and the match table share this mixin.
 
-Both build their pictures as a tuple of :class:`~exact61_widgets.widgets.pictures.Figure`
+Both build their pictures as a tuple of :class:`~exact61_widgets.widgets.figures.Figure`
 from their state (``_panels``) and both let the player choose a tile of the hand,
 then a place. :class:`BoardOwner` draws the panels in the board's theme (the first
 one is the static picture of a saved notebook) and turns clicks into plays; each
@@ -14,8 +14,8 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.figures import Figure, compose, focus_labels
 from exact61_widgets.widgets.guard import Guard
-from exact61_widgets.widgets.pictures import Figure, compose, focus_labels
 
 
 class BoardOwner:

@@ -36,15 +36,15 @@ from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.table import table_svg
 from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.match_status import log_html, scores_text, status_text
 from exact61_widgets.views.picker import PlayPicker
-from exact61_widgets.views.texts import log_html, scores_text, status_text
 from exact61_widgets.widgets.board import Board
 from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.figures import Figure, HandSpec, LayoutSpec, focus_labels
 from exact61_widgets.widgets.guard import Guard
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec, focus_labels
 
 __all__ = ["Advice", "MatchTable", "best_move"]  # the advice is the engine's, named here too
 

@@ -7,7 +7,7 @@ words that read back to them, and completes what was typed so far. The move line
 widget, the puzzles and the handouts use the names below.
 """
 
-from exact61_widgets.engine.movetext.position import (
+from exact61_widgets.engine.movetext.typed import (
     Completion,
     action_msg,
     action_notation,

@@ -21,7 +21,7 @@ from exact61_widgets.exercises.result import (
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import TIMES_FIVE, raw
 from exact61_widgets.i18n import Msg, check_lang
-from exact61_widgets.render.text import raw_points
+from exact61_widgets.render.descriptions import raw_points
 
 NOT_DIVIDED = Misconception("raw-not-divided", Msg("That is the raw score; divide it by 5 (R1.2)."))
 BY_TEN = Misconception("divided-by-ten", Msg("5 raw points make 1 displayed point, not 10 (R1.2)."))

@@ -24,7 +24,7 @@ from exact61_widgets.exercises.wording import raw as raw_text
 from exact61_widgets.exercises.wording import shown
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import tally_svg
-from exact61_widgets.render.text import raw_points
+from exact61_widgets.render.descriptions import raw_points
 
 TALLY_IN_RAW = Misconception(
     "raw-points", Msg("That is in raw points; one stroke is one displayed point (R10.1).")
