@@ -193,8 +193,9 @@ class OutEvent:
         return len(self.remaining_masks)
 
     def explanation(self) -> explanations.Explanation:
-        """Every part of the settlement and its one target check (:func:`.explain.going_out`)."""
-        return explanations.going_out(self)
+        """Every part of the settlement and its one target check
+        (:func:`.explain.going_out_settlement`)."""
+        return explanations.going_out_settlement(self)
 
     def explain(self, lang: str | None = None) -> str:
         """One line with every part of the settlement and the target check.

@@ -155,7 +155,7 @@ def legend_list(svg: str) -> str:
     return f'<h2>{esc(title)}</h2><ul class="legend-list">{items}</ul>'
 
 
-def going_out(event: OutEvent, prefix: str, lang: str, scale: float = 1.0) -> str:
+def out_settlement(event: OutEvent, prefix: str, lang: str, scale: float = 1.0) -> str:
     """The going-out settlement table (R7), as the page's own table (:func:`as_table`)."""
     svg = render.out_settlement_svg(event, lang=lang, colors=PRINT_COLORS, id_prefix=prefix)
     return as_table(str(svg))

@@ -166,12 +166,12 @@ def _target(lang: str) -> str:
 
 
 def _going_out(lang: str) -> str:
-    event = examples.going_out()
+    event = examples.going_out_event()
     hands = "; ".join(
         Msg("seat {seat}: {tiles}", {"seat": seat, "tiles": " ".join(tiles)}).text(lang)
         for seat, tiles in enumerate(examples.going_out_hands())
     )
-    table = art.going_out(event, f"{_P}-out", lang, 0.62)
+    table = art.out_settlement(event, f"{_P}-out", lang, 0.62)
     note = Msg(
         "Four players on `[1|4]`; seat 0 plays its last tile on the 1. Hands before it: {hands}.",
         {"hands": hands},

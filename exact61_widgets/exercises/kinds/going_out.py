@@ -19,7 +19,7 @@ from typing import ClassVar
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
-from exact61_widgets.engine.explain import going_out as going_out_explained
+from exact61_widgets.engine.explain import going_out_settlement as going_out_explained
 from exact61_widgets.engine.explain import settlement_sum
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, displayed, round5
