@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from exact61_widgets.classroom.answer_counts import Verdict, checked, distribution
 from exact61_widgets.classroom.bank import (
     Bank,
     find_bank,
@@ -46,7 +47,6 @@ from exact61_widgets.classroom.bank import (
     task_of,
 )
 from exact61_widgets.classroom.store import SUFFIX, ClassStore
-from exact61_widgets.classroom.tally import Verdict, checked, distribution
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.handouts.tutorial_exercises import TutorialExercise
 from exact61_widgets.i18n import Msg, check_lang

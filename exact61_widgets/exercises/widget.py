@@ -29,7 +29,7 @@ import ipywidgets as w
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.exercises.asking import question_pictures as pictures_for
 from exact61_widgets.exercises.generate import generated_kinds, like
-from exact61_widgets.exercises.record import keep
+from exact61_widgets.exercises.learner_record import keep
 from exact61_widgets.exercises.result import Result
 from exact61_widgets.exercises.reveal import RevealItem, live_widgets, reveal_items, saved_html
 from exact61_widgets.exercises.task import Task

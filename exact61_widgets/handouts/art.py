@@ -16,7 +16,7 @@ from typing import Final
 
 from exact61_widgets import render
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
-from exact61_widgets.handouts.page import esc, picture, prose, unbroken
+from exact61_widgets.handouts.printed_page import esc, picture, prose, unbroken
 
 #: Colours laid over the light theme: white paper instead of the screen's cream.
 PRINT_COLORS: Final = {"background": "#ffffff", "dot fill": "#ffffff", "tile": "#ffffff"}

@@ -11,7 +11,7 @@ from exact61_widgets import layout_geometry
 from exact61_widgets.engine.explain import rounding_rule, target_check
 from exact61_widgets.engine.scoring import TARGET_PARAMS, round5
 from exact61_widgets.handouts import art, examples
-from exact61_widgets.handouts.page import document, heading, prose
+from exact61_widgets.handouts.printed_page import document, heading, prose
 from exact61_widgets.i18n import Msg, gettext
 
 _P = "rules"

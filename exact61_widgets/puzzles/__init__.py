@@ -15,7 +15,7 @@ from exact61_widgets.puzzles.model import (
     load_puzzles,
     settings_of,
 )
-from exact61_widgets.puzzles.themes import THEMES, theme_name
+from exact61_widgets.puzzles.puzzle_themes import THEMES, theme_name
 
 __all__ = [
     "THEMES",

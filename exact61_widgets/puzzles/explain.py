@@ -25,7 +25,7 @@ from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, displayed, to_target
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang
-from exact61_widgets.puzzles.themes import Facts, Tried
+from exact61_widgets.puzzles.puzzle_themes import Facts, Tried
 from exact61_widgets.puzzles.verify import ActionStats, Verdict
 
 

@@ -22,8 +22,8 @@ from exact61_widgets.i18n import Msg
 from exact61_widgets.puzzles.explain import Sentences, feedback, theme_sentences
 from exact61_widgets.puzzles.fairness import Fairness, wilson_lower
 from exact61_widgets.puzzles.model import Puzzle
+from exact61_widgets.puzzles.puzzle_themes import Facts, facts
 from exact61_widgets.puzzles.rating import rates
-from exact61_widgets.puzzles.themes import Facts, facts
 from exact61_widgets.puzzles.verify import ActionStats, Verdict, moves_json
 
 

@@ -24,7 +24,7 @@ import pytest
 
 from exact61_widgets.handouts import handout
 from exact61_widgets.handouts.options import PAPERS as PAPER_SIZES
-from exact61_widgets.handouts.page import MARGINS, PX_PER_MM
+from exact61_widgets.handouts.printed_page import MARGINS, PX_PER_MM
 
 from .test_handout_fonts import check_sizes
 

@@ -10,6 +10,7 @@ from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.history import Deal, HistoryEntry
 from exact61_widgets.engine.match import PLAYING, Match
+from exact61_widgets.engine.review.action_values import SAMPLES, fair_values, hindsight
 from exact61_widgets.engine.review.result import (
     ActionReview,
     Decision,
@@ -17,7 +18,6 @@ from exact61_widgets.engine.review.result import (
     summarize,
 )
 from exact61_widgets.engine.review.stats import Estimate, estimate, grade
-from exact61_widgets.engine.review.values import SAMPLES, fair_values, hindsight
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg
 
