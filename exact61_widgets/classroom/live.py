@@ -9,7 +9,7 @@ own feedback, the console the engine's solution); a question has a second round
 file first (:mod:`.store`) and to memory after, so a refused change changes nothing and a
 server started again finds the room as it was (:meth:`Lessons.reopen`).
 
-Learners' answers are checked by the engine in this process (:func:`.tally.checked`): no
+Learners' answers are checked by the engine in this process (:func:`.answer_counts.checked`): no
 kernel per learner. What a learner may read (:meth:`Room.learner_view`) holds their own
 answer and, after the reveal, their own feedback, and nothing of anyone else's.
 

@@ -55,7 +55,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
     :meth:`check` does what the Check button does, :meth:`show_solution` what
     the Show solution button does, :meth:`another` what "Another one like this"
     does, for code and tests. In a live notebook every checked answer goes to
-    the learner's own record (:mod:`.record`).
+    the learner's own record (:mod:`.learner_record`).
 
     >>> from exact61_widgets.exercises import DisplayedPoints
     >>> exercise = Exercise(DisplayedPoints(35))  # "how many displayed points are 35 raw?"

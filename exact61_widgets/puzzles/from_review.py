@@ -1,7 +1,7 @@
 """A reviewed mistake in words and as a puzzle: the better move, why, and "try it yourself".
 
 The words reuse the puzzles' own (:mod:`.explain`): the better move named, what it
-does now as the engine tells it, one sentence per theme (:mod:`.themes`: an exact
+does now as the engine tells it, one sentence per theme (:mod:`.puzzle_themes`: an exact
 finish, an overshoot, a spinner, going out, a block, denying the opponent) and
 what the played move gives against it over the sampled deals. The position
 becomes a :class:`~.model.Puzzle` whose answer is the better move, so the

@@ -231,7 +231,7 @@ def review(
     Each play is a decision; one with a single legal action (a drawn tile with one
     place, a single tile that fits) is an *only move*, reported and not graded. For
     the others every legal action gets its *fair* value from ``samples`` deals of the
-    tiles the mover could not see (:func:`~.values.fair_values`) and, when the real
+    tiles the mover could not see (:func:`~.action_values.fair_values`) and, when the real
     deal is small enough to solve, its *hindsight* value; the played action's loss
     against the best fair value gives its class (:mod:`.stats`). The same ``seed``
     gives the same review, whatever ``workers`` (processes, for speed; 1 runs here).
