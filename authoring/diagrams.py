@@ -24,7 +24,7 @@ from typing import Final
 
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.render import caption, describe, render_svg
-from exact61_widgets.render.text import raw_points
+from exact61_widgets.render.descriptions import raw_points
 from exact61_widgets.tutorial.diagrams import DIAGRAMS, GROUPS, diagram, nine_plays
 
 ROOT: Final = Path(__file__).resolve().parent.parent

@@ -24,7 +24,7 @@ from exact61_widgets.engine import (
     Tile,
 )
 from exact61_widgets.i18n import get_language, set_language
-from exact61_widgets.render.text import caption, describe
+from exact61_widgets.render.descriptions import caption, describe
 
 __version__ = "0.1.0"
 

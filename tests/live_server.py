@@ -20,10 +20,10 @@ from browser.harness import START_TRIES, port_taken
 from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 
+from exact61_widgets.classroom.answer_counts import checked
 from exact61_widgets.classroom.bank import Bank, task_of
 from exact61_widgets.classroom.handlers import LiveSettings, application
 from exact61_widgets.classroom.live import Lessons
-from exact61_widgets.classroom.tally import checked
 from exact61_widgets.exercises import Task
 
 SECRET = "the-teachers-secret-for-tests"

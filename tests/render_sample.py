@@ -279,8 +279,8 @@ def _board_svgs(markup: str) -> list[str]:
 def _strips(s: Sampler) -> None:
     """Every step's first picture, shrunk as a saved walkthrough shows it."""
     from exact61_widgets.widgets import walkthroughs as wt
+    from exact61_widgets.widgets.figures import draw
     from exact61_widgets.widgets.mimebundle import shrink
-    from exact61_widgets.widgets.pictures import draw
 
     makers: list[tuple[str, Callable[[str], Any]]] = [
         ("spinner", lambda lang: wt.SpinnerWalkthrough(lang=lang)),

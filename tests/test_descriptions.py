@@ -15,7 +15,7 @@ from exact61_widgets.engine.events import MatchWonEvent, OutEvent
 from exact61_widgets.engine.explain import arithmetic
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.i18n import Plural
-from exact61_widgets.render.text import sum_expression
+from exact61_widgets.render.descriptions import sum_expression
 
 
 def test_all_eleven_diagrams_are_described_word_for_word_in_russian(

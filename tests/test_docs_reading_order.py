@@ -30,7 +30,7 @@ OPENS_WITH = {
     "pictures": "exact61_widgets.render.svg.render_svg",
     "widgets": "exact61_widgets.widgets.MatchTable",
     "exercises": "exact61_widgets.widgets.exercise.Exercise",
-    "review": "exact61_widgets.engine.hints.hint",
+    "review": "exact61_widgets.engine.advice.search_advice",
     "cli": "exact61_widgets.cli.main",
 }
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from exact61_widgets import DRAW, Layout, Match, describe, set_language
+from exact61_widgets.engine.scenario import Scenario, ScenarioError
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.exercises import (
     BlockedAward,
@@ -33,23 +34,10 @@ from exact61_widgets.exercises import (
     ScoringEnds,
     TallyPoints,
     Task,
-    check_blocked_award,
-    check_boneyard_size,
-    check_displayed_points,
-    check_going_out,
-    check_legal_action,
-    check_open_places,
-    check_play_award,
-    check_play_draw_pass,
-    check_playable_tiles,
-    check_rounding,
-    check_scoring_ends,
-    check_tally_points,
     leaked_answers,
     task_from_spec,
 )
 from exact61_widgets.exercises.giveaways import contributions_part, normal, occurs, open_places_part
-from exact61_widgets.exercises.position import match_from_position, position_spec
 from exact61_widgets.render import caption, hand_svg
 
 FOUR = "[1|4] [1|1]@[1|4]:low [4|4]@[1|4]:high [3|4]@[4|4]:lineB"
@@ -141,7 +129,7 @@ def both(result: Any) -> tuple[str, str]:
 
 
 def test_open_places_right_in_any_order_and_any_tile_notation() -> None:
-    result = check_open_places(FOUR, "[4|4]:branchB; 34:low  [1|1] : LINEB, 4|4:brancha")
+    result = OpenPlaces(FOUR).check("[4|4]:branchB; 34:low  [1|1] : LINEB, 4|4:brancha")
     assert result.ok and result.score == 1.0 and not result.malformed
     assert result.expected == "[1|1]:lineB, [3|4]:low, [4|4]:branchA, [4|4]:branchB"
     en, ru = both(result)
@@ -152,20 +140,20 @@ def test_open_places_right_in_any_order_and_any_tile_notation() -> None:
 def test_places_and_plays_are_read_in_the_words_the_move_line_reads() -> None:
     """A place said as the move line says it ("2-2 line B", "1-4 конец с меньшим значением")
     is the place; a list mixes words and notation between commas."""
-    said = check_open_places(FOUR, "1-1 line B, 3-4 low; 4-4 branch A, [4|4]:branchB")
+    said = OpenPlaces(FOUR).check("1-1 line B, 3-4 low; 4-4 branch A, [4|4]:branchB")
     assert said.ok and said.score == 1.0
     russian = "1-1 линия B, 3-4 конец с меньшим значением, 4-4 ветвь A, 4-4 ветвь B"
-    assert check_open_places(FOUR, russian).ok
-    wrong = check_open_places(FOUR, "1-1 branch A, 3-4 low, 4-4 branch A, 4-4 branch B")
+    assert OpenPlaces(FOUR).check(russian).ok
+    wrong = OpenPlaces(FOUR).check("1-1 branch A, 3-4 low, 4-4 branch A, 4-4 branch B")
     assert not wrong.ok and wrong.extra == ("[1|1]:branchA",)  # read, then judged as notation
-    assert check_scoring_ends(FOUR, "1-1 line B, 3-4 low").ok
-    assert check_legal_action(must(), "1-2 on 1-4 low").ok
-    assert check_legal_action(must(), "1-2 на 1-4 конец с меньшим значением").ok
-    assert check_legal_action(must(), "5-6 on 1-4 low").diagnosis  # a wrong play, not unread
+    assert ScoringEnds(FOUR).check("1-1 line B, 3-4 low").ok
+    assert LegalAction(must()).check("1-2 on 1-4 low").ok
+    assert LegalAction(must()).check("1-2 на 1-4 конец с меньшим значением").ok
+    assert LegalAction(must()).check("5-6 on 1-4 low").diagnosis  # a wrong play, not unread
 
 
 def test_open_places_wrong_names_the_extras_and_only_counts_what_is_missing() -> None:
-    result = check_open_places(FOUR, "[1|1]:branchA, [3|4]:low, [1|4]:low")
+    result = OpenPlaces(FOUR).check("[1|1]:branchA, [3|4]:low, [1|4]:low")
     assert not result.ok
     assert result.missing == ("[1|1]:lineB", "[4|4]:branchA", "[4|4]:branchB")
     assert result.extra == ("[1|1]:branchA", "[1|4]:low")
@@ -191,21 +179,21 @@ def test_open_places_a_place_joined_to_its_parent_is_taken_not_unexplained() -> 
         ("[4|5]:low", "[4|4]"),
         ("[3|4]:high", "[4|4]"),
     ):
-        text = check_open_places(later, place).text()
+        text = OpenPlaces(later).check(place).text()
         assert f"{place} is taken: {parent} is joined there" in text
 
 
 def test_open_places_partly_right_and_empty_table() -> None:
-    partly = check_open_places(FOUR, "[1|1]:lineB, [3|4]:low")
+    partly = OpenPlaces(FOUR).check("[1|1]:lineB, [3|4]:low")
     assert "Everything you listed is right, but 2 open places are missing." in partly.text()
     assert "Всё перечисленное верно, но не хватает 2 допустимых мест продолжения." in partly.text(
         "ru"
     )
-    assert check_open_places("", "none").ok and check_open_places("", "нет").ok
-    result = check_open_places("", "[1|4]:low")
+    assert OpenPlaces("").check("none").ok and OpenPlaces("").check("нет").ok
+    result = OpenPlaces("").check("[1|4]:low")
     assert not result.ok and result.extra == ("[1|4]:low",)
     assert "[1|4] is not on the table" in result.text()
-    nothing = check_open_places(FOUR, "none")
+    nothing = OpenPlaces(FOUR).check("none")
     assert "The list is not empty: 4 open places are missing." in nothing.text()
 
 
@@ -221,7 +209,7 @@ def test_open_places_partly_right_and_empty_table() -> None:
     ],
 )
 def test_open_places_malformed_answers_get_a_friendly_message(answer: str, words: str) -> None:
-    result = check_open_places(FOUR, answer)
+    result = OpenPlaces(FOUR).check(answer)
     assert result.malformed and not result.ok and result.score == 0.0
     en, ru = both(result)
     assert en.startswith("I cannot read that answer:") and words in en
@@ -233,11 +221,11 @@ def test_open_places_malformed_answers_get_a_friendly_message(answer: str, words
 
 
 def test_scoring_ends_of_the_rules_text_last_diagram() -> None:
-    right = check_scoring_ends(NINE, "[0|5]:low, [1|2]:high, [1|3]:high, [3|4]:low")
+    right = ScoringEnds(NINE).check("[0|5]:low, [1|2]:high, [1|3]:high, [3|4]:low")
     assert right.ok
     assert "0 + 2 + 3 + 3 = 8" in right.text()
     assert "[0|5]:low: it shows 0: a zero end still counts, adding 0 (R5.4)." in right.text()
-    wrong = check_scoring_ends(NINE, "[1|1], [1|2]:high, [1|3]:high, [3|4]:low, [5|5]:branchA")
+    wrong = ScoringEnds(NINE).check("[1|1], [1|2]:high, [1|3]:high, [3|4]:low, [5|5]:branchA")
     assert not wrong.ok
     assert wrong.missing == ("[0|5]:low",)
     assert set(wrong.extra) == {"[1|1]", "[5|5]:branchA"}
@@ -249,27 +237,27 @@ def test_scoring_ends_of_the_rules_text_last_diagram() -> None:
 
 
 def test_scoring_ends_end_double_joined_half_and_used_branch() -> None:
-    assert check_scoring_ends(FOUR, "[1|1]:lineB, [3|4]:low").ok  # a double named by a line
-    result = check_scoring_ends(FOUR, "[3|4]:low, [1|4]:high")
+    assert ScoringEnds(FOUR).check("[1|1]:lineB, [3|4]:low").ok  # a double named by a line
+    result = ScoringEnds(FOUR).check("[3|4]:low, [1|4]:high")
     assert result.missing == ("[1|1]",) and result.extra == ("[1|4]:high",)
     assert (
         "[1|4]:high is not right: [4|4] is joined to it: a joined half adds nothing (R5.3)."
         in result.text()
     )
-    joined_to_parent = check_scoring_ends(FOUR, "[3|4]:high").text()
+    joined_to_parent = ScoringEnds(FOUR).check("[3|4]:high").text()
     assert "[3|4]:high is not right: [4|4] is joined to it" in joined_to_parent
-    used = check_scoring_ends(NINE, "[1|1]:branchA").text()
+    used = ScoringEnds(NINE).check("[1|1]:branchA").text()
     assert "[1|5] is joined to this branch: only the outer end of a started branch counts" in used
-    end_double = check_scoring_ends(FOUR, "[1|1]:branchA").text()
+    end_double = ScoringEnds(FOUR).check("[1|1]:branchA").text()
     assert "[1|1] is an end double: name it by its tile, [1|1] (R5.1)" in end_double
-    opening = check_scoring_ends("[1|4]", "[1|4]:high")
+    opening = ScoringEnds("[1|4]").check("[1|4]:high")
     assert opening.missing == ("[1|4]:low",)
     assert "the opening tile alone counts both halves (R5.3)" in str(opening.why)
 
 
 def test_scoring_ends_a_non_double_named_whole_is_a_mistake_not_a_typing_slip() -> None:
     """The issue's ``[2|3]``: refused as notation before, it is counting both halves."""
-    result = check_scoring_ends(FOUR, "[1|1], [3|4]")
+    result = ScoringEnds(FOUR).check("[1|1], [3|4]")
     assert not result.malformed and not result.ok and result.extra == ("[3|4]",)
     assert result.diagnosis == ("both-halves",)
     assert (
@@ -278,10 +266,10 @@ def test_scoring_ends_a_non_double_named_whole_is_a_mistake_not_a_typing_slip() 
     )
     assert "[3|4]:low" not in result.text()  # which half is left to the learner
     assert "[3|4] — не дубль" in result.text("ru")
-    inside = check_scoring_ends(NINE, "[1|4]")
+    inside = ScoringEnds(NINE).check("[1|4]")
     assert inside.diagnosis == ("joined-half",)
     assert "[1|4] is joined at both halves: it adds nothing (R5.3)" in inside.text()
-    alone = check_scoring_ends("[1|4]", "[1|4]")
+    alone = ScoringEnds("[1|4]").check("[1|4]")
     assert alone.diagnosis == () and "name each of its ends by its half" in alone.text()
 
 
@@ -305,14 +293,14 @@ def test_play_award_matches_every_diagram_of_the_rules_text(
         last = layout.placements[-1]
         layout.pop()
         play = str(last)
-        assert check_play_award(layout, play, str(example["award_raw"])).ok, play
-        shown = check_play_award(layout, play, example["award_displayed"], unit="displayed")
+        assert PlayAward(layout, play).check(str(example["award_raw"])).ok, play
+        shown = PlayAward(layout, play, unit="displayed").check(example["award_displayed"])
         assert shown.ok and shown.expected == str(example["award_displayed"])
 
 
 def test_play_award_wrong_answer_gets_the_hint_and_not_the_answer() -> None:
     before = NINE.rsplit(" ", 1)[0]
-    end_sum = check_play_award(before, "[1|3]@[1|1]:branchB", "8")
+    end_sum = PlayAward(before, "[1|3]@[1|1]:branchB").check("8")
     assert not end_sum.ok and end_sum.expected == "0"
     en, ru = both(end_sum)
     assert en == (
@@ -324,26 +312,26 @@ def test_play_award_wrong_answer_gets_the_hint_and_not_the_answer() -> None:
 
 
 def test_play_award_with_a_score_applies_the_target_check() -> None:
-    rejected = check_play_award("[3|6]", "[6|6]@[3|6]:high", "0", score=295)
+    rejected = PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295).check("0")
     assert rejected.ok
     en, ru = both(rejected)
     assert "295 + 15 = 310 would pass 305: rejected whole (R1.4)" in en
     assert "отклонено целиком" in ru
-    exact = check_play_award("[3|6]", "[6|6]@[3|6]:high", "15", score=290)
+    exact = PlayAward("[3|6]", "[6|6]@[3|6]:high", score=290).check("15")
     assert exact.ok and "305, exactly 305: applied, and the match is won (R9.1)" in exact.text()
 
 
 def test_play_award_refuses_an_illegal_question() -> None:
     with pytest.raises(ExerciseError) as caught:
-        check_play_award(FOUR, "[1|5]@[1|1]:branchA", "0")
+        PlayAward(FOUR, "[1|5]@[1|1]:branchA").check("0")
     assert isinstance(caught.value, ValueError)
     assert "\n" not in str(caught.value)
     assert "branches of [1|1] open after both lines are filled (R4.3)" in str(caught.value)
     assert caught.value.text("ru").startswith("[1|5]@[1|1]:branchA нельзя сделать")
     with pytest.raises(ExerciseError):
-        check_play_award(FOUR, "[1|2]@[1|1]:lineB", "5", unit="points")  # type: ignore[arg-type]
+        PlayAward(FOUR, "[1|2]@[1|1]:lineB", unit="points").check("5")  # type: ignore[arg-type]
     with pytest.raises(ExerciseError):
-        check_play_award(FOUR, "[1|2]@[1|1]:lineB", "5", score=12)
+        PlayAward(FOUR, "[1|2]@[1|1]:lineB", score=12).check("5")
     with pytest.raises(ExerciseError):
         PlayAward(FOUR, "draw")
     with pytest.raises(ExerciseError):
@@ -351,14 +339,14 @@ def test_play_award_refuses_an_illegal_question() -> None:
 
 
 def test_numbers_accept_signs_and_spaces_and_refuse_other_text() -> None:
-    assert check_rounding(13, " 15 ").ok
-    assert check_rounding(13, 15).ok
-    assert check_going_out(pairs_going_out(), "+5").ok
-    assert check_going_out(pairs_going_out(), "5 raw points").ok
-    assert check_rounding(13, "15 очков").ok
-    assert not check_going_out(pairs_going_out(), "- 5").ok
+    assert Rounding(13).check(" 15 ").ok
+    assert Rounding(13).check(15).ok
+    assert GoingOut(pairs_going_out()).check("+5").ok
+    assert GoingOut(pairs_going_out()).check("5 raw points").ok
+    assert Rounding(13).check("15 очков").ok
+    assert not GoingOut(pairs_going_out()).check("- 5").ok
     for bad in ("1.5", "fifteen", "15 or 20", "", "x15"):
-        result = check_rounding(13, bad)
+        result = Rounding(13).check(bad)
         assert result.malformed and result.expected == "15"
         assert result.text("ru").startswith("Не удаётся прочитать ответ:")
 
@@ -376,9 +364,9 @@ def test_numbers_accept_signs_and_spaces_and_refuse_other_text() -> None:
     ],
 )
 def test_rounding(total: int, expected: int, words: str) -> None:
-    result = check_rounding(total, str(expected))
+    result = Rounding(total).check(str(expected))
     assert result.ok and words in result.text() and "R7.5" in result.text()
-    wrong = check_rounding(total, str(expected + 5))
+    wrong = Rounding(total).check(str(expected + 5))
     assert not wrong.ok and words not in wrong.text() and words in str(wrong.why)
 
 
@@ -386,7 +374,7 @@ def test_rounding(total: int, expected: int, words: str) -> None:
 
 
 def test_going_out_in_pairs_round_once_and_subtract_the_partner() -> None:
-    right = check_going_out(pairs_going_out(), "5")
+    right = GoingOut(pairs_going_out()).check("5")
     assert right.ok
     en, ru = both(right)
     assert (
@@ -402,20 +390,20 @@ def test_going_out_in_pairs_round_once_and_subtract_the_partner() -> None:
 
 def test_going_out_past_61_changes_nothing_and_onto_61_wins() -> None:
     three = position(3, "[3|4]", [["[4|4]"], ["[0|6]"], ["[1|6]"]], scores=[295, 0, 0])
-    result = check_going_out(three, "15")  # opponents 6 + 7 = 13 -> 15; 295 + 15 passes 305
+    result = GoingOut(three).check("15")  # opponents 6 + 7 = 13 -> 15; 295 + 15 passes 305
     assert not result.ok and result.expected == "0"
     assert "all its parts are rejected together (R7.4)" in result.text()
     assert "One settlement: 0 + 15 = 15 (R7.4)." in str(result.why)
-    assert check_going_out(three, "0").ok
-    exact = check_going_out(pairs_going_out((300, 0)), "5")
+    assert GoingOut(three).check("0").ok
+    exact = GoingOut(pairs_going_out((300, 0))).check("5")
     assert exact.ok and "305, exactly 305: applied, and the match is won (R9.1)" in exact.text()
 
 
 def test_going_out_needs_a_last_tile() -> None:
     with pytest.raises(ExerciseError, match="not about to play their last tile"):
-        check_going_out(drawing(), "0")
+        GoingOut(drawing()).check("0")
     with pytest.raises(ExerciseError, match="seat 0 cannot play their last tile now"):
-        check_going_out(blocked(), "0")
+        GoingOut(blocked()).check("0")
     task = GoingOut(pairs_going_out())
     assert task.play == "[1|2]@[0|1]:high"
     assert task.question().text() == (
@@ -434,35 +422,35 @@ def test_going_out_needs_a_last_tile() -> None:
 
 @pytest.mark.parametrize("seat, award", [(0, 35), (1, 0), (2, 15)])
 def test_blocked_hand_award_of_each_seat(seat: int, award: int) -> None:
-    result = check_blocked_award(blocked(), seat, str(award))
+    result = BlockedAward(blocked(), seat).check(str(award))
     assert result.ok, result.text()
     assert RULE.search(result.text()) and result.text("ru").startswith("Верно!")
 
 
 def test_blocked_hand_explanations() -> None:
-    unrounded = check_blocked_award(blocked(), 0, "34")
+    unrounded = BlockedAward(blocked(), 0).check("34")
     assert not unrounded.ok and unrounded.expected == "35"
     assert "(15 − 6) + (31 − 6) = 34, are rounded once to 35" in str(unrounded.why)
     assert "Остаток игрока 0 — 6." in unrounded.why.text("ru")  # type: ignore[union-attr]
-    nothing = check_blocked_award(blocked(), 1, "0")
+    nothing = BlockedAward(blocked(), 1).check("0")
     assert "no opponent holds more, so seat 1 gets nothing (R8.3)" in nothing.text()
 
 
 def test_blocked_hand_near_the_target() -> None:
     match = blocked([280, 0, 290])
-    rejected = check_blocked_award(match, 0, "35")
+    rejected = BlockedAward(match, 0).check("35")
     assert not rejected.ok and rejected.expected == "0"
     assert "that award alone is rejected (R8.4)" in rejected.text()
-    assert check_blocked_award(match, 2, "15").ok
-    after = check_blocked_award(match, 1, "0")
+    assert BlockedAward(match, 2).check("15").ok
+    after = BlockedAward(match, 1).check("0")
     assert after.ok and "before seat 1's award, so it is not applied (R8.5)" in after.text()
 
 
 def test_blocked_award_refuses_a_position_that_does_not_block() -> None:
     with pytest.raises(ExerciseError, match="blocks the hand"):
-        check_blocked_award(pairs_going_out(), 0, "0")
+        BlockedAward(pairs_going_out(), 0).check("0")
     with pytest.raises(ExerciseError, match="seat is a number from 0 to 2"):
-        check_blocked_award(blocked(), 3, "0")
+        BlockedAward(blocked(), 3).check("0")
     with pytest.raises(ExerciseError):
         BlockedAward(blocked(), 3)
     task = BlockedAward(blocked(), 2)
@@ -478,42 +466,42 @@ def test_blocked_award_refuses_a_position_that_does_not_block() -> None:
 
 def test_legal_action_draw_when_nothing_fits() -> None:
     match = drawing()
-    right = check_legal_action(match, "draw")
+    right = LegalAction(match).check("draw")
     assert right.ok and "(R3.3)" in right.text() and right.expected == "draw a tile"
-    assert check_legal_action(match, "добрать").ok
-    assert check_legal_action(match, "взять с базара").ok
-    refused = check_legal_action(match, "pass")
+    assert LegalAction(match).check("добрать").ok
+    assert LegalAction(match).check("взять с базара").ok
+    refused = LegalAction(match).check("pass")
     assert not refused.ok
     assert "Passing is allowed only once the boneyard is empty (R3.4)." in refused.text()
     assert refused.diagnosis == ("pass-before-drawing",)
     assert "draw" not in refused.text().replace("drawn", "")  # the right action is not named
     assert "Allowed now" not in refused.text()
-    wrong = check_legal_action(match, "[2|3]@[1|4]:low")
+    wrong = LegalAction(match).check("[2|3]@[1|4]:low")
     assert "a tile joined there needs a 1" in wrong.text()
     assert "там нужна половинка со значением 1" in wrong.text("ru")
-    assert check_legal_action(match, "foo").malformed
+    assert LegalAction(match).check("foo").malformed
 
 
 def test_legal_action_must_play_and_play_the_drawn_tile() -> None:
     match = drawn()
-    assert check_legal_action(match, "[0|1] @ [1|4] : low").ok
-    refused = check_legal_action(match, "draw")
+    assert LegalAction(match).check("[0|1] @ [1|4] : low").ok
+    refused = LegalAction(match).check("draw")
     assert "Drawing stops as soon as a drawn tile fits an open place (R3.3)." in refused.text()
     assert "[0|1]" not in refused.text()  # the engine's own refusal names the tile: not used
-    other = check_legal_action(match, "[2|3]@[1|4]:low")
+    other = LegalAction(match).check("[2|3]@[1|4]:low")
     assert other.diagnosis == ("not-the-drawn-tile",) and "[0|1]" not in other.text()
-    drawn_first = check_legal_action(must(), "draw")
+    drawn_first = LegalAction(must()).check("draw")
     assert "Drawing is allowed only when no tile of the hand fits" in drawn_first.text()
     assert "[1|2]" not in drawn_first.text()
-    assert "(R3.2)" in check_legal_action(must(), "[1|2]@[1|4]:low").text()
+    assert "(R3.2)" in LegalAction(must()).check("[1|2]@[1|4]:low").text()
     task = LegalAction(must())
     assert task.question().text().startswith("Seat 0 holds [1|2] [5|6].")
 
 
 def test_legal_action_pass_with_an_empty_boneyard() -> None:
-    assert check_legal_action(passing(), "pass").ok
-    assert check_legal_action(passing(), "пас").ok
-    assert "(R3.4)" in check_legal_action(passing(), "pass").text()
+    assert LegalAction(passing()).check("pass").ok
+    assert LegalAction(passing()).check("пас").ok
+    assert "(R3.4)" in LegalAction(passing()).check("pass").text()
 
 
 def test_legal_action_refuses_a_lead_where_any_tile_would_be_right() -> None:
@@ -569,13 +557,13 @@ def test_playable_tiles_accepts_exactly_the_tiles_with_a_legal_place(match: Matc
     hand = match.hand(match.to_move)
     layout = str(match.layout)
     right = [str(t) for t in hand if match.layout.legal_places(t)]
-    result = check_playable_tiles(layout, hand, ", ".join(right) or "none")
+    result = PlayableTiles(layout, hand).check(", ".join(right) or "none")
     assert result.ok, (layout, hand, result.text())
     for tile in hand:  # flipping any one tile in or out of the answer is wrong
         flipped = (
             [t for t in right if t != str(tile)] if str(tile) in right else [*right, str(tile)]
         )
-        wrong = check_playable_tiles(layout, hand, ", ".join(flipped) or "none")
+        wrong = PlayableTiles(layout, hand).check(", ".join(flipped) or "none")
         assert not wrong.ok
         if str(tile) not in right:
             assert f"{tile} is not right:" in wrong.text()
@@ -610,12 +598,12 @@ def test_playable_tiles_refuses_a_hand_on_the_table_and_unreadable_answers() -> 
 )
 def test_play_draw_pass_takes_one_word_in_either_language(make: Any, word: str, ru: str) -> None:
     match = make()
-    assert check_play_draw_pass(match, word).ok
-    assert check_play_draw_pass(match, ru.upper()).ok
+    assert PlayDrawPass(match).check(word).ok
+    assert PlayDrawPass(match).check(ru.upper()).ok
     task = PlayDrawPass(match)
     assert task.check(task.answer("ru")).ok and task.check(task.answer("en")).ok
     for other in {"play", "draw", "pass"} - {word}:
-        wrong = check_play_draw_pass(match, other)
+        wrong = PlayDrawPass(match).check(other)
         assert not wrong.ok and not wrong.malformed
         assert RULE.search(wrong.text()), wrong.text()
 
@@ -632,33 +620,33 @@ def test_play_draw_pass_says_why_the_other_words_are_wrong() -> None:
         (passing, "play", "play-nothing-fits", "No tile of the hand matches an open place now"),
     ]
     for make, word, key, words in cases:
-        result = check_play_draw_pass(make(), word)
+        result = PlayDrawPass(make()).check(word)
         assert not result.ok and result.diagnosis == (key,), (make.__name__, word)
         assert words in result.text()
-    assert check_play_draw_pass(must(), "[1|2]@[1|4]:low").ok  # a legal play written out
-    assert "is not allowed" in check_play_draw_pass(must(), "[5|6]@[1|4]:low").text()
-    assert check_play_draw_pass(must(), "maybe").malformed
+    assert PlayDrawPass(must()).check("[1|2]@[1|4]:low").ok  # a legal play written out
+    assert "is not allowed" in PlayDrawPass(must()).check("[5|6]@[1|4]:low").text()
+    assert PlayDrawPass(must()).check("maybe").malformed
 
 
 # -- points, boneyard, tally ----------------------------------------------------------------------
 
 
 def test_tally_displayed_points_and_boneyard() -> None:
-    assert check_tally_points(61, "61").ok
-    assert "6 full figures of ten strokes and 1 more stroke" in check_tally_points(61, "61").text()
-    assert "6 полных фигур из десяти черт и ещё 1 черта" in check_tally_points(61, "61").text("ru")
-    assert check_displayed_points(305, "61").ok
+    assert TallyPoints(61).check("61").ok
+    assert "6 full figures of ten strokes and 1 more stroke" in TallyPoints(61).check("61").text()
+    assert "6 полных фигур из десяти черт и ещё 1 черта" in TallyPoints(61).check("61").text("ru")
+    assert DisplayedPoints(305).check("61").ok
     for players, left in ((2, 18), (3, 13), (4, 8)):
-        assert check_boneyard_size(players, str(left)).ok
-    assert "= 8 tiles in the boneyard" in check_boneyard_size(4, "8").text()
-    assert "= 8 костей на базаре" in check_boneyard_size(4, "8").text("ru")
-    assert "= 13 костей на базаре" in check_boneyard_size(3, "13").text("ru")
+        assert BoneyardSize(players).check(str(left)).ok
+    assert "= 8 tiles in the boneyard" in BoneyardSize(4).check("8").text()
+    assert "= 8 костей на базаре" in BoneyardSize(4).check("8").text("ru")
+    assert "= 13 костей на базаре" in BoneyardSize(3).check("13").text("ru")
     with pytest.raises(ExerciseError):
-        check_displayed_points(12, "2")
+        DisplayedPoints(12).check("2")
     with pytest.raises(ExerciseError):
-        check_boneyard_size(5, "3")
+        BoneyardSize(5).check("3")
     with pytest.raises(ExerciseError):
-        check_tally_points(-1, "0")
+        TallyPoints(-1).check("0")
 
 
 def test_questions_with_numbers_use_plural_forms_in_russian() -> None:
@@ -678,7 +666,8 @@ def test_questions_with_numbers_use_plural_forms_in_russian() -> None:
         .startswith("У игрока (или его пары) 5 исходных очков.")
     )
     assert (
-        check_tally_points(21, "21")
+        TallyPoints(21)
+        .check("21")
         .why.text("ru")
         .endswith(  # type: ignore[union-attr]
             "то есть 105 исходных очков (R10.1)."
@@ -789,13 +778,13 @@ def test_task_from_spec_refuses_what_it_cannot_build() -> None:
 
 def test_a_position_with_a_drawn_tile_round_trips() -> None:
     match = drawn()
-    spec = position_spec(match)
+    spec = Scenario.from_match(match).to_json()
     assert spec["drawn"] == "[0|1]" and spec["hands"][0] == ["[0|1]", "[2|3]", "[2|5]", "[5|6]"]
-    again = match_from_position(spec)
+    again = Scenario.from_json(spec).match()
     assert again.drawn_tile == match.drawn_tile and again.hands == match.hands
     assert again.boneyard == match.boneyard and again.legal_actions() == match.legal_actions()
-    with pytest.raises(ExerciseError, match="cannot be a drawn tile"):
-        match_from_position({**spec, "drawn": "[2|5]"})
+    with pytest.raises(ScenarioError, match="cannot be a drawn tile"):
+        Scenario.from_json({**spec, "drawn": "[2|5]"}).match()
 
 
 def test_a_task_keeps_its_own_copy_of_the_match() -> None:
@@ -1065,10 +1054,10 @@ def test_each_kind_lives_in_one_module_with_its_check_and_giveaways() -> None:
         checks = [
             n
             for n, f in inspect.getmembers(module, inspect.isfunction)
-            if n.startswith("check_") and f.__module__ == module.__name__
+            if n.startswith("_check_") and f.__module__ == module.__name__
         ]
         assert len(tasks) == 1 and tasks[0].kind == info.name, (info.name, tasks)
-        assert checks == [f"check_{info.name}"], (info.name, checks)
+        assert checks == [f"_check_{info.name}"], (info.name, checks)
         assert tasks[0].misconceptions, info.name
     assert {c.__module__.rsplit(".", 1)[1] for c in task_classes()} == {
         i.name for i in pkgutil.iter_modules(kinds_package.__path__)

@@ -27,7 +27,7 @@ from exact61_widgets.engine.scoring import (
     round5,
     rounding_direction,
 )
-from exact61_widgets.engine.settlement import blocked_order, going_out
+from exact61_widgets.engine.settlement import blocked_order, going_out_parts
 
 PACKAGE = Path(explain.__file__).resolve().parent.parent
 LANGS = ("en", "ru")
@@ -94,7 +94,7 @@ def test_a_play_says_the_engine_s_ends_award_and_verdict(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_going_out_settlement_says_each_part_and_its_sum(lang: str) -> None:
     for out in (e for e in EVENTS if isinstance(e, OutEvent)):
-        parts = going_out(out.play_award, out.opponents_pips, out.partner_pips)
+        parts = going_out_parts(out.play_award, out.opponents_pips, out.partner_pips)
         assert parts.opponents_award == out.opponents_award == round5(out.opponents_pips)
         assert parts.net == out.net
         pairs = out.players == 4
@@ -102,7 +102,7 @@ def test_a_going_out_settlement_says_each_part_and_its_sum(lang: str) -> None:
         total = explain.settlement_sum(out.play_award, out.opponents_award, deduction, out.net)
         steps = out.explanation().step_texts(lang)
         assert any(total in step for step in steps)
-        assert total.endswith(f"= {explain.signed(out.net)}")
+        assert total.endswith(f"= {explain.with_minus(out.net)}")
         line = out.explain(lang)
         assert f"{out.opponents_pips}" in line and f"{out.opponents_award}" in line
         assert (str(out.partner_deduction) in steps[1]) if pairs else len(steps) == 3

@@ -141,7 +141,7 @@ def test_the_rules_card_draws_the_key_pictures_with_the_engine_s_numbers() -> No
     tables = re.findall(r'<table class="settle">.*?</table>', page, re.S)
     assert len(tables) == 2
     text = plain(page)
-    out = examples.going_out()
+    out = examples.going_out_event()
     assert (out.net, out.status) == (20, "applied")
     assert "<td>+20</td>" in tables[0] and ">applied</td>" in tables[0]
     blocked = examples.blocked()

@@ -13,7 +13,7 @@ from exact61_widgets.cli import main as cli_main
 from exact61_widgets.exercises.generate import difficulty_of
 from exact61_widgets.handouts import HandoutError, handout
 from exact61_widgets.handouts.options import LESSONS, PUZZLE_DIFFICULTY, Selection
-from exact61_widgets.handouts.page import prose
+from exact61_widgets.handouts.printed_page import prose
 from exact61_widgets.handouts.worksheet import choose, sheet_code
 from exact61_widgets.render import render_legend
 

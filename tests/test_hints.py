@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import islice
 
 import pytest
@@ -26,19 +25,16 @@ from exact61_widgets.engine.ports import DOUBLE_PORTS, SINGLE_PORTS, Place
 from exact61_widgets.engine.scoring import round5
 from exact61_widgets.exercises import (
     BlockedAward,
+    BoneyardSize,
+    DisplayedPoints,
     GoingOut,
     Misconception,
+    OpenPlaces,
     PlayAward,
     Result,
-    check_blocked_award,
-    check_boneyard_size,
-    check_displayed_points,
-    check_going_out,
-    check_open_places,
-    check_play_award,
-    check_rounding,
-    check_scoring_ends,
-    check_tally_points,
+    Rounding,
+    ScoringEnds,
+    TallyPoints,
 )
 from exact61_widgets.exercises.kinds import blocked_award as ba
 from exact61_widgets.exercises.kinds import boneyard_size as bs
@@ -252,13 +248,12 @@ def test_award_hints_over_many_plays(unit: str, score: int | None) -> None:
         right = gained // (1 if unit == "raw" else 5)
 
         def check(answer: str, layout: str = layout, play: str = play) -> Result:
-            return check_play_award(
+            return PlayAward(
                 layout,
                 play,
-                answer,
                 unit=unit,  # type: ignore[arg-type]
                 score=score,
-            )
+            ).check(answer)
 
         assert_hints(
             check,
@@ -271,7 +266,7 @@ def test_award_hints_over_many_plays(unit: str, score: int | None) -> None:
 
 def test_a_sum_that_scores_is_never_called_a_sum_that_does_not() -> None:
     """The issue's case: 15 on 295 was told "only a positive multiple of 5 scores"."""
-    overshoot = check_play_award("[3|6]", "[6|6]@[3|6]:high", "15", score=295)
+    overshoot = PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295).check("15")
     assert hints_in(overshoot, AWARD_HINTS) == [pa.AWARD_REJECTED]
     for layout, play in PLAYS:
         end_sum = _after(layout, play).end_sum
@@ -279,7 +274,7 @@ def test_a_sum_that_scores_is_never_called_a_sum_that_does_not() -> None:
             continue
         for score in (None, 250, 295, 300):
             for answer in {end_sum, 0, end_sum // 5, end_sum + 5}:
-                result = check_play_award(layout, play, str(answer), score=score)
+                result = PlayAward(layout, play, score=score).check(str(answer))
                 assert pa.SUM_IS_NOT_AWARD not in hints_in(result, AWARD_HINTS)
 
 
@@ -369,7 +364,7 @@ def test_going_out_hints_over_many_positions(index: int) -> None:
         right, expects = out_expects(match, play)
 
         def check(answer: str, match: Match = match, play: Play = play) -> Result:
-            return check_going_out(match, answer, play)
+            return GoingOut(match, play).check(answer)
 
         assert_hints(check, right, expects, OUT_HINTS, others=(right + 1, right - 5, 999))
         if match.players < 4:  # no partner, no partner hint, whatever the answer
@@ -498,7 +493,7 @@ def test_blocked_hand_hints_over_many_positions(index: int) -> None:
             right, expects = block_expects(match, seat)
 
             def check(answer: str, match: Match = match, seat: int = seat) -> Result:
-                return check_blocked_award(match, seat, answer)
+                return BlockedAward(match, seat).check(answer)
 
             assert_hints(check, right, expects, BLOCK_HINTS, others=(right + 1, right + 10))
             if match.players < 4:
@@ -529,9 +524,9 @@ def test_an_award_after_the_winning_one_is_not_applied() -> None:
         leader=0,
         scores=[270, 0, 0],
     )  # seat 0's 35 makes exactly 305
-    result = check_blocked_award(won, 2, "15")
+    result = BlockedAward(won, 2).check("15")
     assert not result.ok and hints_in(result, BLOCK_HINTS) == [ba.AFTER_THE_WIN]
-    assert check_blocked_award(won, 2, "0").ok
+    assert BlockedAward(won, 2).check("0").ok
 
 
 # -- numbers ---------------------------------------------------------------------------------
@@ -540,11 +535,11 @@ def test_an_award_after_the_winning_one_is_not_applied() -> None:
 def test_rounding_hint_only_for_an_answer_that_is_no_multiple_of_5() -> None:
     for total in range(0, 41):
         right = round5(total)
-        assert hints_in(check_rounding(total, str(right)), [rd.NOT_A_MULTIPLE]) == []
+        assert hints_in(Rounding(total).check(str(right)), [rd.NOT_A_MULTIPLE]) == []
         for answer in range(0, 46):
             wanted = [rd.NOT_A_MULTIPLE] if answer % 5 else []
             if answer != right:
-                assert hints_in(check_rounding(total, str(answer)), [rd.NOT_A_MULTIPLE]) == wanted
+                assert hints_in(Rounding(total).check(str(answer)), [rd.NOT_A_MULTIPLE]) == wanted
 
 
 def test_rounding_the_wrong_way_and_moving_a_multiple() -> None:
@@ -557,9 +552,7 @@ def test_rounding_the_wrong_way_and_moving_a_multiple() -> None:
             expects = [Expect(wrong, rd.ROUNDED_WRONG_WAY)]
         else:
             expects = [Expect(total - 5, rd.MULTIPLE_MOVED), Expect(total + 5, rd.MULTIPLE_MOVED)]
-        assert_hints(
-            partial(check_rounding, total), round5(total), expects, hints, others=(total + 10,)
-        )
+        assert_hints(Rounding(total).check, round5(total), expects, hints, others=(total + 10,))
 
 
 def test_tally_hints() -> None:
@@ -576,7 +569,7 @@ def test_tally_hints() -> None:
         if crosses:
             expects.append(Expect(points - crosses, tp.X_AS_ONE))
         assert_hints(
-            partial(check_tally_points, points),
+            TallyPoints(points).check,
             points,
             expects,
             hints,
@@ -590,7 +583,7 @@ def test_displayed_points_hint() -> None:
         if raw % 10 == 0:
             expects.append(Expect(raw // 10, dp.BY_TEN))
         assert_hints(
-            partial(check_displayed_points, raw),
+            DisplayedPoints(raw).check,
             raw // 5,
             expects,
             dp.MISCONCEPTIONS,
@@ -608,7 +601,7 @@ def test_boneyard_hints() -> None:
         if 7 * players <= 28:
             expects.append(Expect(28 - 7 * players, bs.SEVEN_DEALT))
         assert_hints(
-            partial(check_boneyard_size, players),
+            BoneyardSize(players).check,
             28 - 5 * players,
             expects,
             bs.MISCONCEPTIONS,
@@ -642,11 +635,11 @@ def test_every_closed_place_named_gets_the_reason_it_is_closed(layout: str) -> N
     table = Layout.parse(layout)
     open_now = table.open_places()
     right = ", ".join(str(p) for p in open_now)
-    assert check_open_places(layout, right).ok
+    assert OpenPlaces(layout).check(right).ok
     for place in _places(table):
         if place in open_now:
             continue
-        text = check_open_places(layout, f"{right}, {place}").text()
+        text = OpenPlaces(layout).check(f"{right}, {place}").text()
         other = _neighbour(table, place)
         if other is not None:
             assert f"{place} is not right: {place} is taken: {other} is joined there." in text
@@ -669,13 +662,13 @@ def test_every_place_that_is_no_scoring_end_gets_the_reason(layout: str) -> None
         for c in table.contributions()
     }
     right = ", ".join(sorted(ends))
-    assert check_scoring_ends(layout, right or "none").ok
+    assert ScoringEnds(layout).check(right or "none").ok
     for place in _places(table):
         tile, port = place.tile, place.port
         key = str(tile) if tile.is_double and not port.is_branch else str(place)
         if key in ends:
             continue
-        text = check_scoring_ends(layout, f"{right}, {place}" if right else str(place)).text()
+        text = ScoringEnds(layout).check(f"{right}, {place}" if right else str(place)).text()
         other = _neighbour(table, place)
         if tile.is_double and not port.is_branch and other is not None:  # a taken line
             assert f"{place} is not right: {place} is taken: {other} is joined there" in text

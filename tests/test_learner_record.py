@@ -22,7 +22,7 @@ from exact61_widgets.exercises import (
     tells_mistakes_apart,
 )
 from exact61_widgets.exercises.generate import difficulty_of
-from exact61_widgets.exercises.record import (
+from exact61_widgets.exercises.learner_record import (
     ENV,
     FORMAT,
     LearnerRecord,

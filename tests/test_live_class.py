@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from live_server import SECRET, Served, a_mistake, first_numbered, live_server, post, token
 
+from exact61_widgets.classroom.answer_counts import Unreadable, checked, distribution
 from exact61_widgets.classroom.bank import find_bank, task_of
 from exact61_widgets.classroom.labels import did
 from exact61_widgets.classroom.live import MAX_NICKNAME, Lessons, LiveError, Room
 from exact61_widgets.classroom.pages import distribution_svg
 from exact61_widgets.classroom.report import answers_csv, lesson_report
 from exact61_widgets.classroom.store import ClassStore
-from exact61_widgets.classroom.tally import Unreadable, checked, distribution
 from exact61_widgets.exercises import DisplayedPoints, Rounding, Task
 
 BANK = "01_tiles_points_and_target"

@@ -10,10 +10,10 @@ import re
 import pytest
 
 import exact61_widgets.exercises.kinds as kinds
+from exact61_widgets.classroom.answer_counts import checked, distribution, misconceptions_of
 from exact61_widgets.classroom.bank import task_of
 from exact61_widgets.classroom.labels import LABELS, UnlabelledMisconception, counted, did
 from exact61_widgets.classroom.pages import distribution_svg
-from exact61_widgets.classroom.tally import checked, distribution, misconceptions_of
 from exact61_widgets.exercises import Misconception, Rounding
 from exact61_widgets.handouts.tutorial_exercises import tutorial_exercises
 from exact61_widgets.i18n import LANGUAGES

@@ -29,8 +29,8 @@ from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
 from exact61_widgets.puzzles.fairness import LOWEST, check_fairness, wilson_lower
 from exact61_widgets.puzzles.mine import MEDIAN_MARGIN, keep, mine_match, reword_one
 from exact61_widgets.puzzles.model import read_document
+from exact61_widgets.puzzles.puzzle_themes import facts
 from exact61_widgets.puzzles.rating import Rates, rates
-from exact61_widgets.puzzles.themes import facts
 from exact61_widgets.puzzles.verify import answer_group, moves_json, verify, verify_from_file
 
 PUZZLES = load_puzzles()

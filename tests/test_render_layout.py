@@ -419,7 +419,7 @@ def test_a_picture_that_states_a_sum_shows_every_badge_of_it() -> None:
 
 def test_an_opening_double_is_drawn_the_same_in_every_picture_that_shows_its_ends() -> None:
     """The same place, frame, marks at its four places, whichever function draws it."""
-    from exact61_widgets.widgets.pictures import LayoutSpec, draw
+    from exact61_widgets.widgets.figures import LayoutSpec, draw
 
     Looks = tuple[
         str | None,

@@ -22,8 +22,8 @@ from exact61_widgets.engine.review import (
     fair_values,
     review,
 )
+from exact61_widgets.engine.review.action_values import outcome_value, unplayed
 from exact61_widgets.engine.review.stats import estimate, grade
-from exact61_widgets.engine.review.values import outcome_value, unplayed
 from exact61_widgets.engine.scenario import SavedScenario
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.engine.solve import WIN

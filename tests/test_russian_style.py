@@ -393,7 +393,7 @@ def _matches() -> tuple[tuple[Match, tuple[Any, ...]], ...]:
 def generated_texts() -> Texts:
     """What the engine writes in Russian for a sample of positions."""
     from exact61_widgets import describe
-    from exact61_widgets.engine.hints import best_move
+    from exact61_widgets.engine.advice import best_move
     from exact61_widgets.engine.match import Match
     from exact61_widgets.engine.solve import solve
     from exact61_widgets.render.svg import match_caption

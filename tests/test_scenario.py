@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from exact61_widgets import Layout, Match, RecordError, SetupError
-from exact61_widgets.engine.hints import Advice, best_move
+from exact61_widgets.engine.advice import Advice, best_move
 from exact61_widgets.engine.history import Deal
 from exact61_widgets.engine.loader import (
     as_layout,
@@ -59,7 +59,7 @@ def two_hands() -> Match:
 def test_the_engine_modules_import_no_widget_library() -> None:
     code = (
         "import sys, exact61_widgets.engine.scenario, exact61_widgets.engine.loader, "
-        "exact61_widgets.engine.hints; "
+        "exact61_widgets.engine.advice; "
         "print(sorted(m for m in ('ipywidgets', 'anywidget', 'svgwrite') if m in sys.modules))"
     )
     out = subprocess.run(

@@ -23,7 +23,7 @@ from exact61_widgets.engine.settlement import (
     apply_change,
     blocked_shares,
     blocked_winner,
-    going_out,
+    going_out_parts,
     is_blocked,
     out_pips,
     settle_blocked,
@@ -148,8 +148,8 @@ def test_the_award_table_is_the_award_rule() -> None:
 
 
 def test_the_settlements_are_the_rules_arithmetic() -> None:
-    assert going_out(10, 12, 3) == (10, 5, 15)  # R7.2, R7.3: 12 -> 10, 3 -> 5
-    assert going_out(0, 13, 0).net == round5(13) == 15
+    assert going_out_parts(10, 12, 3) == (10, 5, 15)  # R7.2, R7.3: 12 -> 10, 3 -> 5
+    assert going_out_parts(0, 13, 0).net == round5(13) == 15
     shares = blocked_shares([7, 12, 12, 20], [0, 1, 0, 1], leader=2)
     assert [s.seat for s in shares] == [0, 2, 1, 3]  # equal totals from the leader on (D5)
     first = shares[0]
@@ -185,7 +185,7 @@ def test_going_out_counts_the_opponents_and_the_partner_from_the_hands() -> None
     # seat 0 of pair 0+2 goes out: opponents 1 and 3 hold 12 and [0|0]+[0|1] = 1 pips
     assert out_pips(hands, 0, [0, 1, 0, 1], [2, 3, 0, 1]) == (13, 3)
     out = settle_going_out(hands, 0, [0, 1, 0, 1], [2, 3, 0, 1], 10, (100, 0))
-    assert out.parts == going_out(10, 13, 3) == (15, 5, 20)
+    assert out.parts == going_out_parts(10, 13, 3) == (15, 5, 20)
     assert out.applied == ("applied", (120, 0), False)
 
 

@@ -136,7 +136,7 @@ def test_a_planted_leak_is_found(where: str) -> None:
             feedback = state["state"][children[2].removeprefix("IPY_MODEL_")]["state"]
             feedback["value"] = "<p>✔ Right!</p>"
     elif where == "caption":
-        from exact61_widgets.render.text import raw_points
+        from exact61_widgets.render.descriptions import raw_points
 
         notebook["cells"][cell]["outputs"].insert(0, _printed(raw_points(int(answer))))
     before = set(exercise_findings(PLANTED, load(PLANTED)))

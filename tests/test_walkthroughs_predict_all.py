@@ -20,7 +20,7 @@ from exact61_widgets.classroom.labels import did
 from exact61_widgets.classroom.script import notes_html
 from exact61_widgets.i18n import LANGUAGES
 from exact61_widgets.views.ready_positions import GOING_OUT_3P, GOING_OUT_REJECTED
-from exact61_widgets.widgets.pictures import (
+from exact61_widgets.widgets.figures import (
     BlockedSpec,
     BoneyardSpec,
     HandSpec,

@@ -30,7 +30,7 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.views.ready_positions import BLOCKED_STORY, GOING_OUT_STORY, STORIES
 from exact61_widgets.widgets import HandScript, HandStory, ScenarioError, WidgetError
-from exact61_widgets.widgets.pictures import ScoreSpec
+from exact61_widgets.widgets.figures import ScoreSpec
 
 TAG = re.compile(r"<[^>]+>")
 CODE = re.compile(r"\b[RD]\d+(\.\d+)?\b")

@@ -148,7 +148,7 @@ def test_hint_names_the_strongest_bots_move_with_a_reason() -> None:
 def test_the_greedy_fallback_gives_the_immediate_gain_as_the_reason(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import exact61_widgets.engine.hints as hints_module
+    import exact61_widgets.engine.advice as hints_module
 
     table = my_turn(MatchTable(2, seed=4))
     monkeypatch.setattr(hints_module, "bot_names", lambda: ["greedy", "random"])

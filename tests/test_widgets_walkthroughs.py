@@ -27,8 +27,8 @@ from exact61_widgets.widgets import (
     SpinnerWalkthrough,
     WidgetError,
 )
+from exact61_widgets.widgets.figures import LayoutSpec, draw
 from exact61_widgets.widgets.mimebundle import NOTEBOOK_WIDTH
-from exact61_widgets.widgets.pictures import LayoutSpec, draw
 from exact61_widgets.widgets.walkthroughs import Walkthrough
 
 RULE = re.compile(r"\bR\d+(\.\d+)?\b")
@@ -356,7 +356,7 @@ def test_exact_61_from_a_scenario_written_as_json() -> None:
 
 
 def test_a_failing_step_is_shown_and_the_step_stays(monkeypatch: pytest.MonkeyPatch) -> None:
-    from exact61_widgets.widgets import pictures
+    from exact61_widgets.widgets import figures
 
     walk = SpinnerWalkthrough()
     caption = walk.caption_text
@@ -364,7 +364,7 @@ def test_a_failing_step_is_shown_and_the_step_stays(monkeypatch: pytest.MonkeyPa
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("renderer down")
 
-    monkeypatch.setattr(pictures, "draw", broken)
+    monkeypatch.setattr(figures, "draw", broken)
     walk.controls.next_button.click()
     assert "renderer down" in walk.board.error
     assert walk.step == 0 and walk.controls.slider.value == 0 and walk.caption_text == caption
@@ -566,7 +566,7 @@ def test_predict_mode_shows_each_play_before_its_result() -> None:
 
 
 def test_predict_mode_asks_before_every_play_near_the_target_and_every_blocked_award() -> None:
-    from exact61_widgets.widgets.pictures import BlockedSpec
+    from exact61_widgets.widgets.figures import BlockedSpec
     from exact61_widgets.widgets.walkthroughs import BlockedWalkthrough, Exact61Walkthrough
 
     near = Exact61Walkthrough(lang="ru")

@@ -318,7 +318,7 @@ def award_phrases(task: Any, lang: str) -> list[str]:
     ``N raw points (M displayed points)`` (right above a question, about any layout, it
     reads as the answer)."""
     from exact61_widgets.exercises.giveaways import normal
-    from exact61_widgets.render.text import raw_points
+    from exact61_widgets.render.descriptions import raw_points
 
     answer = task.answer("en")
     if not answer.lstrip("-").isdigit() or task.kind not in (

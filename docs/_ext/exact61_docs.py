@@ -66,7 +66,7 @@ API: dict[str, list[str]] = {
         "exact61_widgets.render.svg",
         "exact61_widgets.render",
         "exact61_widgets.render.geometry",
-        "exact61_widgets.render.svg_pictures",
+        "exact61_widgets.render.svg_table_parts",
         "exact61_widgets.render.svg_settlement",
         "exact61_widgets.render.svg_tally",
         "exact61_widgets.render.legend",
@@ -90,7 +90,7 @@ API: dict[str, list[str]] = {
         "exact61_widgets.handouts",
     ],
     "review": [
-        "exact61_widgets.engine.hints",
+        "exact61_widgets.engine.advice",
         "exact61_widgets.engine.solve",
         "exact61_widgets.engine.review",
         "exact61_widgets.engine.equity",
@@ -209,7 +209,7 @@ READING: dict[str, list[str]] = {
     "exact61_widgets.render.svg": ["render_svg", "match_svg", "tile_svg"],
     "exact61_widgets.render": ["describe", "caption"],
     "exact61_widgets.render.geometry": ["layout_geometry", "LayoutGeometry"],
-    "exact61_widgets.render.svg_pictures": [
+    "exact61_widgets.render.svg_table_parts": [
         "hand_svg",
         "boneyard_svg",
         "scoreboard_svg",
@@ -269,7 +269,7 @@ READING: dict[str, list[str]] = {
     ],
     "exact61_widgets.puzzles": ["load_puzzles", "get_puzzle", "Puzzle"],
     "exact61_widgets.handouts": ["handout"],
-    "exact61_widgets.engine.hints": ["hint", "Hint", "best_move"],
+    "exact61_widgets.engine.advice": ["search_advice", "SearchAdvice", "best_move"],
     "exact61_widgets.engine.solve": ["solve", "Solution", "MoveValue"],
     "exact61_widgets.engine.review": ["review", "Review", "Summary", "read_review", "SavedReview"],
     "exact61_widgets.engine.equity": ["load_table", "MatchEquityTable", "end_chance"],

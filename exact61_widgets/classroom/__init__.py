@@ -9,7 +9,7 @@
   question from the tutorials' exercises (:mod:`.bank`), every learner answers on their own
   device with no kernel, the engine checks each answer in the server's own process, and
   the console shows how many answered, which mistakes the answers show
-  (:mod:`.tally`), and the solution. Every answer is stored in SQLite as it arrives
+  (:mod:`.answer_counts`), and the solution. Every answer is stored in SQLite as it arrives
   (:mod:`.store`), exported as CSV and summed up in an end-of-lesson report
   (:mod:`.report`).
 

@@ -63,15 +63,6 @@ class Bank:
         raise KeyError(key)
 
 
-_EXTRA: dict[str, Callable[[], Bank]] = {}
-
-
-def register_bank(name: str, make: Callable[[], Bank]) -> None:
-    """Offer another bank on the console (a generator of fresh positions, say);
-    ``make`` is called when the bank is first chosen."""
-    _EXTRA[name] = make
-
-
 @cache
 def _tutorial_banks() -> tuple[Bank, ...]:
     every = tutorial_exercises()
@@ -148,9 +139,8 @@ def _fresh_banks() -> tuple[Bank, ...]:
 
 
 def banks() -> tuple[Bank, ...]:
-    """Every bank the console offers: every exercise, each tutorial's, their fresh twins,
-    then any registered."""
-    return (*_tutorial_banks(), *_fresh_banks(), *(make() for make in _EXTRA.values()))
+    """Every bank the console offers: every exercise, each tutorial's, their fresh twins."""
+    return (*_tutorial_banks(), *_fresh_banks())
 
 
 def find_bank(name: str) -> Bank:
@@ -162,10 +152,7 @@ def find_bank(name: str) -> Bank:
         for bank in _fresh_banks():
             if bank.name == name:
                 return bank
-    make = _EXTRA.get(name)
-    if make is None:
-        raise KeyError(name)
-    return make()
+    raise KeyError(name)
 
 
 @dataclass(frozen=True)

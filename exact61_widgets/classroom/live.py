@@ -9,7 +9,7 @@ own feedback, the console the engine's solution); a question has a second round
 file first (:mod:`.store`) and to memory after, so a refused change changes nothing and a
 server started again finds the room as it was (:meth:`Lessons.reopen`).
 
-Learners' answers are checked by the engine in this process (:func:`.tally.checked`): no
+Learners' answers are checked by the engine in this process (:func:`.answer_counts.checked`): no
 kernel per learner. What a learner may read (:meth:`Room.learner_view`) holds their own
 answer and, after the reveal, their own feedback, and nothing of anyone else's.
 
@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from exact61_widgets.classroom.answer_counts import Verdict, checked, distribution
 from exact61_widgets.classroom.bank import (
     Bank,
     find_bank,
@@ -46,7 +47,6 @@ from exact61_widgets.classroom.bank import (
     task_of,
 )
 from exact61_widgets.classroom.store import SUFFIX, ClassStore
-from exact61_widgets.classroom.tally import Verdict, checked, distribution
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.handouts.tutorial_exercises import TutorialExercise
 from exact61_widgets.i18n import Msg, check_lang

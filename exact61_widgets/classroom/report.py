@@ -15,10 +15,10 @@ import io
 from collections import Counter
 from datetime import datetime, timezone
 
+from exact61_widgets.classroom.answer_counts import misconceptions_of
 from exact61_widgets.classroom.bank import question_view, section_of, task_of
 from exact61_widgets.classroom.labels import LABELS, did
 from exact61_widgets.classroom.live import Room
-from exact61_widgets.classroom.tally import misconceptions_of
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 
 #: The CSV's columns.

@@ -30,7 +30,7 @@ END_KINDS = {
 
 
 def _cmd_describe(args: argparse.Namespace) -> str:
-    from exact61_widgets.render.text import describe
+    from exact61_widgets.render.descriptions import describe
 
     return describe(args.layout, args.lang) + "\n"
 

@@ -8,9 +8,9 @@ contract's JSON form and :meth:`explain` a sentence in English or Russian.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Literal
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields, make_dataclass
+from typing import Any, ClassVar, Final, Literal, ParamSpec, TypeVar
 
 from exact61_widgets.engine import explain as explanations
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
@@ -102,54 +102,6 @@ class PlayEvent:
         }
 
 
-def _draft_class(cls: Any) -> Any:
-    """A plain class with the same slots as the frozen event class ``cls``.
-
-    The frozen dataclass ``__init__`` sets each field through ``object.__setattr__``;
-    a match makes an event per action, so the engine fills a draft (plain
-    attribute stores) and then gives it the event's class, which Python allows
-    between classes of the same layout. The result is an ordinary, equal event.
-    """
-    draft = type(f"{cls.__name__}Draft", (), {"__slots__": cls.__slots__})
-    draft().__class__ = cls  # fails here, at import, if the layouts ever differ
-    return draft
-
-
-#: A blank :class:`PlayEvent` to fill: set every field, then ``event.__class__ = PlayEvent``
-#: (the engine's push does so in place, a play per push; see :func:`_draft_class`).
-PlayEventDraft: Any = _draft_class(PlayEvent)
-
-
-def play_event(
-    seat: int,
-    side: int,
-    tile: Tile,
-    at: Place | None,
-    end_sum: int,
-    award: int,
-    status: Status,
-    score_before: int,
-    scores: tuple[int, ...],
-    placed: int,
-    taken: int,
-) -> PlayEvent:
-    """``PlayEvent(...)``, made faster for the engine's push (see :func:`_draft_class`)."""
-    event = PlayEventDraft()
-    event.seat = seat
-    event.side = side
-    event.tile = tile
-    event.at = at
-    event.end_sum = end_sum
-    event.award = award
-    event.status = status
-    event.score_before = score_before
-    event.scores = scores
-    event.placed = placed
-    event.taken = taken
-    event.__class__ = PlayEvent
-    return event  # type: ignore[no-any-return]
-
-
 @dataclass(frozen=True, slots=True)
 class DrawEvent:
     """A tile drawn from the boneyard (R3.3); it goes into the hand (D4)."""
@@ -179,10 +131,6 @@ class DrawEvent:
         }
 
 
-#: A blank :class:`DrawEvent` to fill, as :data:`PlayEventDraft` (the engine's push does so).
-DrawEventDraft: Any = _draft_class(DrawEvent)
-
-
 @dataclass(frozen=True, slots=True)
 class PassEvent:
     """A pass: boneyard empty and nothing to play (R3.4)."""
@@ -201,18 +149,6 @@ class PassEvent:
     def to_dict(self) -> dict[str, Any]:
         """The contract's JSON form of this event."""
         return {"kind": "pass", "seat": self.seat, "scores": list(self.scores)}
-
-
-_PassDraft: Any = _draft_class(PassEvent)
-
-
-def pass_event(seat: int, scores: tuple[int, ...]) -> PassEvent:
-    """``PassEvent(...)``, made faster for the engine's push, as :func:`play_event`."""
-    event = _PassDraft()
-    event.seat = seat
-    event.scores = scores
-    event.__class__ = PassEvent
-    return event  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,8 +193,9 @@ class OutEvent:
         return len(self.remaining_masks)
 
     def explanation(self) -> explanations.Explanation:
-        """Every part of the settlement and its one target check (:func:`.explain.going_out`)."""
-        return explanations.going_out(self)
+        """Every part of the settlement and its one target check
+        (:func:`.explain.going_out_settlement`)."""
+        return explanations.going_out_settlement(self)
 
     def explain(self, lang: str | None = None) -> str:
         """One line with every part of the settlement and the target check.
@@ -281,41 +218,6 @@ class OutEvent:
             "status": self.status,
             "scores": list(self.scores),
         }
-
-
-_OutDraft: Any = _draft_class(OutEvent)
-
-
-def out_event(
-    seat: int,
-    side: int,
-    play_award: int,
-    opponents_pips: int,
-    opponents_award: int,
-    partner_pips: int,
-    partner_deduction: int,
-    net: int,
-    status: Status,
-    score_before: int,
-    scores: tuple[int, ...],
-    remaining_masks: tuple[int, ...],
-) -> OutEvent:
-    """``OutEvent(...)``, made faster for the engine's push, as :func:`play_event`."""
-    event = _OutDraft()
-    event.seat = seat
-    event.side = side
-    event.play_award = play_award
-    event.opponents_pips = opponents_pips
-    event.opponents_award = opponents_award
-    event.partner_pips = partner_pips
-    event.partner_deduction = partner_deduction
-    event.net = net
-    event.status = status
-    event.score_before = score_before
-    event.scores = scores
-    event.remaining_masks = remaining_masks
-    event.__class__ = OutEvent
-    return event  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,35 +265,6 @@ class BlockedAwardEvent:
             "status": self.status,
             "scores": list(self.scores),
         }
-
-
-_BlockedDraft: Any = _draft_class(BlockedAwardEvent)
-
-
-def blocked_award_event(
-    seat: int,
-    side: int,
-    pips: int,
-    compared: tuple[tuple[int, int, int], ...],
-    difference: int,
-    award: int,
-    status: Status,
-    score_before: int,
-    scores: tuple[int, ...],
-) -> BlockedAwardEvent:
-    """``BlockedAwardEvent(...)``, made faster for the engine, as :func:`play_event`."""
-    event = _BlockedDraft()
-    event.seat = seat
-    event.side = side
-    event.pips = pips
-    event.compared = compared
-    event.difference = difference
-    event.award = award
-    event.status = status
-    event.score_before = score_before
-    event.scores = scores
-    event.__class__ = BlockedAwardEvent
-    return event  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,17 +346,36 @@ class HandEnd:
     scores: tuple[int, ...]
 
 
-_HandEndDraft: Any = _draft_class(HandEnd)
+_Args = ParamSpec("_Args")
+_Record = TypeVar("_Record")
 
 
-def hand_end(
-    kind: HandEndKind, hand_winner: int | None, next_leader: int | None, scores: tuple[int, ...]
-) -> HandEnd:
-    """``HandEnd(...)``, made faster for the engine's push, as :func:`play_event`."""
-    end = _HandEndDraft()
-    end.kind = kind
-    end.hand_winner = hand_winner
-    end.next_leader = next_leader
-    end.scores = scores
-    end.__class__ = HandEnd
-    return end  # type: ignore[no-any-return]
+def fast_constructor(cls: Callable[_Args, _Record]) -> Callable[_Args, _Record]:
+    """A constructor of the frozen, slotted dataclass ``cls``, as fast as a plain class's.
+
+    The engine makes an event per action, and a frozen dataclass's ``__init__``
+    stores each field through ``object.__setattr__``, several times slower than a
+    plain store. So the constructor is an unfrozen twin of ``cls`` with the same
+    fields (the same slots, in the same order) whose ``__init__`` ends by giving the
+    new object ``cls`` as its class, which Python allows between classes of the
+    same layout: the result is an ordinary ``cls``, equal to ``cls(...)`` with the
+    same arguments.
+    """
+    assert isinstance(cls, type)
+
+    def become(record: Any) -> None:
+        record.__class__ = cls
+
+    twin = make_dataclass(
+        f"{cls.__name__}Twin",
+        [(f.name, f.type) for f in fields(cls)],
+        slots=True,
+        eq=False,
+        repr=False,
+        namespace={"__post_init__": become},
+    )
+    if getattr(twin, "__slots__", None) != getattr(cls, "__slots__", ()):  # pragma: no cover
+        raise TypeError(f"{cls.__name__} has slots besides its fields, or none")
+    become(object.__new__(twin))  # fails here, at import, if the layouts ever differ
+    twin.__doc__ = f"``{cls.__name__}(...)``, made fast (see :func:`fast_constructor`)."
+    return twin

@@ -12,7 +12,7 @@ line and its :attr:`~Explanation.steps` step by step, each step a whole sentence
 - the target check, an award that would overshoot rejected whole (R1.4, R9.1):
   :func:`target_check`;
 - a play: who played what, the scoring ends, the award and its fate (R6, R7.4): :func:`play`;
-- the going-out settlement and its parts (R7): :func:`going_out`;
+- the going-out settlement and its parts (R7): :func:`going_out_settlement`;
 - one player's blocked-hand award, its differences and rounding (R8): :func:`blocked_award`,
   and an award that the end of the match cut off (R8.5): :func:`cut_award`;
 - rounding to 5 and which remainder rounds which way (R7.5): :func:`rounding`;
@@ -74,7 +74,7 @@ class Explanation:
 # -- arithmetic, written one way ----------------------------------------------------------------
 
 
-def signed(value: int) -> str:
+def with_minus(value: int) -> str:
     """A whole number as text, a negative one with a real minus sign: ``−10``."""
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
@@ -87,15 +87,15 @@ def arithmetic(terms: Sequence[int]) -> str:
     """
     if not terms:
         return "0"
-    parts = [signed(terms[0])]
+    parts = [with_minus(terms[0])]
     for term in terms[1:]:
         parts.append(f"{MINUS} {-term}" if term < 0 else f"+ {term}")
-    return f"{' '.join(parts)} = {signed(sum(terms))}"
+    return f"{' '.join(parts)} = {with_minus(sum(terms))}"
 
 
 def ends_sum(values: Sequence[int]) -> str:
     """The scoring ends added up: ``4 + 6 = 10``, one end ``10``, none ``0`` (R6.1)."""
-    return arithmetic(values) if len(values) > 1 else signed(sum(values))
+    return arithmetic(values) if len(values) > 1 else with_minus(sum(values))
 
 
 def differences(pips: int, compared: Sequence[tuple[int, int, int]]) -> str:
@@ -115,7 +115,7 @@ def settlement_sum(play_award: int, opponents_award: int, deduction: int | None,
     terms = f"{play_award} + {opponents_award}"
     if deduction is not None:
         terms += f" {MINUS} {deduction}"
-    return f"{terms} = {signed(net)}"
+    return f"{terms} = {with_minus(net)}"
 
 
 def target_sum(before: int, change: int) -> str:
@@ -292,7 +292,8 @@ def play(event: PlayParts, team: Msg | str | None = None) -> Explanation:
 
 
 class OutParts(Protocol):
-    """What :func:`going_out` reads of a settlement (an :class:`~.events.OutEvent` has it)."""
+    """What :func:`going_out_settlement` reads of a settlement (an :class:`~.events.OutEvent`
+    has it)."""
 
     @property
     def seat(self) -> int: ...
@@ -322,7 +323,7 @@ def _tiles(tiles: Sequence[Tile]) -> str:
     return " ".join(str(t) for t in tiles) or "—"
 
 
-def going_out(out: OutParts) -> Explanation:
+def going_out_settlement(out: OutParts) -> Explanation:
     """The going-out settlement: each part, their one sum and the one target check (R7).
 
     The steps: the opponents' pips rounded once (R7.2), in pair play the partner's rounded on
@@ -348,7 +349,7 @@ def going_out(out: OutParts) -> Explanation:
         "oaward": out.opponents_award,
         "ppips": out.partner_pips,
         "pded": out.partner_deduction,
-        "net": signed(out.net),
+        "net": with_minus(out.net),
         "reason": check.line,
     }
     if partner is not None:

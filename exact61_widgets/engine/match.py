@@ -25,18 +25,15 @@ from typing import Any, Final, NamedTuple
 from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Draw, Pass, Play
 from exact61_widgets.engine.errors import IllegalMoveError, SetupError
 from exact61_widgets.engine.events import (
+    BlockedAwardEvent,
     DrawEvent,
-    DrawEventDraft,
     Event,
     HandEnd,
     MatchWonEvent,
+    OutEvent,
     PassEvent,
     PlayEvent,
-    PlayEventDraft,
-    blocked_award_event,
-    hand_end,
-    out_event,
-    pass_event,
+    fast_constructor,
 )
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
@@ -204,6 +201,13 @@ class _DealUndo(NamedTuple):
 
 #: The events that record an action; the settlements an action causes follow its event.
 _ACTION_EVENTS: Final = (PlayEvent, DrawEvent, PassEvent)
+# The events a push makes, built fast: an event per action (see events.fast_constructor).
+_play_event: Final = fast_constructor(PlayEvent)
+_draw_event: Final = fast_constructor(DrawEvent)
+_pass_event: Final = fast_constructor(PassEvent)
+_out_event: Final = fast_constructor(OutEvent)
+_blocked_award_event: Final = fast_constructor(BlockedAwardEvent)
+_hand_end: Final = fast_constructor(HandEnd)
 
 
 def _seat_action(event: PlayEvent | DrawEvent | PassEvent) -> SeatAction:
@@ -830,17 +834,7 @@ class Match:
         self._pending = -1
         side = self._side_of[seat]
         before = self._scores[side]
-        # The event is filled in place (see events.PlayEventDraft): a play per push.
-        event = PlayEventDraft()
-        event.seat = seat
-        event.side = side
-        event.tile = action.tile
-        event.at = action.at
-        event.end_sum = end_sum
-        event.award = award = AWARDS[end_sum]
-        event.score_before = before
-        event.placed = layout.placed_mask
-        event.taken = layout.taken_bits
+        award = AWARDS[end_sum]
         status: Status
         if not hand:
             status = "deferred"
@@ -851,9 +845,19 @@ class Match:
             self._set_score(side, before + award)
         else:
             status = "rejected"
-        event.status = status
-        event.scores = self._scores
-        event.__class__ = PlayEvent
+        event = _play_event(
+            seat,
+            side,
+            action.tile,
+            action.at,
+            end_sum,
+            award,
+            status,
+            before,
+            self._scores,
+            layout.placed_mask,
+            layout.taken_bits,
+        )
         self._events.append(event)
         if hand and (status != "applied" or not reaches_target(before + award)):
             if self._bone_pos < len(self._boneyard):  # tiles left to draw: no block yet (D9)
@@ -901,18 +905,13 @@ class Match:
         self._hands[seat] |= 1 << t
         if self._layout.drawn_tile_fits(t):
             self._pending = t
-        # Filled in place, as a play's event is (see events.PlayEventDraft).
-        event = DrawEventDraft()
-        event.seat = seat
-        event.tile = TILES[t]
-        event.scores = self._scores
-        event.__class__ = DrawEvent
+        event = _draw_event(seat, TILES[t], self._scores)
         self._events.append(event)
         return [event]
 
     def _pass(self, seat: int) -> list[Event]:
         start = len(self._events)
-        self._events.append(pass_event(seat, self._scores))
+        self._events.append(_pass_event(seat, self._scores))
         self._end_turn(seat)
         return self._events[start:]
 
@@ -930,7 +929,7 @@ class Match:
         self._status = MATCH_OVER
         self._events.append(MatchWonEvent(side, self._scores, self._n))
         if end_kind == "match_won":
-            self._end = hand_end("match_won", None, None, self._scores)
+            self._end = _hand_end("match_won", None, None, self._scores)
 
     def _go_out(self, seat: int, play_award: int) -> None:
         """R7: the last play, the opponents' rounded pips and the partner's deduction, as one."""
@@ -941,7 +940,7 @@ class Match:
             hands, seat, self._side_of, self._partner_of, play_award, self._scores
         )
         self._events.append(
-            out_event(
+            _out_event(
                 seat,
                 side,
                 play_award,
@@ -958,10 +957,10 @@ class Match:
         )
         if won:
             self._win(side, "out")
-            self._end = hand_end("out", side, None, self._scores)
+            self._end = _hand_end("out", side, None, self._scores)
         else:
             self._status = HAND_OVER
-            self._end = hand_end("out", side, seat, self._scores)
+            self._end = _hand_end("out", side, seat, self._scores)
 
     def _block(self) -> None:
         """R8: each player's differences to larger opponent totals, rounded once, in order."""
@@ -971,7 +970,7 @@ class Match:
             share = part.share
             self._scores = part.scores
             self._events.append(
-                blocked_award_event(
+                _blocked_award_event(
                     share.seat,
                     part.side,
                     share.pips,
@@ -988,7 +987,7 @@ class Match:
                 self._win(part.side, "blocked")
         if not won:
             self._status = HAND_OVER
-        self._end = hand_end("blocked", blocked_winner(totals, self._side_of), None, self._scores)
+        self._end = _hand_end("blocked", blocked_winner(totals, self._side_of), None, self._scores)
 
     def pop(self) -> Action | Deal:
         """Undo the last action or deal exactly, settlements included; return it.

@@ -1,8 +1,10 @@
 """Positions set up by hand, as plain data: scenarios, saved scenarios and hand scripts.
 
 A :class:`Scenario` holds the arguments of :meth:`Match.setup` (layout, hands,
-boneyard, scores, player to move, leader), so a teacher can write a position in
-a line, save it as JSON and build the same position again. Record v1 cannot
+boneyard, scores, player to move, leader) and a drawn tile that must be played
+at once (R3.3), so a teacher can write a position in a line, save it as JSON and
+build the same position again; an exercise saves the position it asks about in
+the same form. Record v1 cannot
 hold such a position (it has no deal), so a :class:`SavedScenario` is the file
 format for it: the scenario and everything done since (actions and later
 deals), marked ``"format": "exact61-scenario"``; the explorer exports it and
@@ -17,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from exact61_widgets.engine.actions import Action, Draw, Pass, Play, parse_action
+from exact61_widgets.engine.actions import DRAW, Action, Draw, Pass, Play, parse_action
 from exact61_widgets.engine.errors import Exact61Error, SetupError
 from exact61_widgets.engine.events import Event
 from exact61_widgets.engine.history import Deal
@@ -27,6 +29,9 @@ from exact61_widgets.engine.record import hand_summary
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import TILES, Tile, as_tile, parse_tile
 from exact61_widgets.i18n import Msg
+
+#: The fields of a position as JSON, in the order :meth:`Scenario.to_json` writes them.
+FIELDS: Final = ("players", "layout", "hands", "boneyard", "scores", "to_move", "leader", "drawn")
 
 #: The format marker of a saved scenario (a game record has ``"exact61-record"``).
 FORMAT: Final = "exact61-scenario"
@@ -53,8 +58,10 @@ class Scenario:
     """A hypothetical position: the arguments of :meth:`Match.setup`, as text.
 
     ``boneyard`` None means "every tile not on the table or in a hand, in tile
-    order". :meth:`match` builds the position (raising ``SetupError`` if a tile
-    is missing or repeated); :meth:`to_json` / :meth:`from_json` save it.
+    order". ``drawn`` names a tile the player to move has just drawn and must
+    play at once (R3.3); it is in that player's hand. :meth:`match` builds the
+    position (raising ``SetupError`` if a tile is missing or repeated, or the
+    drawn tile could not be one); :meth:`to_json` / :meth:`from_json` save it.
     """
 
     #: The number of players, 2–4.
@@ -71,6 +78,8 @@ class Scenario:
     to_move: int = 0
     #: The seat that led the hand (None: the seat to move).
     leader: int | None = None
+    #: A tile the seat to move has drawn and must play at once (R3.3), in its hand; or None.
+    drawn: str | None = None
 
     @classmethod
     def make(
@@ -83,6 +92,7 @@ class Scenario:
         scores: Sequence[int] | None = None,
         to_move: int = 0,
         leader: int | None = None,
+        drawn: Tile | str | None = None,
     ) -> Scenario:
         """Normalise tiles and layout text (``[b|a]`` → ``[a|b]``) and build a scenario."""
         text = str(layout if isinstance(layout, Layout) else Layout.parse(layout))
@@ -94,11 +104,13 @@ class Scenario:
             None if scores is None else tuple(scores),
             to_move,
             leader,
+            None if drawn is None else str(as_tile(drawn)),
         )
 
     @classmethod
     def from_match(cls, match: Match) -> Scenario:
-        """The position a match is in now (hands, boneyard left, scores, mover)."""
+        """The position a match is in now (hands, boneyard left, scores, mover, drawn tile)."""
+        drawn = match.drawn_tile
         return cls(
             match.players,
             str(match.layout),
@@ -107,6 +119,7 @@ class Scenario:
             tuple(match.scores),
             match.to_move,
             match.leader,
+            None if drawn is None else str(drawn),
         )
 
     def resolved_boneyard(self) -> tuple[str, ...]:
@@ -119,20 +132,43 @@ class Scenario:
 
     def match(self) -> Match:
         """A fresh :class:`Match` in this position (``Match.setup``, seed 0: later deals and
-        lots are the same every run)."""
-        return Match.setup(
+        lots are the same every run).
+
+        A drawn tile is put back on top of the boneyard and drawn again, which
+        restores the duty to play it at once.
+        """
+        hands = [list(h) for h in self.hands]
+        boneyard = list(self.resolved_boneyard())
+        drawn = self.drawn
+        if drawn is not None and 0 <= self.to_move < len(hands):
+            hands[self.to_move] = [t for t in hands[self.to_move] if t != drawn]
+            boneyard.insert(0, drawn)
+        match = Match.setup(
             self.players,
             layout=self.layout,
-            hands=self.hands,
-            boneyard=self.resolved_boneyard(),
+            hands=hands,
+            boneyard=boneyard,
             scores=self.scores,
             to_move=self.to_move,
             leader=self.leader,
             seed=0,
         )
+        if drawn is not None:
+            if match.is_legal(DRAW):
+                match.push(DRAW)
+            if match.drawn_tile is None or str(match.drawn_tile) != drawn:
+                raise ScenarioError(
+                    Msg(
+                        "{tile} cannot be a drawn tile to play at once: it "
+                        "does not fit, or another tile does",
+                        {"tile": drawn},
+                    )
+                )
+        return match
 
     def to_json(self) -> dict[str, Any]:
-        """The ``Match.setup`` arguments as JSON-ready data (the boneyard written out)."""
+        """The position as JSON-ready data, fields in :data:`FIELDS` order (the boneyard
+        written out)."""
         return {
             "players": self.players,
             "layout": self.layout,
@@ -141,6 +177,7 @@ class Scenario:
             "scores": None if self.scores is None else list(self.scores),
             "to_move": self.to_move,
             "leader": self.leader,
+            "drawn": self.drawn,
         }
 
     @classmethod
@@ -148,9 +185,7 @@ class Scenario:
         """Read what :meth:`to_json` wrote; a bad document raises :class:`ScenarioError`."""
         if not isinstance(data, Mapping):
             raise ScenarioError(Msg("a position is a JSON object with players, layout and hands"))
-        unknown = sorted(
-            set(data) - {"players", "layout", "hands", "boneyard", "scores", "to_move", "leader"}
-        )
+        unknown = sorted(set(data) - set(FIELDS))
         if unknown:
             raise ScenarioError(Msg("a position has no field {field}", {"field": repr(unknown[0])}))
         try:
@@ -162,6 +197,7 @@ class Scenario:
                 scores=data.get("scores"),
                 to_move=data.get("to_move", 0),
                 leader=data.get("leader"),
+                drawn=data.get("drawn"),
             )
         except (KeyError, TypeError):
             raise ScenarioError(
@@ -221,7 +257,8 @@ class SavedScenario:
     ``actions`` are the actions and later deals in order (a deal as a
     :class:`~exact61_widgets.engine.history.Deal`). :meth:`to_json` writes
     ``{"format": "exact61-scenario", "version": 1, "setup": …, "actions": […]}``,
-    the ``setup`` being :meth:`Scenario.to_json`; :meth:`from_json` reads it back
+    the ``setup`` being :meth:`Scenario.to_json` without ``drawn`` when no tile is
+    drawn (as version 1 files were always written); :meth:`from_json` reads it back
     (also the same document without the two marker fields, as older exports wrote it).
     """
 
@@ -278,7 +315,7 @@ class SavedScenario:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "setup": self.scenario.to_json(),
+            "setup": _setup_json(self.scenario),
             "actions": [item_json(i) for i in self.actions],
         }
 
@@ -313,6 +350,14 @@ class SavedScenario:
                 Msg("a saved scenario is a JSON object with format, version, setup and actions")
             )
         return cls(Scenario.from_json(data["setup"]), read_items(actions))
+
+
+def _setup_json(scenario: Scenario) -> dict[str, Any]:
+    """A saved scenario's ``setup``: the position, ``drawn`` left out when no tile is drawn."""
+    data = scenario.to_json()
+    if data["drawn"] is None:
+        del data["drawn"]
+    return data
 
 
 def _item_name(item: Item) -> str | Msg:

@@ -66,7 +66,7 @@ def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
     return True
 
 
-class GoingOut(NamedTuple):
+class GoingOutParts(NamedTuple):
     """The parts of a going-out settlement (R7.2–R7.4), in raw points."""
 
     opponents_award: int
@@ -74,11 +74,13 @@ class GoingOut(NamedTuple):
     net: int
 
 
-def going_out(play_award: int, opponents_pips: int, partner_pips: int) -> GoingOut:
+def going_out_parts(play_award: int, opponents_pips: int, partner_pips: int) -> GoingOutParts:
     """The settlement of going out: ``play_award`` + round5(opponents) − round5(partner)."""
     opponents_award = round5(opponents_pips)
     deduction = round5(partner_pips)
-    return _new(GoingOut, (opponents_award, deduction, play_award + opponents_award - deduction))
+    return _new(
+        GoingOutParts, (opponents_award, deduction, play_award + opponents_award - deduction)
+    )
 
 
 def out_pips(
@@ -102,7 +104,7 @@ class Out(NamedTuple):
 
     opponents_pips: int
     partner_pips: int
-    parts: GoingOut
+    parts: GoingOutParts
     #: The net change put to the target check: applied or rejected whole (R7.4).
     applied: Applied
 
@@ -117,7 +119,7 @@ def settle_going_out(
 ) -> Out:
     """``seat`` goes out with a last play worth ``play_award``: the settlement from ``scores``."""
     opponents, partner = out_pips(hands, seat, side_of, partner_of)
-    parts = going_out(play_award, opponents, partner)
+    parts = going_out_parts(play_award, opponents, partner)
     return _new(Out, (opponents, partner, parts, apply_change(scores, side_of[seat], parts.net)))
 
 

@@ -45,7 +45,7 @@ from exact61_widgets.engine.ports import PLACE_NUMBER, Port
 from exact61_widgets.engine.scoring import AWARDS, accepts, reaches_target
 from exact61_widgets.engine.settlement import (
     apply_change,
-    going_out,
+    going_out_parts,
     is_blocked,
     out_pips,
     settle_blocked,
@@ -412,7 +412,7 @@ class OpenPosition:
 
     def _settlement(self, seat: int, award: int) -> int:
         """The net of ``seat`` going out with a last play worth ``award`` (R7.2–R7.4)."""
-        return going_out(award, *out_pips(self.hands, seat, self.side_of, self.partner)).net
+        return going_out_parts(award, *out_pips(self.hands, seat, self.side_of, self.partner)).net
 
     def _go_out(self, seat: int, award: int) -> None:
         """R7: the last play, the opponents' rounded pips and the partner's deduction, as one."""

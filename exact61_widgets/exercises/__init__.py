@@ -1,11 +1,11 @@
 """Small exercises for the tutorials: a question, the learner's answer, the engine's verdict.
 
 Predict, then see. Each kind of exercise lives in one module of
-:mod:`.kinds` — its check (``check_*``: the engine computes the right answer,
-its explanation and the hints), the misconceptions it recognizes, its task
-class and the texts that would give its answer away. Nothing is written by
-hand per question, so an exercise can never disagree with the rules it
-teaches; feedback on a wrong answer never gives the answer away. A task
+:mod:`.kinds` — its task class, whose :meth:`Task.check` is the kind's one
+check (the engine computes the right answer, its explanation and the hints),
+the misconceptions it recognizes and the texts that would give its answer
+away. Nothing is written by hand per question, so an exercise can never
+disagree with the rules it teaches; feedback on a wrong answer never gives the answer away. A task
 (:class:`Task`, :mod:`.task`) saves itself as JSON (:func:`task_from_spec`);
 :func:`leaked_answers` finds its giveaways in a page. The widget that asks
 the question and owns what shows the answer — its *reveal*, shown only after a
@@ -45,19 +45,6 @@ from exact61_widgets.exercises.kinds import (
     ScoringEnds,
     TallyPoints,
     WhichMistake,
-    check_blocked_award,
-    check_boneyard_size,
-    check_displayed_points,
-    check_going_out,
-    check_legal_action,
-    check_open_places,
-    check_play_award,
-    check_play_draw_pass,
-    check_playable_tiles,
-    check_rounding,
-    check_scoring_ends,
-    check_tally_points,
-    check_which_mistake,
 )
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
@@ -92,19 +79,6 @@ __all__ = [
     "TallyPoints",
     "Task",
     "WhichMistake",
-    "check_blocked_award",
-    "check_boneyard_size",
-    "check_displayed_points",
-    "check_going_out",
-    "check_legal_action",
-    "check_open_places",
-    "check_play_award",
-    "check_play_draw_pass",
-    "check_playable_tiles",
-    "check_rounding",
-    "check_scoring_ends",
-    "check_tally_points",
-    "check_which_mistake",
     "generate",
     "generated_kinds",
     "leaked_answers",

@@ -79,15 +79,6 @@ def _match(rng: random.Random, players: int, scores: list[int] | None = None) ->
     return Match(players, seed=rng.randrange(2**31), start_scores=scores)
 
 
-def _walk(rng: random.Random, match: Match, steps: int) -> Match:
-    """``match`` after up to ``steps`` random legal actions, within its first hand."""
-    for _ in range(steps):
-        if match.status != "playing" or match.hand_number > 1:
-            break
-        match.push(rng.choice(match.legal_actions()))
-    return match
-
-
 def _layout(rng: random.Random, difficulty: int) -> Match | None:
     """A position whose layout has as many tiles as the difficulty asks."""
     wanted = _between(rng, difficulty, ((2, 4), (5, 8), (9, 14)))

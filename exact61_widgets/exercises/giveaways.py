@@ -4,7 +4,7 @@
 package prints or draws that state the answer (the "Open places: …" part of a
 description, the engine's explanation of a settlement, a picture's title).
 They are cut here from the same functions that print them
-(:func:`~exact61_widgets.render.text.describe`, the events' ``explain``, the
+(:func:`~exact61_widgets.render.descriptions.describe`, the events' ``explain``, the
 pictures' titles), so they cannot drift apart, and they are specific: never a
 bare number.
 
@@ -30,7 +30,7 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.i18n import LANGUAGES, check_lang
-from exact61_widgets.render.text import describe
+from exact61_widgets.render.descriptions import describe
 
 if TYPE_CHECKING:
     from exact61_widgets.exercises.task import Task

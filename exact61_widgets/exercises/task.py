@@ -8,7 +8,8 @@ answer, the misconceptions its check recognizes and the texts that would give
 the answer away if a page showed them (:meth:`Task.giveaways`).
 
 Its saved form is derived from its dataclass fields: :meth:`Task.spec` writes
-every field (a match as its position, a tuple as a list) under the field's own
+every field (a match as its position, :meth:`Scenario.to_json
+<exact61_widgets.engine.scenario.Scenario.to_json>`, a tuple as a list) under the field's own
 name, and :func:`task_from_spec` reads it back, checking every value against
 the field's type; so a kind never restates its fields.
 """
@@ -21,8 +22,9 @@ from collections.abc import Mapping
 from dataclasses import MISSING, fields, is_dataclass
 from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type_hints
 
+from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.match import Match
-from exact61_widgets.exercises.position import match_from_position, position_spec
+from exact61_widgets.engine.scenario import Scenario
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.i18n import Msg, check_lang
 
@@ -113,7 +115,9 @@ def own_match(value: object) -> Match:
 
 def _encode(value: object) -> object:
     if isinstance(value, Match):
-        return position_spec(value)
+        if value.status != "playing":
+            raise ExerciseError(Msg("the hand is not being played: nobody is to move"))
+        return Scenario.from_match(value).to_json()
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
     return value
@@ -145,7 +149,10 @@ def _decode(kind: str, name: str, hint: Any, value: object) -> object:
             raise _bad(kind, name, Msg("a list of texts"))
         return tuple(value)
     if hint is Match:
-        return match_from_position(value)  # type: ignore[arg-type]
+        try:
+            return Scenario.from_json(value).match()  # type: ignore[arg-type]
+        except Exact61Error as err:
+            raise ExerciseError(err.message) from None
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _bad(kind, name, Msg("a whole number"))

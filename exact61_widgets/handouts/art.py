@@ -16,7 +16,7 @@ from typing import Final
 
 from exact61_widgets import render
 from exact61_widgets.engine.events import BlockedAwardEvent, OutEvent
-from exact61_widgets.handouts.page import esc, picture, prose, unbroken
+from exact61_widgets.handouts.printed_page import esc, picture, prose, unbroken
 
 #: Colours laid over the light theme: white paper instead of the screen's cream.
 PRINT_COLORS: Final = {"background": "#ffffff", "dot fill": "#ffffff", "tile": "#ffffff"}
@@ -155,7 +155,7 @@ def legend_list(svg: str) -> str:
     return f'<h2>{esc(title)}</h2><ul class="legend-list">{items}</ul>'
 
 
-def going_out(event: OutEvent, prefix: str, lang: str, scale: float = 1.0) -> str:
+def out_settlement(event: OutEvent, prefix: str, lang: str, scale: float = 1.0) -> str:
     """The going-out settlement table (R7), as the page's own table (:func:`as_table`)."""
     svg = render.out_settlement_svg(event, lang=lang, colors=PRINT_COLORS, id_prefix=prefix)
     return as_table(str(svg))

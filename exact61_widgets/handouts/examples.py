@@ -66,7 +66,7 @@ def _played(match: Match, action: str) -> list[Event]:
 
 
 @cache
-def going_out() -> OutEvent:
+def going_out_event() -> OutEvent:
     """The going-out settlement of the rules' example: 10 + 15 − 5 = 20 raw (R7)."""
     match = _position(4, _OUT_LAYOUT, _OUT_HANDS)
     return next(e for e in _played(match, _OUT_PLAY) if isinstance(e, OutEvent))

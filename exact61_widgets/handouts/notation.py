@@ -21,7 +21,7 @@ from exact61_widgets.engine.ports import parse_place
 from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.handouts import art
-from exact61_widgets.handouts.page import document, esc, heading, prose
+from exact61_widgets.handouts.printed_page import document, esc, heading, prose
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.render import port_label, render_legend
 

@@ -11,7 +11,7 @@ from exact61_widgets import layout_geometry
 from exact61_widgets.engine.explain import rounding_rule, target_check
 from exact61_widgets.engine.scoring import TARGET_PARAMS, round5
 from exact61_widgets.handouts import art, examples
-from exact61_widgets.handouts.page import document, heading, prose
+from exact61_widgets.handouts.printed_page import document, heading, prose
 from exact61_widgets.i18n import Msg, gettext
 
 _P = "rules"
@@ -166,12 +166,12 @@ def _target(lang: str) -> str:
 
 
 def _going_out(lang: str) -> str:
-    event = examples.going_out()
+    event = examples.going_out_event()
     hands = "; ".join(
         Msg("seat {seat}: {tiles}", {"seat": seat, "tiles": " ".join(tiles)}).text(lang)
         for seat, tiles in enumerate(examples.going_out_hands())
     )
-    table = art.going_out(event, f"{_P}-out", lang, 0.62)
+    table = art.out_settlement(event, f"{_P}-out", lang, 0.62)
     note = Msg(
         "Four players on `[1|4]`; seat 0 plays its last tile on the 1. Hands before it: {hands}.",
         {"hands": hands},

@@ -11,7 +11,7 @@ from __future__ import annotations
 from exact61_widgets.engine.scoring import TARGET_PARAMS, TARGET_POINTS
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.handouts import art
-from exact61_widgets.handouts.page import document, esc, heading, prose
+from exact61_widgets.handouts.printed_page import document, esc, heading, prose
 from exact61_widgets.i18n import Msg, gettext
 
 #: Rows in the table of hands, by players (a longer match goes on over the page): matches

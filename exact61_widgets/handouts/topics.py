@@ -3,7 +3,7 @@
 A tutorial exercise's topics follow from its task, read by the engine (a
 rounding task is about rounding; an award counted from a score near 61, or a
 settlement the target check rejects, is about exactly 61; a layout with a double
-is about spinners); a puzzle's from its themes (:mod:`exact61_widgets.puzzles.themes`).
+is about spinners); a puzzle's from its themes (:mod:`exact61_widgets.puzzles.puzzle_themes`).
 One topic may choose both: ``going-out`` takes the going-out exercises and the
 puzzles whose theme is the going-out settlement.
 """

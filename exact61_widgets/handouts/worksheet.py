@@ -26,7 +26,7 @@ from exact61_widgets.handouts.options import (
     HandoutError,
     Selection,
 )
-from exact61_widgets.handouts.page import document, esc, heading, prose
+from exact61_widgets.handouts.printed_page import document, esc, heading, prose
 from exact61_widgets.handouts.topics import PUZZLE_THEMES, topic_name
 from exact61_widgets.handouts.tutorial_exercises import (
     TutorialExercise,

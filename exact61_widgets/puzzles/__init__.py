@@ -4,7 +4,7 @@
 ``make puzzles`` or ``python -m exact61_widgets.puzzles.mine --seed 61``); each
 :class:`Puzzle` has its position (:meth:`Puzzle.match`), its answer, themes,
 rating and explanation in English and Russian. :mod:`.verify` checks a
-position, :mod:`.themes` names its themes, :mod:`.rating` rates it and
+position, :mod:`.puzzle_themes` names its themes, :mod:`.rating` rates it and
 :mod:`.mine` mines a new set.
 """
 
@@ -15,7 +15,7 @@ from exact61_widgets.puzzles.model import (
     load_puzzles,
     settings_of,
 )
-from exact61_widgets.puzzles.themes import THEMES, theme_name
+from exact61_widgets.puzzles.puzzle_themes import THEMES, theme_name
 
 __all__ = [
     "THEMES",

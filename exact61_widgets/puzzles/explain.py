@@ -25,7 +25,7 @@ from exact61_widgets.engine.movetext import action_msg
 from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, displayed, to_target
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang
-from exact61_widgets.puzzles.themes import Facts, Tried
+from exact61_widgets.puzzles.puzzle_themes import Facts, Tried
 from exact61_widgets.puzzles.verify import ActionStats, Verdict
 
 
@@ -377,7 +377,7 @@ def _chance_feedback(words: Msg, mine: float, best: float) -> Msg:
 
 def _mean(value: object) -> Msg:
     """A mean value in displayed points with one decimal, signed."""
-    from exact61_widgets.engine.hints import number
+    from exact61_widgets.engine.advice import number
 
     raw = float(value) if isinstance(value, (int, float)) else 0.0
     return Msg("{value} points", {"value": number(raw / POINT)})

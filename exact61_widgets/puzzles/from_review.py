@@ -1,7 +1,7 @@
 """A reviewed mistake in words and as a puzzle: the better move, why, and "try it yourself".
 
 The words reuse the puzzles' own (:mod:`.explain`): the better move named, what it
-does now as the engine tells it, one sentence per theme (:mod:`.themes`: an exact
+does now as the engine tells it, one sentence per theme (:mod:`.puzzle_themes`: an exact
 finish, an overshoot, a spinner, going out, a block, denying the opponent) and
 what the played move gives against it over the sampled deals. The position
 becomes a :class:`~.model.Puzzle` whose answer is the better move, so the
@@ -24,8 +24,8 @@ from exact61_widgets.i18n import Msg
 from exact61_widgets.puzzles.explain import Sentences, feedback, theme_sentences
 from exact61_widgets.puzzles.fairness import Fairness, wilson_lower
 from exact61_widgets.puzzles.model import Puzzle
+from exact61_widgets.puzzles.puzzle_themes import Facts, facts
 from exact61_widgets.puzzles.rating import rates
-from exact61_widgets.puzzles.themes import Facts, facts
 from exact61_widgets.puzzles.verify import ActionStats, Verdict, moves_json
 
 

@@ -60,8 +60,8 @@ from exact61_widgets.puzzles.fairness import BOUND, CONFIDENCE, LOWEST, check_fa
 from exact61_widgets.puzzles.fairness import DEALS as FAIR_DEALS
 from exact61_widgets.puzzles.fairness import MARGIN as FAIR_MARGIN
 from exact61_widgets.puzzles.model import DATA_FILE, VERSION, Puzzle, document
+from exact61_widgets.puzzles.puzzle_themes import facts
 from exact61_widgets.puzzles.rating import rates
-from exact61_widgets.puzzles.themes import facts
 from exact61_widgets.puzzles.verify import (
     DEALS,
     MARGIN,

@@ -28,7 +28,7 @@ from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.puzzles.explain import feedback
 from exact61_widgets.puzzles.fairness import Fairness
-from exact61_widgets.puzzles.themes import THEMES
+from exact61_widgets.puzzles.puzzle_themes import THEMES
 from exact61_widgets.puzzles.verify import Verdict, moves_json
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from exact61_widgets.render.text import caption, caption_line, describe, port_label
+from exact61_widgets.render.descriptions import caption, caption_line, describe, port_label
 
 _LAZY = {
     "render_svg": "exact61_widgets.render.svg",
@@ -18,11 +18,11 @@ _LAZY = {
     "tile_svg": "exact61_widgets.render.svg",
     "match_svg": "exact61_widgets.render.svg",
     "table_svg": "exact61_widgets.render.table",
-    "hand_svg": "exact61_widgets.render.svg_pictures",
-    "seats_svg": "exact61_widgets.render.svg_pictures",
-    "boneyard_svg": "exact61_widgets.render.svg_pictures",
-    "scoreboard_svg": "exact61_widgets.render.svg_pictures",
-    "rounding_svg": "exact61_widgets.render.svg_pictures",
+    "hand_svg": "exact61_widgets.render.svg_table_parts",
+    "seats_svg": "exact61_widgets.render.svg_table_parts",
+    "boneyard_svg": "exact61_widgets.render.svg_table_parts",
+    "scoreboard_svg": "exact61_widgets.render.svg_table_parts",
+    "rounding_svg": "exact61_widgets.render.svg_table_parts",
     "tally_svg": "exact61_widgets.render.svg_tally",
     "render_legend": "exact61_widgets.render.legend",
     "out_settlement_svg": "exact61_widgets.render.svg_settlement",

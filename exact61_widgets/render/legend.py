@@ -32,7 +32,7 @@ from exact61_widgets.render.marks import (
     dot,
     pick_ring,
 )
-from exact61_widgets.render.svg_pictures import rounding_sample
+from exact61_widgets.render.svg_table_parts import rounding_sample
 from exact61_widgets.render.svg_tally import tally_sample
 from exact61_widgets.render.svgkit import (
     SIDE,

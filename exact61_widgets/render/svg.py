@@ -48,12 +48,21 @@ from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
-from exact61_widgets.render.alt_text import (
+from exact61_widgets.render.descriptions import (
+    caption_line,
+    caption_line_of,
+    caption_of,
+    describe,
+    details,
+    sorted_contributions,
+    verdict_line,
+)
+from exact61_widgets.render.geometry import LayoutGeometry, drawn_geometry
+from exact61_widgets.render.hidden_ends import (
     hidden_ends_description,
     hidden_ends_line,
     hidden_ends_title,
 )
-from exact61_widgets.render.geometry import LayoutGeometry, drawn_geometry
 from exact61_widgets.render.legend import legend_rows
 from exact61_widgets.render.marks import (
     PICK_EDGE,
@@ -64,7 +73,7 @@ from exact61_widgets.render.marks import (
     place_mark,
 )
 from exact61_widgets.render.options import PictureOptions
-from exact61_widgets.render.svg_pictures import boneyard_panel, hand_panel, scoreboard_panel
+from exact61_widgets.render.svg_table_parts import boneyard_panel, hand_panel, scoreboard_panel
 from exact61_widgets.render.svgkit import (
     FONT,
     SIDE,
@@ -80,15 +89,6 @@ from exact61_widgets.render.svgkit import (
     text,
     text_width,
     tile_group,
-)
-from exact61_widgets.render.text import (
-    caption_line,
-    caption_line_of,
-    caption_of,
-    describe,
-    details,
-    sorted_contributions,
-    verdict_line,
 )
 from exact61_widgets.render.theme import RenderError, palette
 

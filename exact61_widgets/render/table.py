@@ -42,10 +42,11 @@ from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.scoring import TARGET, TARGET_PARAMS, displayed, to_target
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang
+from exact61_widgets.render.descriptions import details, hand_line, sorted_contributions
 from exact61_widgets.render.geometry import drawn_geometry
 from exact61_widgets.render.options import PictureOptions
 from exact61_widgets.render.svg import VERDICTS, layout_panel, match_caption
-from exact61_widgets.render.svg_pictures import (
+from exact61_widgets.render.svg_table_parts import (
     boneyard_panel,
     hand_panel,
     scoreboard_panel,
@@ -66,7 +67,6 @@ from exact61_widgets.render.svgkit import (
     text,
     text_width,
 )
-from exact61_widgets.render.text import details, hand_line, sorted_contributions
 from exact61_widgets.render.theme import RenderError, palette
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ class TableSvg(SvgText):
     keyboard reaches, as drawn: the layout's open places (``places``) and the tiles of the
     viewer's hand (``tiles``), each in the order a screen reader meets them.
 
-    A board names these items (:func:`~exact61_widgets.widgets.pictures.target_labels`)
+    A board names these items (:func:`~exact61_widgets.widgets.figures.target_labels`)
     from the picture itself, so nothing describes the picture a second time.
     """
 

@@ -8,7 +8,7 @@ pictures are shown with :func:`show`, which gives a reader without SVG support
 description instead. The small helpers the teaching notebooks share — every
 hand face up, a made-up position, the settlement of going out or of a block,
 a story told up to a step or in parts, what each legal play would do, a whole match
-hand by hand and taken back to a hand — live in :mod:`.positions`, :mod:`.pictures` and
+hand by hand and taken back to a hand — live in :mod:`.engine_calls`, :mod:`.pictures` and
 :mod:`.matches`, and the original rules' eleven diagrams in
 :mod:`.diagrams`, so that the notebooks' cells stay short and a learner need not
 read them.
@@ -25,15 +25,7 @@ from exact61_widgets.tutorial.display import (
     show_folded,
     table_text,
 )
-from exact61_widgets.tutorial.matches import (
-    HandLine,
-    back_to_hand,
-    hands_text,
-    play_hands,
-    refused_deal,
-)
-from exact61_widgets.tutorial.pictures import hands_svg, show_captioned, show_hands
-from exact61_widgets.tutorial.positions import (
+from exact61_widgets.tutorial.engine_calls import (
     alternatives,
     before_step,
     block,
@@ -47,6 +39,14 @@ from exact61_widgets.tutorial.positions import (
     story_part,
     story_until,
 )
+from exact61_widgets.tutorial.matches import (
+    HandLine,
+    back_to_hand,
+    hands_text,
+    play_hands,
+    refused_deal,
+)
+from exact61_widgets.tutorial.pictures import hands_svg, show_captioned, show_hands
 
 __all__ = [
     "DIAGRAMS",

@@ -17,7 +17,7 @@ def hands_svg(position: Match | Scenario, prefix: str, lang: str | None = None) 
     ``position`` is a match or a scenario; ``prefix`` the picture's id prefix.
     """
     from exact61_widgets.render import seats_svg
-    from exact61_widgets.views.texts import seat_label
+    from exact61_widgets.views.match_status import seat_label
 
     lang = check_lang(lang)
     hands = tuple(tuple(str(tile) for tile in hand) for hand in position.hands)

@@ -82,7 +82,7 @@ def analyze(match: Match) -> list[MoveInfo]:
     return result
 
 
-def action_text(action: Action, lang: str | None = None) -> str:
+def move_name(action: Action, lang: str | None = None) -> str:
     """``[1|4]@[4|4]:lineB``, or the translated word for a draw or a pass."""
     if isinstance(action, Play):
         return str(action)
@@ -106,7 +106,7 @@ def moves_html(moves: list[MoveInfo], lang: str) -> str:
     rows = []
     for m in moves:
         cells = (
-            action_text(m.action, lang),
+            move_name(m.action, lang),
             "" if m.end_sum is None else str(m.end_sum),
             str(m.award),
             m.verdict(lang),

@@ -5,7 +5,7 @@ shows the SVG it is given and reports clicks and keys. Importing this package
 loads ipywidgets and anywidget, which ``import exact61_widgets`` never does.
 """
 
-from exact61_widgets.engine.hints import Advice
+from exact61_widgets.engine.advice import Advice
 from exact61_widgets.engine.scenario import HandScript, SavedScenario, Scenario, ScenarioError
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.board import Board, BoardAction

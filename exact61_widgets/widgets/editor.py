@@ -23,10 +23,10 @@ from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import TILES, Tile, parse_tile
 from exact61_widgets.i18n import Msg, gettext
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.texts import seat_label
+from exact61_widgets.views.match_status import seat_label
 from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.buttons import button
-from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec
+from exact61_widgets.widgets.figures import Figure, HandSpec, LayoutSpec
 
 Wrap = Callable[[Callable[[], None]], Callable[..., None]]
 """Turns a function into a guarded ipywidgets callback (``Guard.callback``)."""

@@ -30,7 +30,7 @@ import ipywidgets as w
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.exercises.asking import question_pictures as pictures_for
 from exact61_widgets.exercises.generate import generated_kinds, like
-from exact61_widgets.exercises.record import keep
+from exact61_widgets.exercises.learner_record import keep
 from exact61_widgets.exercises.result import Result
 from exact61_widgets.exercises.reveal import RevealItem, item_html, reveal_items, saved_html
 from exact61_widgets.exercises.task import Task
@@ -69,7 +69,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
     :meth:`check` does what the Check button does, :meth:`show_solution` what
     the Show solution button does, :meth:`another` what "Another one like this"
     does, for code and tests. In a live notebook every checked answer goes to
-    the learner's own record (:mod:`~exact61_widgets.exercises.record`).
+    the learner's own record (:mod:`~exact61_widgets.exercises.learner_record`).
 
     >>> from exact61_widgets.exercises import DisplayedPoints
     >>> exercise = Exercise(DisplayedPoints(35))  # "how many displayed points are 35 raw?"

@@ -31,18 +31,18 @@ from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svg import last_play
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.export import Export, export_match, pretty_json
-from exact61_widgets.views.move_list import MoveInfo, action_text, analyze, moves_html
+from exact61_widgets.views.match_status import scores_text, seat_label, status_text
+from exact61_widgets.views.move_list import MoveInfo, analyze, move_name, moves_html
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.solution import solution_html
-from exact61_widgets.views.texts import scores_text, seat_label, status_text
 from exact61_widgets.views.undo import Item, can_undo, redo_one, undo_one
 from exact61_widgets.widgets.board import BoardAction
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.editor import PositionEditor
+from exact61_widgets.widgets.figures import Figure, HandSpec, LayoutSpec
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec
 
 #: The explorer's first position: the README's layout, two hands, the rest in the boneyard.
 EXPLORER_DEFAULT = Scenario.make(
@@ -386,7 +386,7 @@ class PositionExplorer(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
         moves = self.moves() if self.mode == "play" else []
         self.moves_table.value = moves_html(moves, self.lang)
         self.exact_table.value = solution_html(match, self.lang) if self.mode == "play" else ""
-        self.move_select.options = [(action_text(m.action, self.lang), m.action) for m in moves]
+        self.move_select.options = [(move_name(m.action, self.lang), m.action) for m in moves]
         self.move_select.value = moves[0].action if moves else None
         self.undo_button.disabled = not self.can_undo
         self.redo_button.disabled = not self.can_redo

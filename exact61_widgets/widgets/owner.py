@@ -3,7 +3,7 @@
 Each lets the player choose a tile of the hand, then a place: :class:`BoardOwner` turns
 the clicks into plays, and each widget says only whose tiles a click may choose now
 (``_clickable_tiles``). The explorer and the puzzles build their pictures as a tuple of
-:class:`~exact61_widgets.widgets.pictures.Figure` from their state (``_panels``), drawn
+:class:`~exact61_widgets.widgets.figures.Figure` from their state (``_panels``), drawn
 here in the board's theme (the first one is the static picture of a saved notebook); the
 match table draws its one table picture, which says what its keyboard reaches.
 """
@@ -16,7 +16,7 @@ from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.widgets.base import BoardWidget
 from exact61_widgets.widgets.board import BoardAction
-from exact61_widgets.widgets.pictures import Figure, compose, focus_labels
+from exact61_widgets.widgets.figures import Figure, compose, focus_labels
 
 
 class BoardOwner(BoardWidget):

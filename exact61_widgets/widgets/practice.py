@@ -16,7 +16,7 @@ import html
 import ipywidgets as w
 
 from exact61_widgets.exercises.generate import generate, generated_kinds
-from exact61_widgets.exercises.record import LearnerRecord, shared_record
+from exact61_widgets.exercises.learner_record import LearnerRecord, shared_record
 from exact61_widgets.exercises.task import task_classes
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.buttons import button

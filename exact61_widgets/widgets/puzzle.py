@@ -29,13 +29,10 @@ from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.puzzles import THEMES, Puzzle, load_puzzles, theme_name
 from exact61_widgets.render.svg import last_play
 from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.match_status import scores_text, seat_label
 from exact61_widgets.views.picker import PlayPicker
-from exact61_widgets.views.texts import scores_text, seat_label
 from exact61_widgets.widgets.buttons import buttons, text_line
-from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
-from exact61_widgets.widgets.moveline import MoveLine
-from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import (
+from exact61_widgets.widgets.figures import (
     BoneyardSpec,
     Figure,
     HandSpec,
@@ -43,6 +40,9 @@ from exact61_widgets.widgets.pictures import (
     ScoreSpec,
     compose,
 )
+from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
+from exact61_widgets.widgets.moveline import MoveLine
+from exact61_widgets.widgets.owner import BoardOwner
 from exact61_widgets.widgets.slider import NamedSlider
 
 #: The states of the current puzzle.

@@ -29,11 +29,10 @@ from exact61_widgets.engine.review.result import percent, points
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.svg_review import review_graph_svg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.views.texts import scores_text, seat_label
+from exact61_widgets.views.match_status import scores_text, seat_label
 from exact61_widgets.widgets.base import BoardWidget
 from exact61_widgets.widgets.buttons import buttons, text_line
-from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
-from exact61_widgets.widgets.pictures import (
+from exact61_widgets.widgets.figures import (
     BoneyardSpec,
     Figure,
     LayoutSpec,
@@ -41,6 +40,7 @@ from exact61_widgets.widgets.pictures import (
     SeatsSpec,
     compose,
 )
+from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.slider import NamedSlider
 
 

@@ -9,7 +9,7 @@ Under it sit the compact controls: step plays one action (a bot's, a forced draw
 pass, or deals the next hand), auto-play runs until the learner must choose, undo
 takes back the learner's last move and the bots' answers, hint asks the strongest bot
 available for the best move and its reason
-(:func:`~exact61_widgets.engine.hints.best_move`), and the move line takes a typed
+(:func:`~exact61_widgets.engine.advice.best_move`), and the move line takes a typed
 move; the log, which explains every award, folds away. Once a hand or the match is
 over, review opens the review of the match played so far
 (:class:`~exact61_widgets.widgets.review.ReviewWidget`) in place of the table, and
@@ -27,22 +27,22 @@ from typing import Any
 import ipywidgets as w
 
 from exact61_widgets.engine.actions import Action, Play
+from exact61_widgets.engine.advice import Advice, best_move
 from exact61_widgets.engine.bots import Bot, make_bot
 from exact61_widgets.engine.events import DrawEvent, Event
-from exact61_widgets.engine.hints import Advice, best_move
 from exact61_widgets.engine.match import PLAYING, Match
 from exact61_widgets.engine.review import SAMPLES
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.render.table import TableSvg, table_svg
 from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.match_status import log_html, scores_text, status_text
 from exact61_widgets.views.picker import PlayPicker
-from exact61_widgets.views.texts import log_html, scores_text, status_text
 from exact61_widgets.widgets.buttons import button
+from exact61_widgets.widgets.figures import target_labels
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix
 from exact61_widgets.widgets.moveline import MoveLine
 from exact61_widgets.widgets.owner import BoardOwner
-from exact61_widgets.widgets.pictures import target_labels
 
 __all__ = ["Advice", "MatchTable", "best_move"]  # the advice is the engine's, named here too
 

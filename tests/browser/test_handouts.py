@@ -23,11 +23,21 @@ from typing import Any
 import pytest
 
 from exact61_widgets.handouts import handout
-from exact61_widgets.handouts.page import PX_PER_MM, content_box
+from exact61_widgets.handouts.options import PAPERS as PAPER_SIZES
+from exact61_widgets.handouts.printed_page import MARGINS, PX_PER_MM
 
 from .test_handout_fonts import check_sizes
 
 LANGS = ("en", "ru")
+
+
+def content_box(paper: str) -> tuple[float, float]:
+    """The width and height in millimetres inside the margins of ``paper``."""
+    width, height = PAPER_SIZES[paper]
+    top, right, bottom, left = MARGINS
+    return width - left - right, height - top - bottom
+
+
 PAPERS = ("a4", "letter")
 #: The worksheet and answer key printed here: exercises and puzzles, pictures of all sizes.
 WORKSHEET: dict[str, Any] = {"topics": ["going-out", "tally"], "count": 8}

@@ -108,10 +108,6 @@ class MatchEquityTable:
         seats = range(self.players) if leader is None else (leader,)
         return sum(self.chance(scores, seat, side) for seat in seats) / len(seats)
 
-    def chances_after(self, scores: Sequence[int], leader: int | None) -> tuple[float, ...]:
-        """Every side's :meth:`chance_after`."""
-        return tuple(self.chance_after(scores, leader, s) for s in range(self.grid.sides))
-
 
 def table_from_json(data: dict[str, object], players: int) -> MatchEquityTable:
     """The table of ``players`` from the data file's parsed JSON."""

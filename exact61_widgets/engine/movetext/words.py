@@ -5,7 +5,7 @@
 :class:`Reading` — the tile to play, the tile it joins, the port and the number
 of the place, or the word draw / pass — and :func:`read_notation` reads the
 contract's ``TILE@PLACE``. Text it cannot read raises :class:`MoveTextError`
-naming the word. :mod:`.position` then finds the move in a position.
+naming the word. :mod:`.typed` then finds the move in a position.
 
 Number words are known in English and Russian in every case (тройка, тройке,
 тройку …; ё may be written е); a tile is ``3-6``, ``3|6``, ``[3|6]``, ``36``,

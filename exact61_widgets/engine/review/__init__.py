@@ -22,6 +22,7 @@ uses the real hidden tiles (the exact solver), as bridge players compare a play 
 the double-dummy result. Only the fair value grades a move.
 """
 
+from exact61_widgets.engine.review.action_values import SAMPLES, fair_values, hindsight
 from exact61_widgets.engine.review.core import grade_decisions, review
 from exact61_widgets.engine.review.reading import (
     ReviewFileError,
@@ -49,7 +50,6 @@ from exact61_widgets.engine.review.stats import (
     Grade,
     rating,
 )
-from exact61_widgets.engine.review.values import SAMPLES, fair_values, hindsight
 
 __all__ = [
     "BLUNDER",

@@ -10,6 +10,7 @@ from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.history import Deal, HistoryEntry
 from exact61_widgets.engine.match import PLAYING, Match
+from exact61_widgets.engine.review.action_values import SAMPLES, fair_values, hindsight
 from exact61_widgets.engine.review.result import (
     ActionReview,
     Decision,
@@ -17,7 +18,6 @@ from exact61_widgets.engine.review.result import (
     summarize,
 )
 from exact61_widgets.engine.review.stats import INACCURACY, Estimate, estimate, grade
-from exact61_widgets.engine.review.values import SAMPLES, fair_values, hindsight
 from exact61_widgets.engine.solve import WIN
 from exact61_widgets.i18n import Msg
 
@@ -239,7 +239,7 @@ def review(
     Each play is a decision; one with a single legal action (a drawn tile with one
     place, a single tile that fits) is an *only move*, reported and not graded. For
     the others every legal action gets its *fair* value from ``samples`` deals of the
-    tiles the mover could not see (:func:`~.values.fair_values`) and, when the real
+    tiles the mover could not see (:func:`~.action_values.fair_values`) and, when the real
     deal is small enough to solve, its *hindsight* value; the played action's loss
     against the best fair value gives its class (:mod:`.stats`). The same ``seed``
     gives the same review, whatever ``workers`` (processes, for speed; 1 runs here).

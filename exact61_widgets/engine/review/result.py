@@ -11,6 +11,7 @@ from exact61_widgets.engine.equity.value import percent_msg
 from exact61_widgets.engine.history import Deal, HistoryEntry
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.movetext import action_msg
+from exact61_widgets.engine.review.action_values import Method
 from exact61_widgets.engine.review.stats import (
     BLUNDER,
     GRADES,
@@ -22,7 +23,6 @@ from exact61_widgets.engine.review.stats import (
     rating,
     thresholds,
 )
-from exact61_widgets.engine.review.values import Method
 from exact61_widgets.engine.scoring import POINT
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.solve import WIN, notation

@@ -176,7 +176,7 @@ def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> 
     return found
 
 
-def check_blocked_award(
+def _check_blocked_award(
     match: Match, seat: int, answer: str | int, action: Action | str | None = None
 ) -> Result:
     """What does the blocked-hand settlement add to ``seat``'s raw score (R8)? Answer: a number.
@@ -227,7 +227,7 @@ class BlockedAward(Task):
 
     def __post_init__(self) -> None:
         match = own_match(self.position)
-        check_blocked_award(match, self.seat, "0", self.action)  # a bad seat fails now
+        _check_blocked_award(match, self.seat, "0", self.action)  # a bad seat fails now
         chosen, _, _ = blocked(match, self.action)
         object.__setattr__(self, "position", match)
         object.__setattr__(self, "action", action_text(chosen, "en"))
@@ -265,8 +265,8 @@ class BlockedAward(Task):
         return Msg("a whole number of raw points")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_blocked_award`."""
-        return check_blocked_award(self.position, self.seat, answer, self.action)
+        """The verdict on ``answer``: this module's ``_check_blocked_award`` reaches it."""
+        return _check_blocked_award(self.position, self.seat, answer, self.action)
 
     def answer(self, lang: str | None = None) -> str:
         """What the settlement adds, in raw points."""

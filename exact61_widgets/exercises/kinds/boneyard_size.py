@@ -48,7 +48,7 @@ def boneyard_mistakes(players: int) -> list[Mistake]:
     return found
 
 
-def check_boneyard_size(players: int, answer: str | int) -> Result:
+def _check_boneyard_size(players: int, answer: str | int) -> Result:
     """How many tiles does the boneyard hold after the deal (R1.1, R2.2)?"""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
         raise ExerciseError(
@@ -73,7 +73,7 @@ class BoneyardSize(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        check_boneyard_size(self.players, 0)
+        _check_boneyard_size(self.players, 0)
 
     def question(self) -> Msg:
         """The question."""
@@ -87,8 +87,8 @@ class BoneyardSize(Task):
         return Msg("a whole number of tiles")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_boneyard_size`."""
-        return check_boneyard_size(self.players, answer)
+        """The verdict on ``answer``: this module's ``_check_boneyard_size`` reaches it."""
+        return _check_boneyard_size(self.players, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """28 − 5 × players."""

@@ -21,7 +21,7 @@ from exact61_widgets.exercises.result import (
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import TIMES_FIVE, raw
 from exact61_widgets.i18n import Msg, check_lang
-from exact61_widgets.render.text import raw_points
+from exact61_widgets.render.descriptions import raw_points
 
 NOT_DIVIDED = Misconception("raw-not-divided", Msg("That is the raw score; divide it by 5 (R1.2)."))
 BY_TEN = Misconception("divided-by-ten", Msg("5 raw points make 1 displayed point, not 10 (R1.2)."))
@@ -36,7 +36,7 @@ def displayed_mistakes(points: int) -> list[Mistake]:
     return found
 
 
-def check_displayed_points(points: int, answer: str | int) -> Result:
+def _check_displayed_points(points: int, answer: str | int) -> Result:
     """How many displayed points are ``points`` raw points (R1.2)?"""
     if isinstance(points, bool) or not isinstance(points, int) or points % POINT:
         raise ExerciseError(
@@ -57,7 +57,7 @@ class DisplayedPoints(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        check_displayed_points(self.raw, 0)
+        _check_displayed_points(self.raw, 0)
 
     def question(self) -> Msg:
         """The question."""
@@ -68,8 +68,8 @@ class DisplayedPoints(Task):
         return Msg("a whole number of displayed points")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_displayed_points`."""
-        return check_displayed_points(self.raw, answer)
+        """The verdict on ``answer``: this module's ``_check_displayed_points`` reaches it."""
+        return _check_displayed_points(self.raw, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """Raw ÷ 5."""

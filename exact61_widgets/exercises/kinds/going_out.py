@@ -19,7 +19,7 @@ from typing import ClassVar
 from exact61_widgets.engine.actions import Play, parse_action
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.events import OutEvent
-from exact61_widgets.engine.explain import going_out as going_out_explained
+from exact61_widgets.engine.explain import going_out_settlement as going_out_explained
 from exact61_widgets.engine.explain import settlement_sum
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, displayed, round5
@@ -198,7 +198,7 @@ def last_sum(match: Match, play: Play) -> int:
     return play_on(match.layout, play)[0].end_sum
 
 
-def check_going_out(match: Match, answer: str | int, play: Play | str | None = None) -> Result:
+def _check_going_out(match: Match, answer: str | int, play: Play | str | None = None) -> Result:
     """By how much does going out change the mover's score (R7, R6.3)? Answer: a number.
 
     ``match`` is the position before the last tile; ``play`` that tile's play
@@ -258,8 +258,8 @@ class GoingOut(Task):
         return Msg("a whole number of raw points, with a minus sign if the score goes down")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_going_out`."""
-        return check_going_out(self.position, answer, self.play)
+        """The verdict on ``answer``: this module's ``_check_going_out`` reaches it."""
+        return _check_going_out(self.position, answer, self.play)
 
     def answer(self, lang: str | None = None) -> str:
         """The change of the score, in raw points."""

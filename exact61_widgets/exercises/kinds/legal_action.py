@@ -52,7 +52,7 @@ def _example(match: Match) -> str:
     return example_play((*match.layout.tiles, *match.hand(match.to_move)))
 
 
-def check_legal_action(match: Match, answer: str) -> Result:
+def _check_legal_action(match: Match, answer: str) -> Result:
     """What may the player to move do now (R3.2–R3.4)? Any legal action is right.
 
     Answer: a play (``[1|2]@[1|4]:low``, or a tile alone to open), ``draw`` or ``pass``.
@@ -127,8 +127,8 @@ class LegalAction(Task):
         return Msg("a play such as {play}, or draw, or pass", {"play": _example(self.position)})
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_legal_action`."""
-        return check_legal_action(self.position, answer)
+        """The verdict on ``answer``: this module's ``_check_legal_action`` reaches it."""
+        return _check_legal_action(self.position, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """The first legal action (any legal action is right)."""

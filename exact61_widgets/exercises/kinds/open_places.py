@@ -123,7 +123,7 @@ def _examples(table: Layout) -> dict[str, str]:
     }
 
 
-def check_open_places(layout: Layout | str, answer: str) -> Result:
+def _check_open_places(layout: Layout | str, answer: str) -> Result:
     """Which places are open now (R3.1, R4.2–R4.4, D1)? Answer: places separated by commas."""
     table = as_layout(layout)
     places = table.open_places()
@@ -200,8 +200,8 @@ class OpenPlaces(Task):
         )
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_open_places`."""
-        return check_open_places(self.layout, answer)
+        """The verdict on ``answer``: this module's ``_check_open_places`` reaches it."""
+        return _check_open_places(self.layout, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """The open places, in notation."""

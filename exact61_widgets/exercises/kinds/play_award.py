@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 
 from exact61_widgets.engine import explain
 from exact61_widgets.engine.actions import Play
-from exact61_widgets.engine.hints import passes_target
+from exact61_widgets.engine.advice import passes_target
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import (
     POINT,
@@ -161,7 +161,7 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     return found
 
 
-def check_play_award(
+def _check_play_award(
     layout: Layout | str,
     play: Play | str,
     answer: str | int,
@@ -240,7 +240,7 @@ class PlayAward(Task):
 
     def __post_init__(self) -> None:
         # An illegal play or a bad unit or score fails now, not at the first answer.
-        check_play_award(self.layout, self.play, 0, unit=self.unit, score=self.score)
+        _check_play_award(self.layout, self.play, 0, unit=self.unit, score=self.score)
         _, action = play_on(self.layout, self.play)
         object.__setattr__(self, "layout", str(Layout.parse(str(self.layout))))
         object.__setattr__(self, "play", str(action))
@@ -271,8 +271,8 @@ class PlayAward(Task):
         return Msg("a whole number of raw points")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_play_award`."""
-        return check_play_award(self.layout, self.play, answer, unit=self.unit, score=self.score)
+        """The verdict on ``answer``: this module's ``_check_play_award`` reaches it."""
+        return _check_play_award(self.layout, self.play, answer, unit=self.unit, score=self.score)
 
     def answer(self, lang: str | None = None) -> str:
         """What the play earns (or adds to the score), in the task's unit."""

@@ -55,7 +55,7 @@ def kind_why(match: Match) -> Msg:
     )
 
 
-def check_play_draw_pass(match: Match, answer: str) -> Result:
+def _check_play_draw_pass(match: Match, answer: str) -> Result:
     """Play, draw or pass: what must the player to move do now (R3.2–R3.4)? Answer: one word.
 
     A play written out (``[1|2]@[1|4]:low``) counts as "play" if it is legal.
@@ -112,8 +112,8 @@ class PlayDrawPass(Task):
         return Msg("one word: play, draw or pass")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_play_draw_pass`."""
-        return check_play_draw_pass(self.position, answer)
+        """The verdict on ``answer``: this module's ``_check_play_draw_pass`` reaches it."""
+        return _check_play_draw_pass(self.position, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """``play a tile``, ``draw`` or ``pass``, in ``lang``."""

@@ -144,7 +144,7 @@ def _missing_hint(table: Layout, missing: Sequence[Tile]) -> Misconception | Non
     return DOUBLE_FORGOTTEN if missing and all(t.is_double for t in missing) else None
 
 
-def check_playable_tiles(layout: Layout | str, hand: Iterable[Tile | str], answer: str) -> Result:
+def _check_playable_tiles(layout: Layout | str, hand: Iterable[Tile | str], answer: str) -> Result:
     """Which tiles of ``hand`` can be played on ``layout`` (R2.4, R3.1, R4.3)? A list of tiles.
 
     Only the tiles that can be played are right: every one of them, and no other.
@@ -227,8 +227,8 @@ class PlayableTiles(Task):
         return Msg("tiles such as {tile}, separated by commas, or none", {"tile": self._example()})
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_playable_tiles`."""
-        return check_playable_tiles(self.layout, self.hand, answer)
+        """The verdict on ``answer``: this module's ``_check_playable_tiles`` reaches it."""
+        return _check_playable_tiles(self.layout, self.hand, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """The tiles that can be played, in tile order."""

@@ -44,7 +44,7 @@ def rounding_mistakes(total: int, given: int | None = None) -> list[Mistake]:
     return found
 
 
-def check_rounding(total: int, answer: str | int) -> Result:
+def _check_rounding(total: int, answer: str | int) -> Result:
     """Round ``total`` pips to the nearest multiple of 5 (R7.5). Answer: a number."""
     if isinstance(total, bool) or not isinstance(total, int) or total < 0:
         raise ExerciseError(
@@ -68,7 +68,7 @@ class Rounding(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        check_rounding(self.total, 0)
+        _check_rounding(self.total, 0)
 
     def question(self) -> Msg:
         """The question."""
@@ -79,8 +79,8 @@ class Rounding(Task):
         return Msg("a whole number, a multiple of 5")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_rounding`."""
-        return check_rounding(self.total, answer)
+        """The verdict on ``answer``: this module's ``_check_rounding`` reaches it."""
+        return _check_rounding(self.total, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """The rounded total."""

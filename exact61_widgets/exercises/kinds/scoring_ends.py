@@ -205,7 +205,7 @@ def _examples(table: Layout) -> dict[str, str]:
     return {"half": example_place(table.tiles), "double": example_double(table.tiles)}
 
 
-def check_scoring_ends(layout: Layout | str, answer: str) -> Result:
+def _check_scoring_ends(layout: Layout | str, answer: str) -> Result:
     """Which scoring ends count now (R5)? Answer: ``[3|4]:low`` for a half, ``[1|1]`` a double."""
     table = as_layout(layout)
     ends = scoring_ends(table)
@@ -290,8 +290,8 @@ class ScoringEnds(Task):
         )
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_scoring_ends`."""
-        return check_scoring_ends(self.layout, answer)
+        """The verdict on ``answer``: this module's ``_check_scoring_ends`` reaches it."""
+        return _check_scoring_ends(self.layout, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """The scoring ends, in notation."""

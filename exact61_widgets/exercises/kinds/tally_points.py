@@ -24,7 +24,7 @@ from exact61_widgets.exercises.wording import raw as raw_text
 from exact61_widgets.exercises.wording import shown
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import tally_svg
-from exact61_widgets.render.text import raw_points
+from exact61_widgets.render.descriptions import raw_points
 
 TALLY_IN_RAW = Misconception(
     "raw-points", Msg("That is in raw points; one stroke is one displayed point (R10.1).")
@@ -67,7 +67,7 @@ def tally_mistakes(points: int) -> list[Mistake]:
     return found
 
 
-def check_tally_points(points: int, answer: str | int) -> Result:
+def _check_tally_points(points: int, answer: str | int) -> Result:
     """How many displayed points does the paper tally of ``points`` show (R10, D7)?"""
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise ExerciseError(
@@ -115,7 +115,7 @@ class TallyPoints(Task):
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
-        check_tally_points(self.points, 0)
+        _check_tally_points(self.points, 0)
 
     def question(self) -> Msg:
         """The question."""
@@ -126,8 +126,8 @@ class TallyPoints(Task):
         return Msg("a whole number of displayed points")
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_tally_points`."""
-        return check_tally_points(self.points, answer)
+        """The verdict on ``answer``: this module's ``_check_tally_points`` reaches it."""
+        return _check_tally_points(self.points, answer)
 
     def answer(self, lang: str | None = None) -> str:
         """The points the tally shows."""

@@ -126,7 +126,7 @@ def shown_misconception(decision: Decision, position: Match) -> Misconception | 
     return None
 
 
-def check_which_mistake(
+def _check_which_mistake(
     decisions: Sequence[Decision], positions: Sequence[Match], answer: str
 ) -> Result:
     """Which of these graded moves (``positions``: the position before each) was the mistake?
@@ -277,8 +277,8 @@ class WhichMistake(Task):
         return which_why(self.graded)
 
     def check(self, answer: str) -> Result:
-        """See :func:`check_which_mistake`."""
-        return check_which_mistake(self.graded, self.positions, answer)
+        """The verdict on ``answer``: this module's ``_check_which_mistake`` reaches it."""
+        return _check_which_mistake(self.graded, self.positions, answer)
 
     def mistaken_answers(self) -> tuple[str, ...]:
         """The moves whose choice shows a known misconception."""

@@ -22,8 +22,8 @@ from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.rule_links import link_codes
 from exact61_widgets.widgets.base import BoardWidget
 from exact61_widgets.widgets.controls import StepControls
+from exact61_widgets.widgets.figures import Figure, compose, draw, focus_labels
 from exact61_widgets.widgets.mimebundle import StaticPicture, id_prefix, shrink, strip_html
-from exact61_widgets.widgets.pictures import Figure, compose, draw, focus_labels
 
 
 @dataclass(frozen=True)

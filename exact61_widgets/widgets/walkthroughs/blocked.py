@@ -29,7 +29,7 @@ from exact61_widgets.exercises.wording import applied
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import BLOCKED_PAIRS_NEAR_TARGET
-from exact61_widgets.widgets.pictures import BlockedSpec, Figure, HandSpec, LayoutSpec
+from exact61_widgets.widgets.figures import BlockedSpec, Figure, HandSpec, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import (
     Lines,
     Step,

@@ -20,7 +20,7 @@ from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed, to_target
 from exact61_widgets.i18n import Msg, Plural
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import EXACT_61, EXACT_61_PLAYS
-from exact61_widgets.widgets.pictures import Figure, LayoutSpec
+from exact61_widgets.widgets.figures import Figure, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough
 from exact61_widgets.widgets.walkthroughs.blocked import play_question
 

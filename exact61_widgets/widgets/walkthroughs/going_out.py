@@ -30,9 +30,9 @@ from exact61_widgets.exercises.result import Mistake
 from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, applied, round_wrong_way
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
+from exact61_widgets.views.match_status import seat_label
 from exact61_widgets.views.ready_positions import GOING_OUT_PAIRS
-from exact61_widgets.views.texts import seat_label
-from exact61_widgets.widgets.pictures import Figure, GoingOutSpec, HandSpec, LayoutSpec
+from exact61_widgets.widgets.figures import Figure, GoingOutSpec, HandSpec, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Said, Step, Walkthrough, wrong_answers
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from exact61_widgets.engine.explain import rounding
 from exact61_widgets.engine.scoring import round5
-from exact61_widgets.engine.settlement import going_out
+from exact61_widgets.engine.settlement import going_out_parts
 from exact61_widgets.exercises.kinds.going_out import (
     OUT_NOT_ROUNDED,
     PARTNER_ADDED,
@@ -24,7 +24,7 @@ from exact61_widgets.exercises.kinds.rounding import rounding_mistakes
 from exact61_widgets.exercises.result import Mistake
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
-from exact61_widgets.widgets.pictures import Figure, RoundingSpec
+from exact61_widgets.widgets.figures import Figure, RoundingSpec
 from exact61_widgets.widgets.walkthroughs.base import Step, Walkthrough, wrong_answers
 
 
@@ -148,7 +148,7 @@ class RoundingWalkthrough(Walkthrough):
             )
         )
         opp, mate = self.opponents, self.partner
-        settled = going_out(0, opp, mate)  # the engine's settlement, without a last play's award
+        settled = going_out_parts(0, opp, mate)  # the engine's settlement, no last play's award
         pooled = round5(opp - mate)
         apart = Step(
             (),

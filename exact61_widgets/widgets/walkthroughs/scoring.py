@@ -20,12 +20,12 @@ from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.tiles import TILES, Tile
 from exact61_widgets.exercises.kinds.play_award import award_mistakes
 from exact61_widgets.i18n import Msg, gettext
-from exact61_widgets.render.text import describe, raw_points
+from exact61_widgets.render.descriptions import describe, raw_points
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.picker import PlayPicker
 from exact61_widgets.views.ready_positions import RULES_NINE
 from exact61_widgets.widgets.board import BoardAction
-from exact61_widgets.widgets.pictures import Figure, HandSpec, LayoutSpec
+from exact61_widgets.widgets.figures import Figure, HandSpec, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Step, Walkthrough, wrong_answers
 
 

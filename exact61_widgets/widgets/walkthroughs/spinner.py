@@ -19,10 +19,10 @@ from exact61_widgets.engine.ports import PORT_LABELS, Place, Port
 from exact61_widgets.engine.tiles import TILES
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY
 from exact61_widgets.i18n import Msg
-from exact61_widgets.render.text import describe
+from exact61_widgets.render.descriptions import describe
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import SPINNER_LAYOUT
-from exact61_widgets.widgets.pictures import Figure, LayoutSpec
+from exact61_widgets.widgets.figures import Figure, LayoutSpec
 from exact61_widgets.widgets.walkthroughs.base import Lines, Said, Step, Walkthrough
 from exact61_widgets.widgets.walkthroughs.scoring import scoring_question
 

@@ -21,7 +21,7 @@ from exact61_widgets.engine.scenario import HandScript
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.views.ready_positions import STORIES
-from exact61_widgets.widgets.pictures import (
+from exact61_widgets.widgets.figures import (
     BoneyardSpec,
     Figure,
     GoingOutSpec,

@@ -1,17 +1,19 @@
-"""Hints: the best action for the player to move, its expected value, and why.
+"""Advice: the best action for the player to move, its expected value, and why.
 
-A hint runs the search bot's determinized Monte Carlo search
+:func:`search_advice` runs the search bot's determinized Monte Carlo search
 (:func:`~exact61_widgets.engine.bots.search.search`) from the mover's point of
 view, so it never peeks at hidden tiles, and turns the result into one line a
 learner can read, in English or Russian. Values are the mover's side's chance to
 win the match where the hand ends (the match equity table's,
-:mod:`~exact61_widgets.engine.equity`), the search bot's own unit, so the hint
+:mod:`~exact61_widgets.engine.equity`), the search bot's own unit, so the advice
 says what a move changes in the match: "raises your chance of winning the match
 from 41.0% to 48.0%".
 
 :func:`best_move` is what the match table's hint button asks: the search bot's
-:func:`hint` as an :class:`Advice`, or, should ``search`` not be registered, the
-greedy bot's move with what it scores now. Pure: no widget is imported.
+:func:`search_advice` as an :class:`Advice`, or, should ``search`` not be
+registered, the greedy bot's move with what it scores now. (An exercise's
+*hint* is something else: the sentence a misconception brings,
+:class:`~exact61_widgets.exercises.Misconception`.) Pure: no widget is imported.
 """
 
 from __future__ import annotations
@@ -33,10 +35,10 @@ from exact61_widgets.engine.scoring import (
 )
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
-#: Playouts a hint may use; about a tenth of a second on a laptop core.
-HINT_PLAYOUTS = 3000
-#: The time a hint may take at most (the search stops early if it must).
-HINT_SECONDS = 0.4
+#: Playouts the search advice may use; about a tenth of a second on a laptop core.
+ADVICE_PLAYOUTS = 3000
+#: The time the search advice may take at most (the search stops early if it must).
+ADVICE_SECONDS = 0.4
 #: Below this share of sampled deals, winning or losing the match is not worth mentioning.
 _NOTABLE = 0.1
 
@@ -56,13 +58,13 @@ def percent(value: float) -> Msg:
 
 
 @dataclass(frozen=True)
-class Hint:
+class SearchAdvice:
     """The advice for one position.
 
     ``best`` is the recommended action; ``values`` every legal action with its
     search result, best first (``expected`` gives each one's chance to win the match);
     ``reason`` the explanation as a translatable message. ``lang`` is the
-    language of ``str(hint)``.
+    language of ``str(advice)``.
     """
 
     #: The recommended action.
@@ -73,7 +75,7 @@ class Hint:
     reason: Msg
     #: How many playouts the search ran.
     playouts: int
-    #: The language of ``str(hint)``: ``en`` or ``ru``.
+    #: The language of ``str(advice)``: ``en`` or ``ru``.
     lang: str = "en"
 
     @property
@@ -82,7 +84,7 @@ class Hint:
         return tuple((v.action, v.value) for v in self.values)
 
     def text(self, lang: str | None = None) -> str:
-        """The one-line reason in ``lang`` (default: the hint's language)."""
+        """The one-line reason in ``lang`` (default: the advice's language)."""
         return self.reason.text(check_lang(lang or self.lang))
 
     def __str__(self) -> str:
@@ -218,7 +220,7 @@ def explain(match: Match, values: tuple[ActionValue, ...]) -> Msg:
 
 
 def passes_target(play: object, gain: object, other: str, award: object) -> Msg:
-    """Why a hint does not choose ``other``: its award would pass the target (R1.4).
+    """Why the advice does not choose ``other``: its award would pass the target (R1.4).
 
     Exercises quote it when they ask what the bot says, so the words are the same.
     """
@@ -229,18 +231,18 @@ def passes_target(play: object, gain: object, other: str, award: object) -> Msg:
     )
 
 
-def hint(
+def search_advice(
     match: Match,
     *,
-    budget: float | None = HINT_SECONDS,
-    playouts: int = HINT_PLAYOUTS,
+    budget: float | None = ADVICE_SECONDS,
+    playouts: int = ADVICE_PLAYOUTS,
     seed: int | str = 0,
     lang: str | None = None,
-) -> Hint:
+) -> SearchAdvice:
     """Advise the player to move in ``match`` (which is left unchanged).
 
     ``playouts`` bounds the search and ``budget`` its time in seconds (None: no
-    time bound, so the hint depends only on the position and ``seed``).
+    time bound, so the advice depends only on the position and ``seed``).
     """
     lang = check_lang(lang)
     if budget is not None and not (isinstance(budget, (int, float)) and budget > 0):
@@ -253,7 +255,7 @@ def hint(
         raise IllegalMoveError(Msg("there is nothing to play: the hand or match is over"))
     result = search(match, decision_rng(seed, match), playouts=playouts, time_limit=budget)
     reason = explain(match, result.ranked)
-    return Hint(result.best.action, result.ranked, reason, result.playouts, lang)
+    return SearchAdvice(result.best.action, result.ranked, reason, result.playouts, lang)
 
 
 def _action_name(action: Action) -> str | Msg:
@@ -263,13 +265,13 @@ def _action_name(action: Action) -> str | Msg:
     return Msg("draw") if action.kind == "draw" else Msg("pass")
 
 
-#: How a hint names the bot that gave it, in words (``bot`` stays the registered name).
+#: How the advice names the bot that gave it, in words (``bot`` stays the registered name).
 BOT_NAMES: dict[str, Msg] = {"search": Msg("search"), "greedy": Msg("greedy")}
 
 
 @dataclass(frozen=True)
 class Advice:
-    """A hint: the best action for the player to move and why, from the named bot."""
+    """The best action for the player to move and why, from the named bot (the hint button's)."""
 
     #: The best action for the player to move.
     action: Action
@@ -302,7 +304,7 @@ def best_move(
         kwargs: dict[str, Any] = {"seed": seed, "budget": budget}
         if playouts is not None:
             kwargs["playouts"] = playouts
-        found = hint(match, **kwargs)
+        found = search_advice(match, **kwargs)
         return Advice(found.best, found.reason, "search")
     action = make_bot("greedy", seed).choose(match)
     if isinstance(action, Play):

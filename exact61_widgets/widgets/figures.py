@@ -100,18 +100,6 @@ class SeatsSpec:
     highlight: tuple[str, ...] = ()
 
 
-Spec = (
-    LayoutSpec
-    | HandSpec
-    | RoundingSpec
-    | GoingOutSpec
-    | BlockedSpec
-    | BoneyardSpec
-    | ScoreSpec
-    | SeatsSpec
-)
-
-
 @dataclass(frozen=True)
 class Figure:
     """One picture of a step or position on the board: what to draw, its id suffix, a label.

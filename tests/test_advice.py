@@ -10,7 +10,7 @@ from test_search import exact_finish
 from test_search_inference import drew_then_played
 
 from exact61_widgets import DRAW, PASS, IllegalMoveError, Match, Play, SetupError
-from exact61_widgets.engine.hints import Hint, hint, number, percent
+from exact61_widgets.engine.advice import SearchAdvice, number, percent, search_advice
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.engine.tiles import TILES
 
@@ -20,9 +20,9 @@ CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
 def test_a_hint_ranks_every_legal_action_and_explains_the_best() -> None:
     match = Match(2, seed=5)
     before = snapshot(match)
-    advice = hint(match, budget=None, playouts=600)
+    advice = search_advice(match, budget=None, playouts=600)
     assert snapshot(match) == before
-    assert isinstance(advice, Hint)
+    assert isinstance(advice, SearchAdvice)
     legal = match.legal_actions()
     assert sorted(map(str, (v.action for v in advice.values))) == sorted(map(str, legal))
     assert advice.best == advice.values[0].action
@@ -37,24 +37,26 @@ def test_a_hint_ranks_every_legal_action_and_explains_the_best() -> None:
         assert "шанс выиграть матч" in russian
     assert "\n" not in english and "\n" not in russian
     assert str(advice) == english
-    assert str(hint(match, budget=None, playouts=600, lang="ru")) == russian
+    assert str(search_advice(match, budget=None, playouts=600, lang="ru")) == russian
 
 
 def test_a_hint_without_a_time_bound_is_reproducible() -> None:
     match = Match(3, seed=8)
-    first = hint(match, budget=None, playouts=300)
-    second = hint(match, budget=None, playouts=300)
+    first = search_advice(match, budget=None, playouts=300)
+    second = search_advice(match, budget=None, playouts=300)
     assert first == second
 
 
 def test_a_hint_never_looks_at_hidden_tiles() -> None:
-    first = hint(drew_then_played(0), budget=None, playouts=300)
-    second = hint(drew_then_played(1), budget=None, playouts=300)
+    first = search_advice(drew_then_played(0), budget=None, playouts=300)
+    second = search_advice(drew_then_played(1), budget=None, playouts=300)
     assert first.values == second.values and first.text("ru") == second.text("ru")
 
 
 def test_an_exact_finish_is_named_as_the_win() -> None:
-    advice = hint(exact_finish(TARGET - 5, ["[2|6]", "[6|6]", "[3|4]"]), budget=None, playouts=300)
+    advice = search_advice(
+        exact_finish(TARGET - 5, ["[2|6]", "[6|6]", "[3|4]"]), budget=None, playouts=300
+    )
     assert advice.text() == "[2|6]@[3|6]:high reaches exactly 61 and wins the match (R9)"
     assert advice.text("ru") == "[2|6]@[3|6]:high даёт ровно 61 и выигрывает матч (R9)"
 
@@ -66,7 +68,7 @@ def test_an_overshoot_is_explained_by_the_exact_61_rule() -> None:
     match = position(
         2, "[3|6]", [["[6|6]", "[2|6]", "[0|3]"], ["[0|0]", "[1|1]", "[5|5]"]], scores=[295, 280]
     )
-    advice = hint(match, budget=None, playouts=1500)
+    advice = search_advice(match, budget=None, playouts=1500)
     english, russian = advice.text(), advice.text("ru")
     assert str(advice.best) == "[6|6]@[3|6]:high"
     assert english.startswith(
@@ -78,14 +80,14 @@ def test_an_overshoot_is_explained_by_the_exact_61_rule() -> None:
 
 
 def test_forced_actions_have_their_rule_as_the_reason() -> None:
-    draw = hint(position(2, "[1|4]", [["[2|3]"], ["[0|0]"]]))
+    draw = search_advice(position(2, "[1|4]", [["[2|3]"], ["[0|0]"]]))
     assert draw.best == DRAW and draw.playouts == 0
     assert draw.text() == "draw: no tile in the hand fits an open place (R3.3)"
     assert "базар" in draw.text("ru")
     rest = [str(t) for t in TILES if str(t) not in ("[1|4]", "[2|3]", "[0|0]")]
-    passing = hint(Match.setup(2, layout="[1|4]", hands=[["[2|3]"], ["[0|0]", *rest]]))
+    passing = search_advice(Match.setup(2, layout="[1|4]", hands=[["[2|3]"], ["[0|0]", *rest]]))
     assert passing.best == PASS and "(R3.4)" in passing.text("ru")
-    only = hint(position(2, "[1|4]", [["[4|6]", "[2|3]"], ["[0|0]"]]))
+    only = search_advice(position(2, "[1|4]", [["[4|6]", "[2|3]"], ["[0|0]"]]))
     assert only.text() == "[4|6]@[1|4]:high: the only legal play (R3.2)"
 
 
@@ -98,11 +100,11 @@ def test_numbers_follow_the_language() -> None:
 def test_bad_requests_are_refused() -> None:
     match = Match(2, seed=1)
     with pytest.raises(ValueError, match="unknown language"):
-        hint(match, lang="de")
+        search_advice(match, lang="de")
     with pytest.raises(SetupError, match="time limit"):
-        hint(match, budget=0)
+        search_advice(match, budget=0)
     finished = exact_finish(TARGET - 5, ["[2|6]", "[6|6]"])
     finished.push(Play("[2|6]", "[3|6]:high"))
     assert finished.is_over
     with pytest.raises(IllegalMoveError, match="nothing to play"):
-        hint(finished)
+        search_advice(finished)

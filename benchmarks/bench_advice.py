@@ -5,7 +5,7 @@ position where the player to move has a real choice (two or more legal plays)
 is timed with the default hint settings (a playout budget and a time cap). The
 goal is at most 0.5 s per hint.
 
-Run: ``python benchmarks/bench_hint.py [--positions 300] [--seed 7]``.
+Run: ``python benchmarks/bench_advice.py [--positions 300] [--seed 7]``.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import random
 import statistics
 import time
 
+from exact61_widgets.engine.advice import ADVICE_PLAYOUTS, ADVICE_SECONDS, search_advice
 from exact61_widgets.engine.bots import make_bot
-from exact61_widgets.engine.hints import HINT_PLAYOUTS, HINT_SECONDS, hint
 from exact61_widgets.engine.match import Match
 
 GOAL = 0.5
@@ -51,7 +51,7 @@ def main() -> None:
     choices: list[int] = []
     for match in positions(args.positions, args.seed):
         start = time.perf_counter()
-        advice = hint(match)
+        advice = search_advice(match)
         times.append(time.perf_counter() - start)
         choices.append(len(advice.values))
         advice.text("ru")
@@ -60,7 +60,7 @@ def main() -> None:
     over = sum(1 for t in times if t > GOAL)
     print(
         f"{len(times)} hints (2–4 players, {min(choices)}–{max(choices)} legal actions; "
-        f"budget {HINT_PLAYOUTS} playouts or {HINT_SECONDS} s)"
+        f"budget {ADVICE_PLAYOUTS} playouts or {ADVICE_SECONDS} s)"
     )
     print(
         f"median {statistics.median(times):.3f} s, 95th percentile {p95:.3f} s, "

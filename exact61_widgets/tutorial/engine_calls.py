@@ -149,7 +149,7 @@ def explain(match: Match, action: Action | str, lang: str | None = None) -> list
 
 def scores_line(match: Match, lang: str | None = None) -> str:
     """Every side's score as the score board shows it: ``Scores: seat 0: 300 raw (60); …``."""
-    from exact61_widgets.views.texts import scores_text
+    from exact61_widgets.views.match_status import scores_text
 
     return Msg("Scores: {scores}.", {"scores": scores_text(match, check_lang(lang))}).text(lang)
 

@@ -21,6 +21,7 @@ from exact61_widgets.engine.scoring import (
 from exact61_widgets.engine.seating import seating
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext, signed
+from exact61_widgets.render.descriptions import hand_line
 from exact61_widgets.render.marks import PICK_EDGE
 from exact61_widgets.render.svg_tally import tally_panel
 from exact61_widgets.render.svgkit import (
@@ -38,7 +39,6 @@ from exact61_widgets.render.svgkit import (
     text_width,
     tile_group,
 )
-from exact61_widgets.render.text import hand_line
 from exact61_widgets.render.theme import RenderError, palette
 
 TILE_GAP = 8

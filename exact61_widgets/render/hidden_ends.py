@@ -4,14 +4,14 @@ Such a picture is an exercise: which ends count, their sum and the award are
 the learner's to find. So its ``<title>``, ``<desc>`` and caption line name the
 tiles, spinners and connections (and the open places only if their dots are
 drawn) but never a contribution, a sum or an award. Built from the public parts
-of :mod:`exact61_widgets.render.text`, in its words and order.
+of :mod:`exact61_widgets.render.descriptions`, in its words and order.
 """
 
 from __future__ import annotations
 
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.i18n import Msg, check_lang, gettext
-from exact61_widgets.render.text import listed, place_text, port_label
+from exact61_widgets.render.descriptions import listed, place_text, port_label
 
 
 def _as_layout(layout: Layout | str) -> Layout:

@@ -55,13 +55,6 @@ def prose(text: str) -> str:
     )
 
 
-def content_box(paper: str) -> tuple[float, float]:
-    """The width and height in millimetres inside the margins of ``paper``."""
-    width, height = PAPERS[paper]
-    top, right, bottom, left = MARGINS
-    return width - left - right, height - top - bottom
-
-
 _STYLE: Final = """
 *{box-sizing:border-box}
 html{font-family:"DejaVu Sans","Liberation Sans",Verdana,Arial,Helvetica,sans-serif;
