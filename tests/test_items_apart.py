@@ -72,7 +72,7 @@ def test_no_misconception_lands_on_the_right_answer(entry: TutorialExercise) -> 
 @pytest.mark.parametrize("entry", SHIPPED, ids=[e.name for e in SHIPPED])
 def test_two_mistakes_on_one_answer_are_both_named(entry: TutorialExercise) -> None:
     task = entry.task()
-    by_value: dict[int, list[str]] = defaultdict(list)
+    by_value: dict[int | str, list[str]] = defaultdict(list)
     hints = {m.misconception.key: m.misconception for m in task.mistakes()}
     for m in task.mistakes():
         if not m.hidden and m.misconception.key not in by_value[m.value]:
@@ -81,6 +81,8 @@ def test_two_mistakes_on_one_answer_are_both_named(entry: TutorialExercise) -> N
         result = task.check(str(value))
         assert not result.ok
         assert set(keys) <= set(result.diagnosis), (entry.name, value, result.diagnosis)
+        if isinstance(value, str):  # a list or a word: each wrong item gets its own reason
+            continue
         for lang in ("en", "ru"):
             for key in keys:
                 assert hints[key].text(lang) in result.text(lang), (entry.name, value, key)
@@ -172,6 +174,89 @@ def test_the_core_path_catches_every_settlement_mistake() -> None:
         if not caught[(cls.kind, m.key)]
     ]
     assert missed == []
+
+
+#: Misconceptions no core exercise can catch, whatever its position: the one-word answer of
+#: "play, draw or pass" names no tile and no place, so the mistakes of a written-out play
+#: cannot show in it; "not a multiple of 5" is about any number a learner types, not a
+#: wrong answer a question leads to.
+CANNOT_BE_CAUGHT = {
+    ("play_draw_pass", "not-the-drawn-tile"),
+    ("play_draw_pass", "place-does-not-fit"),
+    ("play_draw_pass", "branch-too-early"),
+    ("rounding", "not-a-multiple"),
+}
+
+#: The misconceptions the core path still catches fewer than twice (each needs a position of
+#: its own: an empty boneyard, a tile just drawn, an award past 61 or a sum that is no
+#: multiple of 5, an empty table, a second boneyard question …). The list may only shrink:
+#: the test fails if one of them comes to be caught twice (take it off) or another one
+#: drops below two.
+NOT_YET_TWICE = {
+    ("blocked_award", "award-target-forgotten"),
+    ("blocked_award", "fitting-award-rejected"),
+    ("boneyard_size", "four-dealt"),
+    ("boneyard_size", "seven-dealt"),
+    ("boneyard_size", "dealt-not-left"),
+    ("boneyard_size", "one-hand-dealt"),
+    ("displayed_points", "divided-by-ten"),
+    ("going_out", "settlement-target-forgotten"),
+    ("going_out", "settlement-split"),
+    ("going_out", "minus-sign-forgotten"),
+    ("going_out", "fitting-award-rejected"),
+    ("legal_action", "draw-after-fit"),
+    ("legal_action", "draw-from-empty"),
+    ("legal_action", "pass-before-drawing"),
+    ("legal_action", "play-nothing-fits"),
+    ("legal_action", "not-the-drawn-tile"),
+    ("legal_action", "branch-too-early"),
+    ("play_award", "sum-taken-as-award"),
+    ("play_award", "target-check-forgotten"),
+    ("play_award", "award-cut-to-fit"),
+    ("play_award", "new-score"),
+    ("play_award", "end-sum-rounded"),
+    ("play_award", "fitting-award-rejected"),
+    ("play_draw_pass", "draw-while-playable"),
+    ("play_draw_pass", "draw-after-fit"),
+    ("play_draw_pass", "draw-from-empty"),
+    ("play_draw_pass", "pass-while-playable"),
+    ("playable_tiles", "joined-number"),
+    ("playable_tiles", "any-tile-opens"),
+    ("playable_tiles", "double-forgotten"),
+    ("rounding", "multiple-moved"),
+    ("scoring_ends", "blank-forgotten"),
+}
+
+
+def test_the_core_path_catches_every_mistake_of_its_kinds_twice() -> None:
+    """Every misconception of every kind notebooks 01–07 ask is caught by two of their
+    exercises — the list kinds' by their modelled wrong lists, the action kinds' by the
+    refused actions — but for those no position can show (:data:`CANNOT_BE_CAUGHT`) and the
+    known gaps (:data:`NOT_YET_TWICE`), which may only shrink."""
+    from exact61_widgets.exercises.task import task_classes
+
+    caught = caught_on_the_core_path()
+    asked = {e.task().kind for e in CORE}
+    below = {
+        (cls.kind, m.key)
+        for cls in task_classes()
+        if cls.kind in asked
+        for m in cls.misconceptions
+        if len(caught[(cls.kind, m.key)]) < 2
+    }
+    assert below - CANNOT_BE_CAUGHT == NOT_YET_TWICE
+
+
+def test_a_list_answer_s_mistakes_are_modelled_and_named() -> None:
+    """The list kinds' misconceptions lead to wrong lists of their own, which the check
+    refuses, naming that misconception (ex-04-1: the taken line of an end double named)."""
+    task = core_task("ex-04-1")
+    mistakes = {m.misconception.key: str(m.value) for m in task.mistakes()}
+    assert mistakes["end-double-forgotten"] == "[2|5]:low"
+    open_places = next(e.task() for e in CORE if e.task().kind == "open_places")
+    for mistake in open_places.mistakes():
+        result = open_places.check(str(mistake.value))
+        assert not result.ok and mistake.misconception.key in result.diagnosis
 
 
 def test_few_answers_are_zero_and_near_61_zero_is_not_the_rule() -> None:
