@@ -199,7 +199,6 @@ NOT_YET_TWICE = {
     ("boneyard_size", "seven-dealt"),
     ("boneyard_size", "dealt-not-left"),
     ("boneyard_size", "one-hand-dealt"),
-    ("displayed_points", "divided-by-ten"),
     ("going_out", "settlement-target-forgotten"),
     ("going_out", "settlement-split"),
     ("going_out", "minus-sign-forgotten"),
@@ -222,9 +221,7 @@ NOT_YET_TWICE = {
     ("play_draw_pass", "pass-while-playable"),
     ("playable_tiles", "joined-number"),
     ("playable_tiles", "any-tile-opens"),
-    ("playable_tiles", "double-forgotten"),
     ("rounding", "multiple-moved"),
-    ("scoring_ends", "blank-forgotten"),
 }
 
 
