@@ -437,11 +437,28 @@ def test_another_one_like_a_shipped_exercise_is_of_its_kind_and_difficulty() -> 
         assert tells_mistakes_apart(fresh)
 
 
+def test_a_fresh_which_mistake_question_keeps_the_review_s_grades_and_shows_its_moves() -> None:
+    """A fresh "which move was the mistake?" is graded once, as its check grades it: the same
+    task read back from its spec grades every move the same. Its moves are drawn above the
+    question, which asks about "the moves shown above"."""
+    from exact61_widgets.exercises import Exercise, task_from_spec
+    from exact61_widgets.exercises.kinds import WhichMistake
+
+    task = generate("which_mistake", 3, 2)
+    assert isinstance(task, WhichMistake) and len(task.numbers) == 3
+    again = task_from_spec(task.spec())
+    assert isinstance(again, WhichMistake)
+    assert [(d.grade, d.loss) for d in again.graded] == [(d.grade, d.loss) for d in task.graded]
+    assert again.answer() == task.answer()
+    shown = Exercise(task, question_pictures=True, lang="en").question.value
+    assert shown.count("<svg") == 3 and shown.index("Move 3:") < shown.index("<p>Seat ")
+
+
 def test_generation_refuses_what_it_cannot_make() -> None:
     from exact61_widgets.exercises import ExerciseError
 
     with pytest.raises(ExerciseError, match="cannot make a fresh"):
-        generate("which_mistake", 1)
+        generate("no_such_kind", 1)
     with pytest.raises(ExerciseError, match="difficulty is 1, 2 or 3"):
         generate("rounding", 1, 4)
     with pytest.raises(ExerciseError, match="seed is a whole number"):
