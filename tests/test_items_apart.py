@@ -290,9 +290,9 @@ def test_on_the_core_path_no_answer_near_61_is_0() -> None:
 
 
 #: The target-check lessons outside the core path whose answer near 61 is 0: a real bots'
-#: match's settlement, rejected whole (ex-08-4, R7.4), and a blocked hand's settlement past 61
-#: (ex-10-9); each section states the check before it asks.
-TARGET_CHECK_LESSONS = ("ex-08-4", "ex-10-9")
+#: match's settlement, rejected whole (ex-08-4, R7.4); its section states the check before
+#: it asks.
+TARGET_CHECK_LESSONS = ("ex-08-4",)
 
 
 def test_no_shipped_answer_near_61_is_0_but_the_target_check_lessons() -> None:
