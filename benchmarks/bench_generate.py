@@ -8,7 +8,11 @@ kind and over all. The peer, timed in the same run on the same kinds, is what sh
 a shipped exercise already costs: rebuilding a tutorial exercise of that kind from its
 saved spec and checking one answer (:func:`task_from_spec`, :meth:`Task.check`); the
 ratio says how much more a fresh one costs than a saved one. The run fails (exit
-status 1) if the overall p95 is 200 ms or more.
+status 1) if the p95 of any kind is 200 ms or more.
+
+Measured (40 seeds, on a two-core machine shared with other work): every kind but one
+p95 under 12 ms; "which move was the mistake?" (``which_mistake``, graded by the review
+with 30 sampled deals a move) p50 73 ms, p95 187 ms, max 297 ms.
 
 Run: ``python benchmarks/bench_generate.py [--seeds 40]``.
 """
@@ -69,8 +73,8 @@ def main() -> int:
         )
     every = [t for times in made.values() for t in times]
     print(f"{'all':18} {ms(statistics.median(every))} {ms(p95(every))} {ms(max(every))}")
-    print(f"{len(every)} generations; p95 limit {ms(LIMIT)}")
-    return 0 if p95(every) < LIMIT else 1
+    print(f"{len(every)} generations; p95 limit per kind {ms(LIMIT)}")
+    return 0 if all(p95(times) < LIMIT for times in made.values()) else 1
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from exact61_widgets.engine.actions import DRAW, PASS, Action, Draw, Pass, Play
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.exercises.giveaways import explains
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY
 from exact61_widgets.exercises.reading import Word, word_label
@@ -160,6 +161,39 @@ def why_refused(match: Match, action: Action) -> tuple[Msg, Misconception | None
         and len([p for p in match.layout.taken(at.tile) if p.is_line]) < 2
     )
     return refused, BRANCH_TOO_EARLY if early else BAD_PLACE
+
+
+def modelled_actions(match: Match, words: bool) -> list[tuple[Misconception, str]]:
+    """The answer each misconception leads to in ``match``: draw or pass where they are
+    refused; and, where the answer is a play (``words`` False), a play of a tile that is not
+    the one just drawn, at a place that does not show its number, or on a branch not open
+    yet; where it is one word, "play" when nothing fits. Which of them the rules refuse, and
+    why, the check decides (:func:`~.result.modelled` keeps those it names)."""
+    found: list[tuple[Misconception, str]] = [
+        *((m, "draw") for m in (DRAW_WHILE_PLAYABLE, DRAW_AFTER_FIT, DRAW_FROM_EMPTY)),
+        *((m, "pass") for m in (PASS_WHILE_PLAYABLE, PASS_BEFORE_DRAWING)),
+    ]
+    if words:
+        return [*found, (NOTHING_FITS, "play")]
+    table, hand = match.layout, match.hand(match.to_move)
+    places = table.open_places()
+    branches = [Place(d, p) for d in table.spinners for p in (Port.BRANCH_A, Port.BRANCH_B)]
+    early = [b for b in branches if b not in places and table.child_at(b) is None]
+    plays = [(t, p, p.number in (t.low, t.high)) for t in hand for p in places]
+    for misconception, wanted in (
+        (NOTHING_FITS, [f"{t}@{p}" for t, p, fits in plays if fits]),
+        (
+            NOT_THE_DRAWN_TILE,
+            [f"{t}@{p}" for t, p, fits in plays if fits and t != match.drawn_tile],
+        ),
+        (BAD_PLACE, [f"{t}@{p}" for t, p, fits in plays if table.can_play(t) and not fits]),
+        (
+            BRANCH_TOO_EARLY,
+            [f"{t}@{b}" for t in hand for b in early if b.number in (t.low, t.high)],
+        ),
+    ):
+        found += [(misconception, play) for play in wanted[:1]]
+    return found
 
 
 def legal_actions_giveaways(match: Match, lang: str) -> tuple[str, ...]:

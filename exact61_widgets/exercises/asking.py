@@ -10,6 +10,8 @@ description) for a screen reader, and none shows the answer.
 
 from __future__ import annotations
 
+import html
+
 from exact61_widgets.exercises.kinds import (
     BlockedAward,
     GoingOut,
@@ -18,6 +20,7 @@ from exact61_widgets.exercises.kinds import (
     PlayAward,
     PlayDrawPass,
     TallyPoints,
+    WhichMistake,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.render import hand_svg, match_svg, render_svg
@@ -26,6 +29,12 @@ from exact61_widgets.tutorial.pictures import hands_svg
 
 def question_pictures(task: Task, prefix: str, lang: str | None = None) -> list[str]:
     """The pictures (SVG) that ``task``'s question needs, none of them its answer."""
+    if isinstance(task, WhichMistake):  # each move: the table as the mover saw it, the move
+        return [
+            str(match_svg(position, lang=lang, id_prefix=f"{prefix}-move-{k + 1}"))
+            + f"<p>{html.escape(task.move_line(k).text(lang))}</p>"
+            for k, position in enumerate(task.positions)
+        ]
     if isinstance(task, TallyPoints):
         return [task.question_picture(f"{prefix}-tally", lang)]
     if isinstance(task, (GoingOut, BlockedAward)):
@@ -59,3 +68,10 @@ def question_pictures(task: Task, prefix: str, lang: str | None = None) -> list[
             )
         ]
     return []
+
+
+def question_html(task: Task, question: str, pictures: str) -> str:
+    """The question (text) and the pictures it needs (HTML) as one block: the pictures under
+    the question, or above it where the question asks about "the moves shown above"."""
+    text = f"<p>{html.escape(question)}</p>"
+    return pictures + text if isinstance(task, WhichMistake) else text + pictures

@@ -5,7 +5,8 @@ from ``seed``: the same three always give the same task, on every machine
 (the random generator is seeded by their text). Positions are the engine's
 own — a seeded match played by random legal moves, or the tiles left in a
 known blocked hand dealt anew, which stays blocked — so every one is legal
-and reachable. Before a task is returned it passes :func:`tells_mistakes_apart`,
+and reachable; a which-mistake question is a seeded hand with one slip, graded
+by the review. Before a task is returned it passes :func:`tells_mistakes_apart`,
 the test every shipped exercise passes: no known misconception lands on its
 answer. :func:`like` makes another task of a given task's kind and difficulty
 (the "Another one like this" button); the worksheets (A/B versions) and the
@@ -25,10 +26,11 @@ import random
 from collections.abc import Callable
 from typing import Final
 
-from exact61_widgets.engine.actions import Play
+from exact61_widgets.engine.actions import Action, Play
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.review import grade_decisions
 from exact61_widgets.engine.scenario import Scenario
-from exact61_widgets.engine.scoring import TARGET_POINTS
+from exact61_widgets.engine.scoring import TARGET_POINTS, accepts
 from exact61_widgets.engine.seating import Seating
 from exact61_widgets.exercises.kinds import (
     BlockedAward,
@@ -43,6 +45,7 @@ from exact61_widgets.exercises.kinds import (
     Rounding,
     ScoringEnds,
     TallyPoints,
+    WhichMistake,
 )
 from exact61_widgets.exercises.result import ExerciseError
 from exact61_widgets.exercises.task import Task
@@ -208,6 +211,70 @@ def _blocked_award(rng: random.Random, difficulty: int) -> Task | None:
     return BlockedAward(match, rng.randrange(players))
 
 
+#: The review's sample size and seed for a fresh which-mistake question: half the tutorial's
+#: 60, so that one comes at once (benchmarks/bench_generate.py).
+REVIEW_SAMPLES: Final = 30
+REVIEW_SEED: Final = "0"
+#: The raw points a slip forgoes at least, and the first play number not asked about: the
+#: review grades a late move by solving the few tiles left exactly, ten times slower.
+SLIP: Final = 15
+LATE: Final = 13
+
+
+def _gained(match: Match, play: Play) -> int:
+    """The raw points ``play`` adds to its side's score at once (its award, if it fits)."""
+    layout = match.layout.copy()
+    layout.push(play.tile, play.at)
+    score = match.scores[match.side_of(match.to_move)]
+    return layout.award if accepts(score, layout.award) else 0
+
+
+def _which_mistake(rng: random.Random, difficulty: int) -> Task | None:
+    """A two-player hand near the end of a match, played for the most points now but for one
+    slip of the seat asked about, early in the hand: a play that forgoes :data:`SLIP` raw
+    points or more. The review grades the slip first (from what the mover knew): it must be
+    a mistake or a blunder. Then as many of that seat's other early moves as the difficulty
+    asks (a question of 2 to 4 moves), the nearest free choices first, each no mistake. The
+    task keeps these grades (:meth:`WhichMistake.of_graded`), which its check would compute.
+    """
+    scores = [5 * rng.randint(44, 58) for _ in range(2)]
+    match = _match(rng, 2, scores)
+    seat, number, slipped = rng.randrange(2), 0, 0
+    mine: list[tuple[int, bool]] = []  # the seat's plays: their numbers, and whether forced
+    while match.status == "playing" and match.hand_number == 1:
+        actions = match.legal_actions()
+        plays = sorted((a for a in actions if isinstance(a, Play)), key=lambda a: _gained(match, a))
+        action: Action = actions[0]
+        if plays:
+            number += 1
+            action = plays[-1]
+            if match.to_move == seat:
+                gap = _gained(match, plays[-1]) - _gained(match, plays[0])
+                if not slipped and gap >= SLIP and len(mine) >= difficulty // 2 and number < LATE:
+                    action, slipped = plays[0], number
+                mine.append((number, len(plays) < 2))
+        match.push(action)
+    if not slipped:
+        return None
+    (slip,) = grade_decisions(match, [slipped], seed=REVIEW_SEED, samples=REVIEW_SAMPLES)
+    if not slip.is_error:
+        return None
+    # the nearest other moves, a free choice before a forced one
+    others = sorted(
+        (n for n in mine if n[0] != slipped and n[0] < LATE),
+        key=lambda n: (n[1], abs(n[0] - slipped)),
+    )
+    graded = [slip]
+    for other, _forced in others:
+        (decision,) = grade_decisions(match, [other], seed=REVIEW_SEED, samples=REVIEW_SAMPLES)
+        if not decision.is_error:
+            graded.append(decision)
+        if len(graded) > difficulty:
+            graded.sort(key=lambda d: d.number)
+            return WhichMistake.of_graded(match, graded, REVIEW_SEED, REVIEW_SAMPLES)
+    return None
+
+
 MAKERS: Final[dict[str, Maker]] = {
     "displayed_points": _displayed_points,
     "boneyard_size": _boneyard_size,
@@ -221,6 +288,7 @@ MAKERS: Final[dict[str, Maker]] = {
     "play_draw_pass": _play_draw_pass,
     "going_out": _going_out,
     "blocked_award": _blocked_award,
+    "which_mistake": _which_mistake,
 }
 
 
@@ -268,6 +336,8 @@ def difficulty_of(task: Task) -> int:
     if task.kind in ("going_out", "blocked_award", "legal_action", "play_draw_pass"):
         players = int(spec["position"]["players"])
         return max(1, min(3, players - 1))
+    if task.kind == "which_mistake":
+        return max(1, min(3, len(spec["numbers"]) - 1))
     if task.kind == "play_award":
         return 3 if spec["score"] is not None else 2 if spec["unit"] == "displayed" else 1
     if "layout" in spec:

@@ -89,7 +89,8 @@ class Result:
 
 @dataclass(frozen=True)
 class Mistake:
-    """The answer a misconception leads to, on one question.
+    """The answer a misconception leads to, on one question: a number, or for a list or a
+    word answer the wrong list or word it leads to, in notation (:func:`modelled`).
 
     ``hidden``: the target check is part of this answer — the mistaken award would
     pass 61 and is turned into 0 (R1.4), or it is given as is, the check forgotten
@@ -98,13 +99,29 @@ class Mistake:
     mistake when one explains it.
     """
 
-    #: The answer the misconception leads to.
-    value: int
+    #: The answer the misconception leads to (a number, or a list or word in notation).
+    value: int | str
     #: The misconception.
     misconception: Misconception
     #: Whether the target check is part of this answer (the mistaken award turned into 0, or the
     #: check forgotten too).
     hidden: bool = False
+
+
+def modelled(
+    check: Callable[[str], Result], answers: Iterable[tuple[Misconception, str]]
+) -> list[Mistake]:
+    """The mistakes of a list or word answer: each misconception's modelled wrong answer
+    (``answers``: the misconception and the answer it leads to, in notation), kept where the
+    check refuses that answer and names that misconception. A model that changes nothing on
+    this question, or whose answer the check puts down to another mistake, catches nothing
+    here and is left out, so every mistake listed is one the feedback names."""
+    found: list[Mistake] = []
+    for misconception, answer in answers:
+        result = check(answer)
+        if not result.ok and misconception.key in result.diagnosis:
+            found.append(Mistake(answer, misconception))
+    return found
 
 
 def join(parts: Sequence[Msg | str]) -> Msg | str:

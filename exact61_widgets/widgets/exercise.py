@@ -28,6 +28,7 @@ from typing import Any
 import ipywidgets as w
 
 from exact61_widgets.engine.errors import Exact61Error
+from exact61_widgets.exercises.asking import question_html
 from exact61_widgets.exercises.asking import question_pictures as pictures_for
 from exact61_widgets.exercises.generate import generated_kinds, like
 from exact61_widgets.exercises.learner_record import keep
@@ -114,7 +115,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
             if question_pictures
             else ""
         )
-        self.question = w.HTML(f"<p>{html.escape(self.question_text)}</p>{drawn}")
+        self.question = w.HTML(question_html(task, self.question_text, drawn))
         self.answer = w.Text(
             placeholder=self.form_text,
             continuous_update=False,
@@ -201,7 +202,7 @@ class Exercise(w.VBox):  # type: ignore[misc]
         self.task = task
         self.question_text = task.question().text(self.lang)
         pictures = "".join(pictures_for(task, f"{self.name}-fresh{self.fresh}", self.lang))
-        self.question.value = f"<p>{html.escape(self.question_text)}</p>{pictures}"
+        self.question.value = question_html(task, self.question_text, pictures)
         self.answer.placeholder = task.answer_form().text(self.lang)
         own = task.picture(f"{self.name}-fresh{self.fresh}-answer", self.lang)
         self.reveal_items = tuple(reveal_items(own))

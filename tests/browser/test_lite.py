@@ -6,8 +6,10 @@ fails to resolve, as on a classroom network without internet. A learner's path i
 followed: the start page, the first tutorial run in the browser's own Python, then
 a widget notebook (03) whose walkthrough steps, whose board plays a tile at an open
 place on a click, and, in a cell typed below, a match table that plays a whole hand
-from the keyboard. Chromium's own network log must then show that the pages asked
-nothing of any host but the local server.
+from the keyboard. A learner's answer is kept in the browser's storage and still in
+"my progress" after a reload; a broken stored record is reported and set aside.
+Chromium's own network log must then show that the pages asked nothing of any host
+but the local server.
 
 The same notebook is also opened in the local JupyterLab of the other browser tests,
 and the two are timed side by side (printed, never asserted): the cold start, from
@@ -32,6 +34,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+
+from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY
 
 from . import ui
 from .conftest import ROOT, VIEWPORT
@@ -401,6 +405,133 @@ def test_a_match_table_typed_in_a_new_cell_plays_a_whole_hand_from_the_keyboard(
         assert ui.hand_is_over(status), status
         assert plays, "the learner never played"
         assert table.error() == ""
+
+
+# -- the learner's own record, kept by the browser -----------------------------------------------
+
+#: A rounding exercise of notebook 05, as a learner would meet it, typed into a new cell.
+EXERCISE_CODE = (
+    "from exact61_widgets.exercises import Exercise, Rounding\n"
+    'Exercise(Rounding(18), name="ex-05-1", lang="en")'
+)
+PROGRESS_CODE = 'from exact61_widgets.exercises import MyProgress\nMyProgress(lang="en")'
+#: Breaks the stored record, as a crash or an old version of the package might leave it.
+BREAK_CODE = (
+    "from exact61_widgets.exercises.record import record_path\n"
+    'record_path().write_text("{ not a record", "utf-8")\n'
+    'print("broken:", record_path().name)'
+)
+
+
+#: The learner's record as the browser stores it: the site's drive is JupyterLite's storage
+#: (IndexedDB), where the kernel's ``/drive/.exact61/record.json`` is one entry.
+STORED_RECORD_JS = """
+async () => {
+  const db = await new Promise((ok, no) => {
+    const opened = indexedDB.open('JupyterLite Storage - /');
+    opened.onsuccess = () => ok(opened.result);
+    opened.onerror = no;
+  });
+  try {
+    if (!Array.from(db.objectStoreNames).includes('files')) return '';
+    const entry = await new Promise((ok, no) => {
+      const got = db.transaction('files').objectStore('files').get('.exact61/record.json');
+      got.onsuccess = () => ok(got.result);
+      got.onerror = no;
+    });
+    if (!entry) return '';
+    if (entry.format !== 'base64') return JSON.stringify(entry.content);
+    const bytes = Uint8Array.from(atob(entry.content), (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(bytes);
+  } finally {
+    db.close();
+  }
+}
+"""
+
+
+def stored_record(page: Any) -> str:
+    """The record's text as the browser stores it (kept in base64), '' if there is none."""
+    return str(page.evaluate(STORED_RECORD_JS))
+
+
+def open_blank_kernel(context: Any, lite: Lite) -> Any:
+    """A page of ``context`` with the start notebook open (its cells not run), the kernel
+    ready: a fresh Python in the browser, reading the same storage as every page of it."""
+    page = context.new_page()
+    page.goto(lab_url(lite, "00_start_here.ipynb"))
+    ui.wait_for_kernel(page, "lab", timeout=KERNEL_TIMEOUT, lite=True)
+    return page
+
+
+def progress_text(page: Any) -> str:
+    """The text "my progress" shows, typed into a new cell and run."""
+    run_typed_cell(page, PROGRESS_CODE)
+    view = page.locator(".exact61-progress").last
+    view.wait_for(timeout=120_000)
+    ui.wait_until(lambda: bool((view.text_content() or "").strip()), 30, "the progress view")
+    return view.text_content() or ""
+
+
+def answer_exercise(page: Any, answer: str) -> str:
+    """Type the rounding exercise into a new cell, answer it, and return the feedback."""
+    run_typed_cell(page, EXERCISE_CODE)
+    exercise = page.locator(".jupyter-widgets.exact61-exercise").last
+    exercise.wait_for(timeout=120_000)
+    box = exercise.locator("input[type=text]").first
+    box.fill(answer)
+    box.press("Enter")
+    feedback = exercise.locator(".exact61-feedback p")
+    feedback.wait_for(timeout=60_000)
+    return feedback.text_content() or ""
+
+
+def test_the_learner_s_record_survives_a_reload_and_a_broken_one_is_set_aside(lite: Lite) -> None:
+    """An answer given in the site is kept in the browser's storage (IndexedDB): after a
+    reload (a new page, a new kernel, the same browser), "my progress" still shows it, with
+    the mistake it showed. A record broken in storage is then reported and set aside when the
+    next page opens, a new record starts, and exercises go on being checked and kept."""
+    context = lite.browser.new_context(viewport=VIEWPORT)
+    context.on("request", lambda request: lite.requests.append(request.url))
+    try:
+        page = open_blank_kernel(context, lite)
+        with screenshot_on_failure(page, "record-answer"):
+            said = answer_exercise(page, "15")  # 18 rounded down: the wrong way
+            assert "15 is not right" in said, said
+            # the browser writes its storage a moment after Python: wait for the entry
+            ui.wait_until(
+                lambda: "rounded-wrong-way" in stored_record(page), 60, "the answer stored"
+            )
+        page.close(run_before_unload=False)
+
+        page = open_blank_kernel(context, lite)
+        with screenshot_on_failure(page, "record-reloaded"):
+            shown = progress_text(page)
+            assert "05" in shown and "still to practise" in shown, shown
+            assert ROUNDED_WRONG_WAY.text("en") in shown, shown  # the mistake it showed
+            assert "No answers yet" not in shown, shown
+            run_typed_cell(page, BREAK_CODE)
+            outputs = page.locator(".jp-OutputArea-output")
+            ui.wait_until(
+                lambda: "broken: record.json" in " ".join(outputs.all_text_contents()),
+                60,
+                "the record broken",
+            )
+        page.close(run_before_unload=False)
+
+        page = open_blank_kernel(context, lite)
+        with screenshot_on_failure(page, "record-broken"):
+            shown = progress_text(page)
+            assert "could not be read" in shown and "record.unreadable-" in shown, shown
+            assert "a new record starts" in shown and "No answers yet" in shown, shown
+            said = answer_exercise(page, "20")
+            assert "Right!" in said, said
+            ui.wait_until(lambda: "ex-05-1" in stored_record(page), 60, "the new record stored")
+            assert "rounded-wrong-way" not in stored_record(page)  # the old answer set aside
+            assert "05" in progress_text(page)
+        page.close(run_before_unload=False)
+    finally:
+        context.close()
 
 
 # -- side by side with JupyterLab, and the network -----------------------------------------------

@@ -21,6 +21,7 @@ from exact61_widgets.exercises.action_words import (
     hand_picture,
     legal_actions_giveaways,
     listing,
+    modelled_actions,
     playing,
     why_refused,
 )
@@ -29,8 +30,10 @@ from exact61_widgets.exercises.reading import read_action
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
+    Mistake,
     Result,
     malformed,
+    modelled,
     right,
     wrong,
 )
@@ -150,6 +153,10 @@ class LegalAction(Task):
                 "why": action_why(self.position, legal[0]),
             },
         ).text(check_lang(lang))
+
+    def mistakes(self) -> list[Mistake]:
+        """The refused action each misconception leads to here (:func:`modelled_actions`)."""
+        return modelled(self.check, modelled_actions(self.position, words=False))
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str | None:
         """The mover's hand with the tiles that may be played picked out (None: none may)."""

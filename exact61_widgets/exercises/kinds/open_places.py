@@ -15,18 +15,20 @@ from typing import ClassVar
 from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_layout
-from exact61_widgets.engine.ports import PORT_LABELS, Place
+from exact61_widgets.engine.ports import PORT_LABELS, Place, Port
 from exact61_widgets.exercises.examples import example_double, example_place
 from exact61_widgets.exercises.giveaways import open_places_part
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY, neighbour
 from exact61_widgets.exercises.reading import read_items, read_place, word_text
 from exact61_widgets.exercises.result import (
     Misconception,
+    Mistake,
     Reason,
     Result,
     join,
     list_result,
     malformed,
+    modelled,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
@@ -110,6 +112,43 @@ def _missing_hint(missing: Iterable[Place]) -> Misconception | None:
         for p in missing
     }
     return sorts.pop() if len(sorts) == 1 else None
+
+
+def places_text(places: Iterable[Place]) -> str:
+    """Places as an answer lists them: in the engine's order, or ``none``."""
+    ordered = sorted(set(places), key=lambda p: p.code)
+    return ", ".join(str(p) for p in ordered) if ordered else "none"
+
+
+def modelled_places(table: Layout) -> list[tuple[Misconception, str]]:
+    """The list each misconception of the kind leads to on ``table``: a spinner's branches
+    named before its lines are filled, the taken places of the tiles that still have an open
+    one named too, or the open branches, free lines or free halves left out."""
+    places = table.open_places()
+    ports = {True: (Port.LINE_A, Port.LINE_B, Port.BRANCH_A, Port.BRANCH_B)}
+    at_ends = {p.tile for p in places}
+    joined = [
+        Place(t, port)
+        for t in at_ends
+        for port in ports.get(t.is_double, (Port.LOW, Port.HIGH))
+        if neighbour(table, Place(t, port)) is not None
+    ]
+    early = [
+        Place(d, port)
+        for d in table.spinners
+        for port in (Port.BRANCH_A, Port.BRANCH_B)
+        if Place(d, port) not in places and neighbour(table, Place(d, port)) is None
+    ]
+    return [
+        (BRANCH_TOO_EARLY, places_text([*places, *early])),
+        (TAKEN_PLACE, places_text([*places, *joined])),
+        (BRANCHES_FORGOTTEN, places_text(p for p in places if not p.port.is_branch)),
+        (
+            FREE_LINE_FORGOTTEN,
+            places_text(p for p in places if not (p.tile.is_double and p.port.is_line)),
+        ),
+        (END_FORGOTTEN, places_text(p for p in places if p.tile.is_double)),
+    ]
 
 
 def _sentences(items: Iterable[tuple[str, Msg]]) -> list[Msg | str]:
@@ -207,6 +246,10 @@ class OpenPlaces(Task):
         """The open places, in notation."""
         places = [str(p) for p in Layout.parse(self.layout).open_places()]
         return ", ".join(places) if places else word_text("none", lang)
+
+    def mistakes(self) -> list[Mistake]:
+        """The wrong lists the kind's misconceptions lead to here (:func:`modelled_places`)."""
+        return modelled(self.check, modelled_places(Layout.parse(self.layout)))
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The layout with its open places marked."""

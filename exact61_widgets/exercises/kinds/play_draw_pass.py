@@ -20,14 +20,17 @@ from exact61_widgets.exercises.action_words import (
     action_why,
     hand_picture,
     legal_actions_giveaways,
+    modelled_actions,
     playing,
     why_refused,
 )
 from exact61_widgets.exercises.reading import read_action, read_word, word_text
 from exact61_widgets.exercises.result import (
     Misconception,
+    Mistake,
     Result,
     malformed,
+    modelled,
     right,
     wrong,
 )
@@ -118,6 +121,10 @@ class PlayDrawPass(Task):
     def answer(self, lang: str | None = None) -> str:
         """``play a tile``, ``draw`` or ``pass``, in ``lang``."""
         return word_text(action_kind(self.position), lang)
+
+    def mistakes(self) -> list[Mistake]:
+        """The wrong word each misconception leads to here (:func:`modelled_actions`)."""
+        return modelled(self.check, modelled_actions(self.position, words=True))
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str | None:
         """The mover's hand with the tiles that may be played picked out (None: none may)."""

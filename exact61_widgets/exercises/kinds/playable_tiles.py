@@ -22,11 +22,13 @@ from exact61_widgets.exercises.reading import read_items, word_text
 from exact61_widgets.exercises.result import (
     ExerciseError,
     Misconception,
+    Mistake,
     Reason,
     Result,
     join,
     list_result,
     malformed,
+    modelled,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
@@ -138,6 +140,26 @@ def playable_why(table: Layout, hand: Sequence[Tile]) -> Msg | str:
     )
 
 
+def modelled_tiles(table: Layout, hand: Sequence[Tile]) -> list[tuple[Misconception, str]]:
+    """The list each misconception of the kind leads to: the tiles that match a number joined
+    inside the layout, or that match nothing, named too; on an empty table only the doubles
+    (as if a double had to open); the playable doubles left out."""
+    playable = [t for t in hand if table.can_play(t)]
+    on_table = {n for t in table.tiles for n in (t.low, t.high)}
+    unfit = [t for t in hand if t not in playable]
+    shares = [t for t in unfit if {t.low, t.high} & on_table]
+
+    def text(tiles: Iterable[Tile]) -> str:
+        return ", ".join(str(t) for t in sorted(set(tiles))) or "none"
+
+    return [
+        (JOINED_NUMBER, text([*playable, *shares])),
+        (NO_MATCH, text([*playable, *(t for t in unfit if t not in shares)])),
+        (ANY_TILE_OPENS, text(t for t in hand if t.is_double)),
+        (DOUBLE_FORGOTTEN, text(t for t in playable if not t.is_double)),
+    ]
+
+
 def _missing_hint(table: Layout, missing: Sequence[Tile]) -> Misconception | None:
     if not table:
         return ANY_TILE_OPENS
@@ -235,6 +257,11 @@ class PlayableTiles(Task):
         table = Layout.parse(self.layout)
         tiles = [t for t in self.hand if table.can_play(t)]
         return ", ".join(tiles) if tiles else word_text("none", lang)
+
+    def mistakes(self) -> list[Mistake]:
+        """The wrong lists the kind's misconceptions lead to here (:func:`modelled_tiles`)."""
+        table = Layout.parse(self.layout)
+        return modelled(self.check, modelled_tiles(table, [Tile.parse(t) for t in self.hand]))
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The hand with the tiles that can be played picked out."""

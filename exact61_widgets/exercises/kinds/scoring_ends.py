@@ -16,7 +16,7 @@ from exact61_widgets.engine.errors import NotationError
 from exact61_widgets.engine.explain import ends_sum
 from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.loader import as_layout
-from exact61_widgets.engine.ports import SINGLE_PORTS, Place
+from exact61_widgets.engine.ports import SINGLE_PORTS, Place, Port
 from exact61_widgets.engine.tiles import Tile
 from exact61_widgets.exercises.examples import example_double, example_place
 from exact61_widgets.exercises.giveaways import contributions_part
@@ -24,11 +24,13 @@ from exact61_widgets.exercises.layout_facts import end_key, neighbour, scoring_e
 from exact61_widgets.exercises.reading import read_end, read_items, word_text
 from exact61_widgets.exercises.result import (
     Misconception,
+    Mistake,
     Reason,
     Result,
     join,
     list_result,
     malformed,
+    modelled,
 )
 from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
@@ -197,6 +199,44 @@ def _missing_hint(missing: Iterable[Contribution]) -> Misconception | None:
     return sorts.pop() if len(sorts) == 1 else None
 
 
+def modelled_ends(table: Layout) -> list[tuple[Misconception, str]]:
+    """The list each misconception of the kind leads to on ``table``: internal doubles,
+    unused or started branches, the joined halves of the tiles at the ends, or those tiles'
+    both halves named too; or the blank ends or the end doubles left out."""
+    ends = scoring_ends(table)
+    keys = [end_key(c) for c in ends]
+    branches = [Place(d, p) for d in table.spinners for p in (Port.BRANCH_A, Port.BRANCH_B)]
+    outer = [c.tile for c in ends if c.port is not None and len(table) > 1]
+    joined = [
+        str(Place(t, p)) for t in outer for p in SINGLE_PORTS if neighbour(table, Place(t, p))
+    ]
+
+    def text(items: Iterable[str]) -> str:
+        return ", ".join(dict.fromkeys(items)) or "none"
+
+    return [
+        (INTERNAL_DOUBLE, text([*keys, *(str(d) for d in silent_tiles(table) if d.is_double)])),
+        (
+            UNUSED_BRANCH,
+            text(
+                [
+                    *keys,
+                    *(
+                        str(b)
+                        for b in branches
+                        if neighbour(table, b) is None and not table.is_end_double(b.tile)
+                    ),
+                ]
+            ),
+        ),
+        (STARTED_BRANCH, text([*keys, *(str(b) for b in branches if neighbour(table, b))])),
+        (JOINED_HALF, text([*keys, *joined])),
+        (BOTH_HALVES, text([*keys, *(str(t) for t in outer if not t.is_double)])),
+        (BLANK_FORGOTTEN, text(end_key(c) for c in ends if c.port is None or c.value)),
+        (END_DOUBLE_FORGOTTEN, text(end_key(c) for c in ends if c.port is not None)),
+    ]
+
+
 def _sentences(items: Iterable[tuple[str, Msg]]) -> list[Msg | str]:
     return [Msg("{item}: {reason}.", {"item": k, "reason": why}) for k, why in items]
 
@@ -297,6 +337,10 @@ class ScoringEnds(Task):
         """The scoring ends, in notation."""
         ends = [end_key(c) for c in scoring_ends(Layout.parse(self.layout))]
         return ", ".join(ends) if ends else word_text("none", lang)
+
+    def mistakes(self) -> list[Mistake]:
+        """The wrong lists the kind's misconceptions lead to here (:func:`modelled_ends`)."""
+        return modelled(self.check, modelled_ends(Layout.parse(self.layout)))
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The layout with its scoring ends marked and summed."""

@@ -190,6 +190,23 @@ class WhichMistake(Task):
         text = json.dumps(to_record(match), separators=(",", ":"), ensure_ascii=False)
         return cls(text, tuple(str(n) for n in numbers), str(seed), samples)
 
+    @classmethod
+    def of_graded(
+        cls, match: Match, graded: Sequence[Decision], seed: str, samples: int
+    ) -> WhichMistake:
+        """The question about decisions of ``match`` that :func:`grade_decisions` has already
+        graded with ``seed`` and ``samples`` (a generator grades them to choose them): their
+        grades are kept, not computed again (a decision's grade depends on it alone)."""
+        text = json.dumps(to_record(match), separators=(",", ":"), ensure_ascii=False)
+        task = cls.__new__(cls)
+        numbers = tuple(str(d.number) for d in graded)
+        for name, value in (("record", text), ("numbers", numbers), ("seed", seed)):
+            object.__setattr__(task, name, value)
+        object.__setattr__(task, "samples", samples)
+        task.__dict__["graded"] = tuple(graded)  # the cached property, filled in
+        task.__post_init__()
+        return task
+
     def __post_init__(self) -> None:
         if len(self.numbers) < 2 or not all(n.isdigit() for n in self.numbers):
             raise ExerciseError(Msg("name at least two decisions, by their numbers"))

@@ -93,7 +93,7 @@ def wrong_answers(mistakes: Sequence[Mistake], right: int) -> tuple[Mistake, ...
     """The mistakes worth a teacher's note, in order: those whose answer is wrong (not
     ``right``), each misconception once per answer (a teacher's script lists an answer two
     mistakes give with both)."""
-    seen: set[tuple[int, str]] = set()
+    seen: set[tuple[int | str, str]] = set()
     kept: list[Mistake] = []
     for m in mistakes:
         if m.value != right and (m.value, m.misconception.key) not in seen:
