@@ -417,7 +417,7 @@ EXERCISE_CODE = (
 PROGRESS_CODE = 'from exact61_widgets.exercises import MyProgress\nMyProgress(lang="en")'
 #: Breaks the stored record, as a crash or an old version of the package might leave it.
 BREAK_CODE = (
-    "from exact61_widgets.exercises.record import record_path\n"
+    "from exact61_widgets.exercises.learner_record import record_path\n"
     'record_path().write_text("{ not a record", "utf-8")\n'
     'print("broken:", record_path().name)'
 )
