@@ -881,7 +881,7 @@ def test_leaked_answers_reads_html_and_markdown_and_respects_boundaries() -> Non
 
 
 def test_the_widget_checks_on_click_and_offers_the_solution_after_a_try() -> None:
-    from exact61_widgets.exercises import Exercise
+    from exact61_widgets.widgets import Exercise
 
     widget = Exercise(OpenPlaces(FOUR), name="open-four", lang="en")
     assert repr(widget) == "Exercise('open-four', lang='en')"
@@ -905,7 +905,7 @@ def test_the_widget_checks_on_click_and_offers_the_solution_after_a_try() -> Non
 
 
 def test_the_saved_widget_holds_the_task_and_folds_the_solution() -> None:
-    from exact61_widgets.exercises import Exercise
+    from exact61_widgets.widgets import Exercise
 
     task = PlayAward("[3|6] [0|3]@[3|6]:low", "[6|6]@[3|6]:high")
     widget = Exercise(task, name="ex-award-66", lang="en")
@@ -925,7 +925,7 @@ def test_the_saved_widget_holds_the_task_and_folds_the_solution() -> None:
 
 
 def test_the_widget_speaks_the_session_language(session_ru: None) -> None:
-    from exact61_widgets.exercises import Exercise
+    from exact61_widgets.widgets import Exercise
 
     widget = Exercise(Rounding(13))
     assert widget.lang == "ru" and widget.check_button.description == "Проверить"
@@ -938,7 +938,7 @@ def test_the_widget_speaks_the_session_language(session_ru: None) -> None:
 
 
 def test_the_widget_with_its_own_question() -> None:
-    from exact61_widgets.exercises import Exercise
+    from exact61_widgets.widgets import Exercise
 
     widget = Exercise(Rounding(13), lang="ru", question="Округлите 13.")
     assert widget.question_text == "Округлите 13."
@@ -949,9 +949,8 @@ def test_the_widget_with_its_own_question() -> None:
 
 
 def _reveal_exercise(**options: Any) -> Any:
-    from exact61_widgets.exercises import Exercise
     from exact61_widgets.i18n import Msg
-    from exact61_widgets.widgets import RoundingWalkthrough
+    from exact61_widgets.widgets import Exercise, RoundingWalkthrough
 
     walk = RoundingWalkthrough(totals=(13,), name="reveal-walk")
     return Exercise(
@@ -997,7 +996,7 @@ def test_saved_the_reveal_is_folded_inside_the_solution() -> None:
 
 
 def test_a_reveal_refuses_what_it_cannot_show() -> None:
-    from exact61_widgets.exercises import Exercise
+    from exact61_widgets.widgets import Exercise
 
     with pytest.raises(ExerciseError, match="reveals pictures"):
         Exercise(Rounding(13), reveal=[3.5])
@@ -1019,7 +1018,7 @@ def test_every_task_has_a_form_that_is_neither_an_answer_nor_a_mistake() -> None
 
 
 def test_the_widget_placeholder_is_the_form() -> None:
-    from exact61_widgets.exercises import Exercise
+    from exact61_widgets.widgets import Exercise
 
     for task in TASKS[:6]:
         widget = Exercise(task, lang="ru")

@@ -441,8 +441,9 @@ def test_a_fresh_which_mistake_question_keeps_the_review_s_grades_and_shows_its_
     """A fresh "which move was the mistake?" is graded once, as its check grades it: the same
     task read back from its spec grades every move the same. Its moves are drawn above the
     question, which asks about "the moves shown above"."""
-    from exact61_widgets.exercises import Exercise, task_from_spec
+    from exact61_widgets.exercises import task_from_spec
     from exact61_widgets.exercises.kinds import WhichMistake
+    from exact61_widgets.widgets import Exercise
 
     task = generate("which_mistake", 3, 2)
     assert isinstance(task, WhichMistake) and len(task.numbers) == 3

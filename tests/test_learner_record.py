@@ -13,14 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from exact61_widgets.exercises import (
-    Exercise,
-    MyProgress,
-    Practice,
-    Rounding,
-    generate,
-    tells_mistakes_apart,
-)
+from exact61_widgets.exercises import Rounding, generate, tells_mistakes_apart
 from exact61_widgets.exercises.generate import difficulty_of
 from exact61_widgets.exercises.learner_record import (
     ENV,
@@ -31,6 +24,7 @@ from exact61_widgets.exercises.learner_record import (
     record_path,
 )
 from exact61_widgets.handouts.tutorial_exercises import tutorial_exercises
+from exact61_widgets.widgets import Exercise, MyProgress, Practice
 
 
 def answered(path: Path) -> LearnerRecord:

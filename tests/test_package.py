@@ -69,8 +69,7 @@ def test_the_engine_imports_nothing_from_the_ui_side() -> None:
 def test_engine_render_and_exercises_import_nothing_from_the_widgets() -> None:
     """The arrows run down: widgets/ uses engine/, render/ and exercises/, never the reverse.
 
-    Every import statement is read, lazy ones too; the one mention allowed is the exercises
-    package's table of the widget names the notebooks import from it, resolved on first use.
+    Every import statement is read, lazy ones too, and no string names a widget module.
     """
     ui = ("exact61_widgets.widgets", "ipywidgets", "anywidget", "traitlets")
     for folder in ("engine", "render", "exercises"):
@@ -84,11 +83,25 @@ def test_engine_render_and_exercises_import_nothing_from_the_widgets() -> None:
                     continue
                 for name in names:
                     assert not name.startswith(ui), f"{folder}/{path.name} imports {name}"
-    from exact61_widgets import exercises
 
-    lazy = vars(exercises)["_LAZY"]
-    assert set(lazy) == {"Exercise", "Practice", "MyProgress"}
-    assert all(module.startswith("exact61_widgets.widgets.") for module in lazy.values())
+    for path in (PACKAGE / "exercises").rglob("*.py"):
+        tree = ast.parse(path.read_text("utf-8"))
+        docs = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        named = [
+            node.value
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs
+            and "exact61_widgets.widgets" in node.value
+        ]
+        assert not named, f"{path.name} names {named}"
     code = (
         "import sys, pkgutil, importlib, exact61_widgets.engine as e, exact61_widgets.render as r, "
         "exact61_widgets.exercises as x\n"
@@ -104,13 +117,17 @@ def test_engine_render_and_exercises_import_nothing_from_the_widgets() -> None:
     assert result.stdout.strip() == "[]"
 
 
-def test_the_notebooks_import_the_exercise_widgets_from_the_exercises_package() -> None:
-    from exact61_widgets import exercises
+def test_the_exercise_widgets_are_the_widgets_package_s() -> None:
+    from exact61_widgets import exercises, widgets
     from exact61_widgets.widgets.exercise import Exercise
     from exact61_widgets.widgets.practice import MyProgress, Practice
 
-    assert exercises.Exercise is Exercise
-    assert (exercises.Practice, exercises.MyProgress) == (Practice, MyProgress)
+    assert (widgets.Exercise, widgets.Practice, widgets.MyProgress) == (
+        Exercise,
+        Practice,
+        MyProgress,
+    )
+    assert not hasattr(exercises, "Exercise")
 
 
 def _is_lazy(tree: ast.Module, target: ast.AST) -> bool:

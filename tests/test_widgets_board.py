@@ -179,8 +179,8 @@ def test_the_front_end_reports_the_page_theme_and_watches_it() -> None:
 
 
 def test_every_button_and_status_line_has_a_stable_class_in_any_language() -> None:
-    from exact61_widgets.exercises import Exercise, PlayAward
-    from exact61_widgets.widgets import MatchTable, PositionExplorer, SpinnerWalkthrough
+    from exact61_widgets.exercises import PlayAward
+    from exact61_widgets.widgets import Exercise, MatchTable, PositionExplorer, SpinnerWalkthrough
 
     def classes(widget: object) -> set[str]:
         found: set[str] = set(getattr(widget, "_dom_classes", ()))
@@ -432,9 +432,10 @@ def test_every_button_is_named_an_icon_only_one_by_its_tooltip() -> None:
 
 def test_every_button_of_every_widget_has_a_name() -> None:
     """Text or tooltip: what a screen reader says for each button (none is empty)."""
-    from exact61_widgets.exercises import Exercise, PlayAward
+    from exact61_widgets.exercises import PlayAward
     from exact61_widgets.widgets import (
         EndScoringWalkthrough,
+        Exercise,
         MatchTable,
         PositionExplorer,
         SpinnerWalkthrough,

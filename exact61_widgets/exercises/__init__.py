@@ -12,17 +12,14 @@ the question and owns what shows the answer — its *reveal*, shown only after a
 right answer or on request — is :class:`~exact61_widgets.widgets.exercise.Exercise`,
 beside :class:`~exact61_widgets.widgets.practice.Practice` and
 :class:`~exact61_widgets.widgets.practice.MyProgress` in :mod:`exact61_widgets.widgets`:
-this package holds the items and their checking and imports nothing from there.
-The notebooks type ``from exact61_widgets.exercises import Exercise``, so these
-three names are handed on here on first use (which loads ipywidgets). :func:`generate` makes a
+this package holds the items and their checking and imports nothing from there
+(so the engine's checks run where no widget can, the live class's server and Pyodide
+among them). :func:`generate` makes a
 fresh task of a kind and difficulty from a seed (:mod:`.generate`), checked by
 :func:`tells_mistakes_apart` like every shipped exercise.
 """
 
 from __future__ import annotations
-
-from importlib import import_module
-from typing import Any
 
 from exact61_widgets.exercises.generate import (
     generate,
@@ -49,30 +46,19 @@ from exact61_widgets.exercises.kinds import (
 from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
 
-#: The widgets the notebooks import from here, found in :mod:`exact61_widgets.widgets` on first
-#: use: the names a learner types, not an import of this package (tests/test_package.py).
-_LAZY = {
-    "Exercise": "exact61_widgets.widgets.exercise",
-    "Practice": "exact61_widgets.widgets.practice",
-    "MyProgress": "exact61_widgets.widgets.practice",
-}
-
 __all__ = [
     "BlockedAward",
     "BoneyardSize",
     "DisplayedPoints",
-    "Exercise",
     "ExerciseError",
     "GoingOut",
     "LegalAction",
     "Misconception",
     "Mistake",
-    "MyProgress",
     "OpenPlaces",
     "PlayAward",
     "PlayDrawPass",
     "PlayableTiles",
-    "Practice",
     "Result",
     "Rounding",
     "ScoringEnds",
@@ -88,10 +74,3 @@ __all__ = [
     "task_kinds",
     "tells_mistakes_apart",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(module), name)

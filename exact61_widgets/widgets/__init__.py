@@ -9,7 +9,9 @@ from exact61_widgets.engine.advice import Advice
 from exact61_widgets.engine.scenario import HandScript, SavedScenario, Scenario, ScenarioError
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.board import Board, BoardAction
+from exact61_widgets.widgets.exercise import Exercise
 from exact61_widgets.widgets.explorer import Export, PositionExplorer
+from exact61_widgets.widgets.practice import MyProgress, Practice
 from exact61_widgets.widgets.puzzle import PuzzleWidget
 from exact61_widgets.widgets.review import ReviewWidget
 from exact61_widgets.widgets.table import MatchTable
@@ -31,12 +33,15 @@ __all__ = [
     "BoardAction",
     "EndScoringWalkthrough",
     "Exact61Walkthrough",
+    "Exercise",
     "Export",
     "GoingOutWalkthrough",
     "HandScript",
     "HandStory",
     "MatchTable",
+    "MyProgress",
     "PositionExplorer",
+    "Practice",
     "PuzzleWidget",
     "ReviewWidget",
     "RoundingWalkthrough",

@@ -37,7 +37,8 @@ WIDGET_ROOTS = (
 #: The cells: one widget of each kind (the walkthroughs' boards are a picture and a board
 #: to act on; the explorer and table take plays; the exercise is a text box and a button).
 CELLS = (
-    "from exact61_widgets.exercises import Exercise, PlayAward\n"
+    "from exact61_widgets.exercises import PlayAward\n"
+    "from exact61_widgets.widgets import Exercise\n"
     "from exact61_widgets.widgets import (EndScoringWalkthrough, MatchTable,\n"
     "                                     PositionExplorer, PuzzleWidget, SpinnerWalkthrough)",
     "SpinnerWalkthrough(name='a11y-spinner')",

@@ -411,10 +411,10 @@ def test_a_match_table_typed_in_a_new_cell_plays_a_whole_hand_from_the_keyboard(
 
 #: A rounding exercise of notebook 05, as a learner would meet it, typed into a new cell.
 EXERCISE_CODE = (
-    "from exact61_widgets.exercises import Exercise, Rounding\n"
+    "from exact61_widgets.exercises import Rounding\nfrom exact61_widgets.widgets import Exercise\n"
     'Exercise(Rounding(18), name="ex-05-1", lang="en")'
 )
-PROGRESS_CODE = 'from exact61_widgets.exercises import MyProgress\nMyProgress(lang="en")'
+PROGRESS_CODE = 'from exact61_widgets.widgets import MyProgress\nMyProgress(lang="en")'
 #: Breaks the stored record, as a crash or an old version of the package might leave it.
 BREAK_CODE = (
     "from exact61_widgets.exercises.learner_record import record_path\n"
