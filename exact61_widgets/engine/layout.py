@@ -252,10 +252,8 @@ class Layout(LayoutCore):
 
     def can_play(self, tile: Tile | str) -> bool:
         """Whether ``tile`` has at least one legal place."""
-        tile = as_tile(tile)
-        if self.placed_mask >> tile.index & 1:
-            return False
-        return not self.placed_mask or bool(TILES_WITH[self.open_numbers] >> tile.index & 1)
+        t = as_tile(tile).index
+        return not self.placed_mask >> t & 1 and self.drawn_tile_fits(t)
 
     def plays_for(self, tiles: int) -> list[Play]:
         """Every legal play of the tiles in bitmask ``tiles``, by tile then place (R3.1, R4.3).

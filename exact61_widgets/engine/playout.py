@@ -4,10 +4,9 @@ A playout copies the position through the match's public read-only views
 (bitmask hands, open places by number, taken-port bits) and plays legal actions
 to the end of the hand or match, with no events and no undo. Every rule it
 applies comes from the engine's one place for it: the award table of
-:mod:`.scoring`, the settlements of :mod:`.settlement`, the join tables of
-:mod:`.kernel` (the join is :meth:`.LayoutCore.push_code`'s, written out here on
-local variables for speed: ``tests/test_playout_drift.py`` checks it against
-``Match`` at every step). Each turn it lists its candidate plays in one place and picks
+:mod:`.scoring`, the settlements of :mod:`.settlement`, the join and the turn of
+:mod:`.kernel` (its steps, inlined at import on this loop's local variables:
+:func:`.inline.inline`). Each turn it lists its candidate plays in one place and picks
 among them, at random or greedily; with a ``trace`` it records the candidates
 and the greedy gain, and the tests check both against ``Match`` at every step.
 """
@@ -18,19 +17,18 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
+from exact61_widgets.engine.inline import inline
 from exact61_widgets.engine.kernel import (
-    BRANCHES,
-    CONTRIB,
-    GAIN,
-    JOIN_AT,
-    OPENING,
-    OPENS_BRANCHES,
-    TILES_WITH,
+    DRAW_TURN,
+    blocked_step,
+    drawn_step,
+    end_sum_step,
+    join_step,
+    turn_step,
 )
 from exact61_widgets.engine.match import HAND_OVER, MATCH_OVER, PLAYING, Match
-from exact61_widgets.engine.ports import PLACE_NUMBER
 from exact61_widgets.engine.scoring import AWARDS, accepts, reaches_target
-from exact61_widgets.engine.settlement import is_blocked, settle_blocked, settle_going_out
+from exact61_widgets.engine.settlement import settle_blocked, settle_going_out
 from exact61_widgets.engine.tiles import (
     HAND_SIZE,
     TILE_OF_BIT,
@@ -86,6 +84,7 @@ TraceEntry = TracePlay | TraceDraw | TracePass | TraceDeal
 Trace = list[TraceEntry]
 
 
+@inline(end_sum_step)
 def _greedy(
     moves: list[int],
     total: int,
@@ -107,10 +106,8 @@ def _greedy(
             t = mv >> 8
             c = mv & 255
             if c == _OPENS:
-                s = CONTRIB[t][0]
-            else:
-                _, a, port, _, value, _, _, _, _ = JOIN_AT[t][c]  # type: ignore[misc]
-                s = total + GAIN[a][occ[a]][port] + value  # LayoutCore.end_sum_after, inlined
+                c = -1
+            s = end_sum_step(occ, total, t, c)
             gain = AWARDS[s]
             if gain and not accepts(score, gain):
                 gain = 0
@@ -129,6 +126,7 @@ def _candidates(entries: list[int]) -> tuple[tuple[int, int], ...]:
     return tuple((mv >> 8, -1 if mv & 255 == _OPENS else mv & 255) for mv in entries)
 
 
+@inline(turn_step, join_step, drawn_step, blocked_step)
 def playout(
     match: Match,
     rng: random.Random | None = None,
@@ -201,13 +199,9 @@ def playout(
             if trace is not None:
                 trace.append(TraceDeal(leader, tuple(order)))
         hand = hands_[seat]
-        if pending >= 0:
-            playable = 1 << pending
-        elif placed:
-            playable = hand & TILES_WITH[omask]
-        else:
-            playable = hand
-        if playable:
+        left = nb - pos
+        playable = turn_step(hand, pending, placed, omask, left)
+        if playable > 0:
             # The candidate plays, by tile then place in the order the places opened.
             moves = []
             m = playable
@@ -245,28 +239,7 @@ def playout(
                 )
             if p == _OPENS:
                 p = -1
-                for c in OPENING[t]:
-                    num = PLACE_NUMBER[c]
-                    opn[num].append(c)
-                    omask |= 1 << num
-                occ[t] = 0
-                total = CONTRIB[t][0]
-            else:
-                num, a, port, bits, value, _, opened, onum, spinner = JOIN_AT[t][p]  # type: ignore[misc]
-                lst = opn[num]
-                lst.remove(p)
-                if not lst:
-                    omask &= ~(1 << num)
-                old = occ[a]
-                new = old | 1 << port
-                occ[a] = new
-                occ[t] = bits
-                opn[onum].append(opened)
-                omask |= 1 << onum
-                if spinner and OPENS_BRANCHES[old][port]:
-                    lst += BRANCHES[a]
-                    omask |= 1 << num
-                total += GAIN[a][old][port] + value
+            omask, total, _, _ = join_step(occ, opn, omask, total, t, p)
             placed += 1
             hand ^= 1 << t
             hands_[seat] = hand
@@ -291,11 +264,12 @@ def playout(
                 scores[side] += award
                 if reaches_target(scores[side]):
                     return tuple(scores)
-        elif pos < nb:
+        elif playable == DRAW_TURN:
             t = bones[pos]
             pos += 1
             hands_[seat] = hand | (1 << t)
-            if not placed or TILES_WITH[omask] >> t & 1:
+            fits = drawn_step(t, placed, omask)
+            if fits:
                 pending = t
             if trace is not None:
                 trace.append(TraceDraw(seat, t))
@@ -303,7 +277,8 @@ def playout(
         elif trace is not None:
             trace.append(TracePass(seat))
         # End of the turn (D9): a block ends the hand, else the next seat moves.
-        if pos >= nb and is_blocked(hands_, omask):
+        blocked = blocked_step(hands_, omask, left)
+        if blocked:
             last = settle_blocked([pips_of(h) for h in hands_], side_of, leader, tuple(scores))[-1]
             if last.won:
                 return last.scores
