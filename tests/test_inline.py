@@ -33,6 +33,8 @@ INLINED: list[Callable[..., Any]] = [
     LayoutCore.turn_blocks,
     LayoutCore.drawn_tile_fits,
     LayoutCore.end_sum_after,
+    vars(Match)["_turn"],
+    Match.legal_actions,
     playout.playout,
     vars(playout)["_greedy"],
     OpenPosition.push,

@@ -110,6 +110,12 @@ def test_an_illegal_push_changes_nothing_and_returns_minus_one() -> None:
     assert core.push_code(six_six, one_four_low) == -1  # no 1 on it
     assert core.push_code(six_six, -1) == -1  # the layout has begun
     assert views(core) == before
+    one_one = parse_tile("[1|1]").index
+    after = core.end_sum_after(one_one, one_four_low)
+    assert core.push_code(one_one, one_four_low) == after >= 0  # fills [1|4]:low
+    before = views(core)
+    assert core.push_code(parse_tile("[1|2]").index, one_four_low) == -1  # fits, but taken
+    assert views(core) == before
 
 
 def test_a_copy_is_independent_and_the_layout_is_a_kernel() -> None:

@@ -63,53 +63,77 @@ class _Rename(ast.NodeTransformer):
         return node if new is None else ast.Name(new, node.ctx)
 
 
+def _names(nodes: list[ast.expr] | list[ast.expr | None]) -> list[str] | None:
+    """The names of ``nodes`` (a tuple counts as its items), or None if one is not a name."""
+    items: list[ast.expr | None] = []
+    for node in nodes:
+        items += node.elts if isinstance(node, ast.Tuple) else [node]
+    names = [node.id for node in items if isinstance(node, ast.Name)]
+    return names if len(names) == len(items) else None
+
+
 def _expand(step: Callable[..., Any], call: ast.Assign, glob: dict[str, Any]) -> list[ast.stmt]:
     """The statements that replace ``targets = step(args)``; the step's globals go into
     ``glob`` (the loop's) as ``_kernel_NAME``."""
     func = _step_tree(step)
     assert isinstance(call.value, ast.Call)
     params = [a.arg for a in func.args.args]
-    args = call.value.args
-    if len(args) != len(params) or not all(isinstance(a, ast.Name) for a in args):
+    args = _names(call.value.args)
+    if args is None or len(args) != len(params):
         raise TypeError(f"{step.__name__}: call it with {len(params)} plain names")
     body = func.body[:-1]
     if inspect.getdoc(step) is not None:
         body = body[1:]
     prefix = f"_{step.__name__}_"
     rebound = _assigned(body)
-    names = {name: prefix + name for name in rebound if name != "_"}
+    passed = dict(zip(params, args, strict=True))
+    result = func.body[-1]
+    assert isinstance(result, ast.Return)
+    returned = _names([result.value])
+    targets = _names(call.targets)
+    if returned is None or targets is None:
+        raise TypeError(f"{step.__name__}: return names, assigned to names")
+    if len(returned) != len(targets):
+        raise TypeError(f"{step.__name__} returns {len(returned)} values")
+    pairs = list(zip(returned, targets, strict=True))
+    # A returned name the step binds becomes the caller's target itself, so no assignment is
+    # left at the end: a local of the step (its target not one the step reads), or a
+    # parameter the step rebinds whose argument is that same target (``x = step(x)``).
+    names: dict[str, str] = {}
+    for ret, tgt in pairs:
+        if tgt == "_" or ret not in rebound or ret in names or tgt in names.values():
+            continue
+        if ret in passed:
+            if passed[ret] == tgt and list(passed.values()).count(tgt) == 1:
+                names[ret] = tgt
+        elif tgt not in passed.values():
+            names[ret] = tgt
+    for name in rebound - set(names):
+        if name != "_":
+            names[name] = prefix + name
     for n in ast.walk(func):
         known = isinstance(n, ast.Name) and n.id in step.__globals__
         if known and n.id not in names and n.id not in params:  # type: ignore[attr-defined]
             names[n.id] = "_kernel_" + n.id  # type: ignore[attr-defined]
             glob[names[n.id]] = step.__globals__[n.id]  # type: ignore[attr-defined]
     prelude: list[ast.stmt] = []
-    for param, arg in zip(params, args, strict=True):
-        assert isinstance(arg, ast.Name)
-        if param in rebound:  # a parameter the step rebinds: a local copy, as a call has
-            prelude.append(ast.Assign([ast.Name(prefix + param, ast.Store())], arg))
-        else:
-            names[param] = arg.id
+    for param, arg in passed.items():
+        if param not in rebound:
+            names[param] = arg
+        elif names[param] != arg:  # a parameter the step rebinds: a copy, as a call has
+            prelude.append(
+                ast.Assign([ast.Name(names[param], ast.Store())], ast.Name(arg, ast.Load()))
+            )
     renamer = _Rename(names)
     stmts = [renamer.visit(s) for s in body]
-    result = func.body[-1]
-    assert isinstance(result, ast.Return) and result.value is not None
-    value = renamer.visit(result.value)
-    (target,) = call.targets
-    if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
-        if len(target.elts) != len(value.elts):
-            raise TypeError(f"{step.__name__} returns {len(value.elts)} values")
-        stores = {n.id for n in target.elts if isinstance(n, ast.Name)}
-        loads = {n.id for v in value.elts for n in ast.walk(v) if isinstance(n, ast.Name)}
-        if not stores & loads:  # one plain assignment each, no tuple
-            done = [ast.Assign([t], v) for t, v in zip(target.elts, value.elts, strict=True)]
-            return prelude + stmts + [d for d in done if not _discarded(d)]
-    return [*prelude, *stmts, ast.Assign([target], value)]
-
-
-def _discarded(node: ast.Assign) -> bool:
-    target = node.targets[0]
-    return isinstance(target, ast.Name) and target.id == "_"
+    rest = [(names.get(ret, ret), tgt) for ret, tgt in pairs if tgt != "_"]
+    rest = [(ret, tgt) for ret, tgt in rest if ret != tgt]
+    if {tgt for _, tgt in rest} & {ret for ret, _ in rest}:  # one tuple, as the return has
+        stores = ast.Tuple([ast.Name(t, ast.Store()) for _, t in rest], ast.Store())
+        loads = ast.Tuple([ast.Name(r, ast.Load()) for r, _ in rest], ast.Load())
+        return [*prelude, *stmts, ast.Assign([stores], loads)]
+    done = [ast.Assign([ast.Name(t, ast.Store())], ast.Name(r, ast.Load())) for r, t in rest]
+    return [*prelude, *stmts, *done]
 
 
 class _Inline(ast.NodeTransformer):

@@ -214,7 +214,8 @@ def join_step(
     far place opens, and filling a spinner's second line opens its two branches (R4.3).
     Returns the new open numbers (bitmask), the new end sum (R5), where the place stood
     in its open list (-1: the opening) and the anchor's taken bits before (for undo).
-    The join must be legal (:meth:`LayoutCore.push_code` checks it).
+    The tile must fit the place (``JOIN_AT[t][p]`` not None); a place that is not open
+    raises ``ValueError`` before anything changes (:meth:`LayoutCore.push_code` reads it).
     """
     if p < 0:
         for c in OPENING[t]:
@@ -308,12 +309,12 @@ def turn_step(hand: int, pending: int, placed: int, open_numbers: int, boneyard:
     """
     if pending >= 0:
         turn = _BIT[pending]
-    else:
-        if placed:
-            hand &= TILES_WITH[open_numbers]
-        if not hand:
-            hand = DRAW_TURN if boneyard else PASS_TURN
-        turn = hand
+    elif placed:
+        turn = hand & TILES_WITH[open_numbers]
+        if not turn:
+            turn = DRAW_TURN if boneyard else PASS_TURN
+    else:  # the empty table: every tile opens it
+        turn = hand if hand else DRAW_TURN if boneyard else PASS_TURN
     return turn
 
 
@@ -471,13 +472,16 @@ class LayoutCore:
             taken = 0
         else:
             join = JOIN_AT[t][p]
-            if join is None or p not in open_[join.number]:
+            if join is None:
                 return -1
-            taken = join.taken
+            taken = join[5]  # Join.taken
         occ = self.occ
         open_numbers = self.open_numbers
         total = self.end_sum
-        open_numbers, total, slot, _ = join_step(occ, open_, open_numbers, total, t, p)
+        try:
+            open_numbers, total, slot, _ = join_step(occ, open_, open_numbers, total, t, p)
+        except ValueError:  # the place is not open: join_step changed nothing
+            return -1
         # The log entry: the tile, its place + 1 and where the place stood (for undo).
         self._log.append((slot << 16) + (p << 8) + 256 + t if p >= 0 else t)
         self.taken_bits |= taken
@@ -498,7 +502,7 @@ class LayoutCore:
         slot = entry >> 16
         self.placed_mask ^= _BIT[t]
         if p >= 0:
-            self.taken_bits ^= JOIN_AT[t][p].taken  # type: ignore[union-attr]
+            self.taken_bits ^= JOIN_AT[t][p][5]  # type: ignore[index]  # Join.taken
         occ = self.occ
         open_ = self.open_lists
         open_numbers = self.open_numbers

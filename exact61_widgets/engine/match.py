@@ -40,7 +40,8 @@ from exact61_widgets.engine.events import (
 )
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
-from exact61_widgets.engine.kernel import DRAW_TURN
+from exact61_widgets.engine.inline import inline
+from exact61_widgets.engine.kernel import DRAW_TURN, turn_step
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import (
     AWARDS,
@@ -674,11 +675,17 @@ class Match:
 
     # -- legal actions ------------------------------------------------------------------
 
+    @inline(turn_step)
     def _turn(self) -> int:
-        """What the player to move does: :meth:`.LayoutCore.turn` (plays, a draw or a pass)."""
-        return self._layout.turn(
-            self._hands[self._to_move], self._pending, len(self._boneyard) - self._bone_pos
-        )
+        """What the player to move does: :func:`.kernel.turn_step` (plays, a draw or a pass)."""
+        hand = self._hands[self._to_move]
+        pending = self._pending
+        layout = self._layout
+        placed = layout.placed_mask
+        open_numbers = layout.open_numbers
+        left = len(self._boneyard) - self._bone_pos
+        turn = turn_step(hand, pending, placed, open_numbers, left)
+        return turn
 
     def legal_plays(self) -> list[Play]:
         """The plays open to the player to move, by tile then place."""
@@ -687,14 +694,21 @@ class Match:
         turn = self._turn()
         return self._layout.plays_for(turn) if turn > 0 else []
 
+    @inline(turn_step)
     def legal_actions(self) -> list[Action]:
         """Plays if there are any (R3.2), else a draw (R3.3), else a pass (R3.4)."""
         if self._status != PLAYING:
             return []
-        turn = self._turn()
+        hand = self._hands[self._to_move]
+        pending = self._pending
+        layout = self._layout
+        placed = layout.placed_mask
+        open_numbers = layout.open_numbers
+        left = len(self._boneyard) - self._bone_pos
+        turn = turn_step(hand, pending, placed, open_numbers, left)  # what _turn() returns
         if turn < 0:
             return [DRAW] if turn == DRAW_TURN else [PASS]
-        return self._layout.plays_for(turn)  # type: ignore[return-value]
+        return layout.plays_for(turn)  # type: ignore[return-value]
 
     def why_illegal(self, action: Action | Deal) -> Msg | None:
         """Why ``action`` may not be pushed now, or None if it may."""
