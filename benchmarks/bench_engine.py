@@ -12,7 +12,7 @@ Every figure is tiles placed per second, in pure Python:
   (``load_record(record)``), shown for comparison, with no target;
 - ``playout``: the search bot's own loop (``engine.playout``), random matches;
 - ``match@peer`` and ``playout@peer``: the same two measurements of the engine at an
-  earlier commit (``--peer``, by default the last commit before the one join kernel,
+  earlier commit (``--baseline``, by default the last commit before the one join kernel,
   issue 35; see ``benchmarks/peer.py``), beside ``match@now`` and ``playout@now``, a copy
   of the working tree's engine loaded and warmed the same way, so that a change to the
   engine shows its cost against the code it replaced, in the same run, on the same
@@ -36,7 +36,7 @@ every turn, every game dealt from a shuffle, the moves checked by the engine;
 which its rules do not have, are done but not counted).
 
 Run: ``python benchmarks/bench_engine.py [--seconds 2] [--rounds 5] [--slice 0.05]
-[--clock cpu|wall] [--peer REF | --no-peer]``.
+[--clock cpu|wall] [--baseline REF | --no-baseline]``.
 """
 
 from __future__ import annotations
@@ -235,9 +235,9 @@ def main() -> None:
         help="CPU time of this process (default) or elapsed time",
     )
     parser.add_argument(
-        "--peer", default=BEFORE_KERNEL, help="the commit whose engine is measured beside"
+        "--baseline", default=BEFORE_KERNEL, help="the commit whose engine is measured beside"
     )
-    parser.add_argument("--no-peer", action="store_true", help="measure this engine alone")
+    parser.add_argument("--no-baseline", action="store_true", help="measure this engine alone")
     args = parser.parse_args()
     clock = CLOCKS[args.clock]
     records = random_records(MATCHES)
@@ -249,7 +249,7 @@ def main() -> None:
         "check": exact61_replay(records, load_record),
         "playout": exact61_playout(plays),
     }
-    peer = None if args.no_peer else load_peer(args.peer)
+    peer = None if args.no_baseline else load_peer(args.baseline)
     if peer is not None:
         # Both sides of the comparison are copies loaded, warmed and measured alike.
         load_now()

@@ -11,12 +11,12 @@ tiles unplayed) are also solved by the peer, plain minimax over
 fast core buy; the two must agree on every value.
 
 Then the same positions are solved again, in alternation, by this engine and by the
-engine at an earlier commit (``--peer``, by default the last commit before the one join
+engine at an earlier commit (``--baseline``, by default the last commit before the one join
 kernel, issue 35; see ``benchmarks/peer.py``): the ratio of their CPU times says what
 a change to the engine cost, in the same run; their values and node counts must agree.
 
 Run: ``python benchmarks/bench_solve.py [--positions 500] [--unplayed 12] [--seed 1]
-[--peer REF | --no-peer]``.
+[--baseline REF | --no-baseline]``.
 """
 
 from __future__ import annotations
@@ -97,9 +97,9 @@ def main() -> None:
     parser.add_argument("--peer", type=int, default=50, help="positions for the peer")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--peer", default=BEFORE_KERNEL, help="the commit whose solver is measured beside"
+        "--baseline", default=BEFORE_KERNEL, help="the commit whose solver is measured beside"
     )
-    parser.add_argument("--no-peer", action="store_true", help="measure this solver alone")
+    parser.add_argument("--no-baseline", action="store_true", help="measure this solver alone")
     args = parser.parse_args()
     every: list[float] = []
     nodes = 0
@@ -145,8 +145,8 @@ def main() -> None:
         f"unplayed: {peer_time:.2f} s against the solver's {solver_time:.2f} s "
         f"(×{peer_time / max(solver_time, 1e-9):.1f}); every value agrees"
     )
-    if not args.no_peer:
-        against_peer(load_peer(args.peer), [m for players in (2, 4) for m in found[players]])
+    if not args.no_baseline:
+        against_peer(load_peer(args.baseline), [m for players in (2, 4) for m in found[players]])
     print("goals met" if median < MEDIAN_GOAL and over == 0 else "GOALS MISSED")
 
 

@@ -22,6 +22,7 @@ from exact61_widgets import Match
 from exact61_widgets.engine import kernel, playout, solvecore
 from exact61_widgets.engine.inline import inline
 from exact61_widgets.engine.kernel import DRAW_TURN, PASS_TURN, LayoutCore, turn_step
+from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.playout import Trace
 from exact61_widgets.engine.solvecore import INF, OpenPosition, alphabeta
 
@@ -34,7 +35,7 @@ INLINED: list[Callable[..., Any]] = [
     LayoutCore.drawn_tile_fits,
     LayoutCore.end_sum_after,
     vars(Match)["_turn"],
-    Match.legal_actions,
+    Layout.actions,
     playout.playout,
     vars(playout)["_greedy"],
     OpenPosition.push,

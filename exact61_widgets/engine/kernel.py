@@ -206,16 +206,19 @@ def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
 
 def join_step(
     occ: list[int], open_lists: list[list[int]], open_numbers: int, end_sum: int, t: int, p: int
-) -> tuple[int, int, int, int]:
+) -> tuple[int, int, int, int, int]:
     """Join tile ``t`` at open place code ``p`` (-1: the opening) (R3.1, R4, R5).
 
     ``occ`` (taken-port bits by tile) and ``open_lists`` (open place codes by number,
     in the order they opened) change in place: the place is filled, the joining tile's
     far place opens, and filling a spinner's second line opens its two branches (R4.3).
     Returns the new open numbers (bitmask), the new end sum (R5), where the place stood
-    in its open list (-1: the opening) and the anchor's taken bits before (for undo).
-    The tile must fit the place (``JOIN_AT[t][p]`` not None); a place that is not open
-    raises ``ValueError`` before anything changes (:meth:`LayoutCore.push_code` reads it).
+    in its open list (0 for the opening), the anchor's taken bits before (for undo) and
+    the two ports joined as bits of place codes (:attr:`LayoutCore.taken_bits`; 0 for the
+    opening). A caller drops what it does not need (``_``): inlined, that costs nothing.
+    A join the rules do not allow raises before anything changes (what
+    :meth:`LayoutCore.push_code` reads): ``TypeError`` if the tile has no half for the
+    place (``JOIN_AT[t][p]`` is None), ``ValueError`` if the place is not open.
     """
     if p < 0:
         for c in OPENING[t]:
@@ -223,10 +226,11 @@ def join_step(
             open_lists[number].append(c)
             open_numbers |= _BIT[number]
         end_sum = CONTRIB[t][0]
-        slot = -1
+        slot = 0
         old = 0
+        taken = 0
     else:
-        number, a, port, bits, value, _, opened, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
+        number, a, port, bits, value, taken, opened, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
         codes = open_lists[number]
         slot = codes.index(p)
         del codes[slot]
@@ -242,46 +246,32 @@ def join_step(
         else:
             open_numbers = open_numbers & ~_BIT[number] | _BIT[opened_number]
         end_sum += GAIN[a][old][port] + value
-    return open_numbers, end_sum, slot, old
+    return open_numbers, end_sum, slot, old, taken
 
 
-def unjoin_step(
-    occ: list[int],
-    open_lists: list[list[int]],
-    open_numbers: int,
-    end_sum: int,
-    t: int,
-    p: int,
-    slot: int,
-) -> tuple[int, int]:
+def unjoin_step(occ: list[int], open_lists: list[list[int]], t: int, p: int, slot: int) -> int:
     """Take back the last join, of tile ``t`` at place code ``p`` that stood at ``slot``.
 
-    The exact undo of :func:`join_step`; returns the open numbers and the end sum before.
+    The exact undo of :func:`join_step` on ``occ`` and ``open_lists``; the open numbers
+    and the end sum before it are the caller's to restore (the solver kept them,
+    :meth:`LayoutCore.pop_code` reads them again). Returns the anchor's taken bits as
+    they are again (0 for the opening).
     """
     if p < 0:
         for c in OPENING[t]:
-            number = PLACE_NUMBER[c]
-            codes = open_lists[number]
-            codes.pop()
-            if not codes:
-                open_numbers &= ~_BIT[number]
-        end_sum = 0
+            open_lists[PLACE_NUMBER[c]].pop()
+        old = 0
     else:
-        number, a, port, _, value, _, _, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
+        number, a, port, _, _, _, _, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
         old = occ[a] ^ _BIT[port]
         occ[a] = old
         occ[t] = 0
-        end_sum -= GAIN[a][old][port] + value
         codes = open_lists[number]
         if spinner and OPENS_BRANCHES[old][port]:
             del codes[-2:]
-        other = open_lists[opened_number]
-        other.pop()
-        if not other:
-            open_numbers &= ~_BIT[opened_number]
+        open_lists[opened_number].pop()
         codes.insert(slot, p)
-        open_numbers |= _BIT[number]
-    return open_numbers, end_sum
+    return old
 
 
 def end_sum_step(occ: list[int], end_sum: int, t: int, p: int) -> int:
@@ -466,31 +456,24 @@ class LayoutCore:
         if placed & bit:
             return -1
         open_ = self.open_lists
-        if p < 0:
-            if placed:
-                return -1
-            taken = 0
-        else:
-            join = JOIN_AT[t][p]
-            if join is None:
-                return -1
-            taken = join[5]  # Join.taken
+        if p < 0 and placed:
+            return -1
         occ = self.occ
         open_numbers = self.open_numbers
         total = self.end_sum
         try:
-            open_numbers, total, slot, _ = join_step(occ, open_, open_numbers, total, t, p)
-        except ValueError:  # the place is not open: join_step changed nothing
+            open_numbers, total, slot, _, taken = join_step(occ, open_, open_numbers, total, t, p)
+        except (TypeError, ValueError):  # no half for the place, or it is not open: unchanged
             return -1
         # The log entry: the tile, its place + 1 and where the place stood (for undo).
-        self._log.append((slot << 16) + (p << 8) + 256 + t if p >= 0 else t)
+        self._log.append((slot << 16) + (p << 8) + 256 + t)
         self.taken_bits |= taken
         self.open_numbers = open_numbers
         self.placed_mask = placed | bit
         self.end_sum = total
         return total
 
-    @inline(unjoin_step)
+    @inline(unjoin_step, end_sum_step)
     def pop_code(self) -> int:
         """Take back the last tile :meth:`push_code` put down; return ``tile * 256 + place + 1``.
 
@@ -501,13 +484,14 @@ class LayoutCore:
         p = (entry >> 8 & 255) - 1
         slot = entry >> 16
         self.placed_mask ^= _BIT[t]
-        if p >= 0:
-            self.taken_bits ^= JOIN_AT[t][p][5]  # type: ignore[index]  # Join.taken
         occ = self.occ
+        if p >= 0:
+            self.taken_bits ^= 1 << p | occ[t] << 6 * t  # the two ports the join took
         open_ = self.open_lists
-        open_numbers = self.open_numbers
-        total = self.end_sum
-        open_numbers, total = unjoin_step(occ, open_, open_numbers, total, t, p, slot)
-        self.open_numbers = open_numbers
-        self.end_sum = total
+        _ = unjoin_step(occ, open_, t, p, slot)
+        # The end sum before: the join's change, read again from the layout before it.
+        zero = 0
+        change = end_sum_step(occ, zero, t, p)
+        self.end_sum -= change
+        self.open_numbers = sum(_BIT[number] for number, codes in enumerate(open_) if codes)
         return (t << 8) + p + 1

@@ -20,15 +20,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple
 
-from exact61_widgets.engine.actions import PLAY_ROWS, Play
+from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Play
 from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.inline import inline
 from exact61_widgets.engine.kernel import (
+    DRAW_TURN,
     JOIN_PORT,
     TILE_DOUBLE,
     TILE_HIGH,
     TILE_LOW,
-    TILES_WITH,
     LayoutCore,
+    turn_step,
 )
 from exact61_widgets.engine.ports import (
     PLACE_NUMBER,
@@ -260,20 +262,33 @@ class Layout(LayoutCore):
 
         On an empty table each tile may open the layout.
         """
-        fits = tiles & TILES_WITH[self.open_numbers] & ~self.placed_mask
-        plays: list[Play] = []
-        if not fits:
-            if not self.placed_mask:  # the empty table (no open place yet): every tile opens it
-                tiles &= ~self.placed_mask
-                while tiles:
-                    bit = tiles & -tiles
-                    tiles ^= bit
-                    plays.append(_OPENING_PLAY[bit])
+        actions = self.actions(tiles & ~self.placed_mask, -1, 0)
+        return [] if actions[0] is PASS else actions  # type: ignore[return-value]
+
+    @inline(turn_step)
+    def actions(self, hand: int, pending: int, boneyard: int) -> list[Action]:
+        """The actions open to the player to move (R3.2–R3.4), as :func:`.kernel.turn_step`
+        allows: every legal play of its tiles, by tile then place; else a draw, else a pass.
+
+        ``hand`` is its hand (a bitmask), ``pending`` a drawn tile that fits (-1: none),
+        ``boneyard`` the number of tiles left to draw.
+        """
+        placed = self.placed_mask
+        open_numbers = self.open_numbers
+        turn = turn_step(hand, pending, placed, open_numbers, boneyard)
+        if turn < 0:
+            return [DRAW] if turn == DRAW_TURN else [PASS]
+        plays: list[Action] = []
+        if not placed:  # the empty table (no open place yet): every tile opens it
+            while turn:
+                bit = turn & -turn
+                turn ^= bit
+                plays.append(_OPENING_PLAY[bit])
             return plays
         open_ = self.open_lists
-        while fits:
-            bit = fits & -fits
-            fits ^= bit
+        while turn:
+            bit = turn & -turn
+            turn ^= bit
             low, high, row = _PLAY_ROW[bit]
             codes = open_[low]
             if low != high:  # both numbers' places, joined only when both have some

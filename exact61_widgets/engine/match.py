@@ -691,24 +691,16 @@ class Match:
         """The plays open to the player to move, by tile then place."""
         if self._status != PLAYING:
             return []
-        turn = self._turn()
-        return self._layout.plays_for(turn) if turn > 0 else []
+        actions = self.legal_actions()
+        return [] if actions[0] is DRAW or actions[0] is PASS else actions  # type: ignore[return-value]
 
-    @inline(turn_step)
     def legal_actions(self) -> list[Action]:
         """Plays if there are any (R3.2), else a draw (R3.3), else a pass (R3.4)."""
         if self._status != PLAYING:
             return []
-        hand = self._hands[self._to_move]
-        pending = self._pending
-        layout = self._layout
-        placed = layout.placed_mask
-        open_numbers = layout.open_numbers
-        left = len(self._boneyard) - self._bone_pos
-        turn = turn_step(hand, pending, placed, open_numbers, left)  # what _turn() returns
-        if turn < 0:
-            return [DRAW] if turn == DRAW_TURN else [PASS]
-        return layout.plays_for(turn)  # type: ignore[return-value]
+        return self._layout.actions(
+            self._hands[self._to_move], self._pending, len(self._boneyard) - self._bone_pos
+        )
 
     def why_illegal(self, action: Action | Deal) -> Msg | None:
         """Why ``action`` may not be pushed now, or None if it may."""

@@ -239,7 +239,7 @@ def playout(
                 )
             if p == _OPENS:
                 p = -1
-            omask, total, _, _ = join_step(occ, opn, omask, total, t, p)
+            omask, total, _, _, _ = join_step(occ, opn, omask, total, t, p)
             placed += 1
             hand ^= 1 << t
             hands_[seat] = hand

@@ -87,6 +87,11 @@ def _kind(c: int, taken: int) -> int:
     return _LINE if OPENS_BRANCHES[taken][port] else _TWIN
 
 
+#: _CLASS[c][taken]: the number and kind of open place ``c`` whose tile has taken-port bits
+#: ``taken``, as ``number * 4 + kind``: places of one class give the same move.
+_CLASS: Final = tuple(
+    tuple(PLACE_NUMBER[c] * 4 + _kind(c, taken) for taken in range(64)) for c in range(168)
+)
 #: _KEY[t][taken]: the open places of tile ``t`` with taken-port bits ``taken`` in the packed
 #: key (:data:`~.kernel.OPEN_AT`): the key of a layout is the sum over its tiles.
 _KEY: Final = tuple(
@@ -202,10 +207,6 @@ class OpenPosition:
                     best = gain
         return scores[side] - root[side] - best
 
-    def _kind(self, c: int) -> int:
-        """The kind of the open place ``c`` (see the module's docstring)."""
-        return _kind(c, self.occ[c // 6])
-
     def _add(self, side: int, award: int) -> bool:
         """Apply an award the target check accepts (R1.4); True if it wins the match."""
         _, self.scores, won = apply_change(self.scores, side, award)
@@ -274,7 +275,7 @@ class OpenPosition:
                     seen = set()
                     kept = []
                     for c in codes:
-                        cls = PLACE_NUMBER[c] * 4 + self._kind(c)
+                        cls = _CLASS[c][occ[c // 6]]
                         if cls not in seen:
                             seen.add(cls)
                             kept.append(c)
@@ -303,7 +304,7 @@ class OpenPosition:
             p = (move & 255) - 1
             occ = self.occ
             opn = self.opn
-            omask, total, slot, old = join_step(occ, opn, omask, total, t, p)
+            omask, total, slot, old, _ = join_step(occ, opn, omask, total, t, p)
             # The key: the sum over the tiles of their open places (_KEY).
             lkey += _KEY[t][occ[t]]
             if p >= 0:
@@ -383,7 +384,7 @@ class OpenPosition:
         p = (move & 255) - 1
         occ = self.occ
         opn = self.opn
-        omask, total = unjoin_step(occ, opn, omask, total, t, p, slot)
+        _ = unjoin_step(occ, opn, t, p, slot)
         self.placed -= 1
         self.hands[seat] |= 1 << t
 
