@@ -201,7 +201,8 @@ def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
 
 # -- the steps: each rule once, on plain integers and lists -----------------------------
 # The methods of LayoutCore, the playout loop and the solver run these, inlined at import
-# (:func:`.inline.inline`): no call per move, one written statement of each rule.
+# (:func:`.inline.inline`): no call per move, one written statement of each rule. A number
+# or a port (below 7) is shifted (``1 << n`` is a cached small int), a tile looked up (_BIT).
 
 
 def join_step(
@@ -224,7 +225,7 @@ def join_step(
         for c in OPENING[t]:
             number = PLACE_NUMBER[c]
             open_lists[number].append(c)
-            open_numbers |= _BIT[number]
+            open_numbers |= 1 << number
         end_sum = CONTRIB[t][0]
         slot = 0
         old = 0
@@ -235,16 +236,16 @@ def join_step(
         slot = codes.index(p)
         del codes[slot]
         old = occ[a]
-        occ[a] = old | _BIT[port]
+        occ[a] = old | 1 << port
         occ[t] = bits
         open_lists[opened_number].append(opened)
         if spinner and OPENS_BRANCHES[old][port]:
             codes += BRANCHES[a]
-            open_numbers |= _BIT[opened_number]
+            open_numbers |= 1 << opened_number
         elif codes:
-            open_numbers |= _BIT[opened_number]
+            open_numbers |= 1 << opened_number
         else:
-            open_numbers = open_numbers & ~_BIT[number] | _BIT[opened_number]
+            open_numbers = open_numbers & ~(1 << number) | 1 << opened_number
         end_sum += GAIN[a][old][port] + value
     return open_numbers, end_sum, slot, old, taken
 
@@ -263,7 +264,7 @@ def unjoin_step(occ: list[int], open_lists: list[list[int]], t: int, p: int, slo
         old = 0
     else:
         number, a, port, _, _, _, _, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
-        old = occ[a] ^ _BIT[port]
+        old = occ[a] ^ 1 << port
         occ[a] = old
         occ[t] = 0
         codes = open_lists[number]

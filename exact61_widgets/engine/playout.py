@@ -164,8 +164,7 @@ def playout(
     total = layout.end_sum
     hands_ = list(match.hand_masks)
     bones = match.boneyard_indices
-    pos = 0
-    nb = len(bones)
+    left = len(bones)  # the tiles left to draw: the next is bones[-left]
     seat = match.to_move
     drawn = match.drawn_tile
     pending = -1 if drawn is None else drawn.index
@@ -185,8 +184,7 @@ def playout(
             order = shuffled_tiles(rng)
             hands_ = dealt_hands(order, n)
             bones = tuple(order[n * HAND_SIZE :])
-            pos = 0
-            nb = len(bones)
+            left = len(bones)
             occ = [0] * 28
             opn = [[], [], [], [], [], [], []]
             omask = 0
@@ -199,7 +197,6 @@ def playout(
             if trace is not None:
                 trace.append(TraceDeal(leader, tuple(order)))
         hand = hands_[seat]
-        left = nb - pos
         playable = turn_step(hand, pending, placed, omask, left)
         if playable > 0:
             # The candidate plays, by tile then place in the order the places opened.
@@ -265,8 +262,8 @@ def playout(
                 if reaches_target(scores[side]):
                     return tuple(scores)
         elif playable == DRAW_TURN:
-            t = bones[pos]
-            pos += 1
+            t = bones[-left]
+            left -= 1
             hands_[seat] = hand | (1 << t)
             fits = drawn_step(t, placed, omask)
             if fits:
