@@ -38,11 +38,10 @@ from exact61_widgets.engine.tiles import (
     shuffled_tiles,
 )
 
-#: How a candidate play is kept in the loop: ``tile * 256 + place``, with this place for
-#: the opening tile.
-_OPENS = 255
-#: By a tile's bit: ``tile * 256`` and the numbers on its halves.
-_CANDIDATE = {1 << t.index: (t.index * 256, t.low, t.high) for t in TILES}
+#: How a candidate play is kept in the loop: ``tile * 256 + place + 1`` (the place -1 for
+#: the opening tile, so its low byte is 0). By a tile's bit: ``tile * 256 + 1`` and the
+#: numbers on its halves.
+_CANDIDATE = {1 << t.index: (t.index * 256 + 1, t.low, t.high) for t in TILES}
 
 
 class TracePlay(NamedTuple):
@@ -104,9 +103,7 @@ def _greedy(
     for mv in moves:
         if greedy:
             t = mv >> 8
-            c = mv & 255
-            if c == _OPENS:
-                c = -1
+            c = (mv & 255) - 1
             s = end_sum_step(occ, total, t, c)
             gain = AWARDS[s]
             if gain and not accepts(score, gain):
@@ -123,7 +120,7 @@ def _greedy(
 
 
 def _candidates(entries: list[int]) -> tuple[tuple[int, int], ...]:
-    return tuple((mv >> 8, -1 if mv & 255 == _OPENS else mv & 255) for mv in entries)
+    return tuple((mv >> 8, (mv & 255) - 1) for mv in entries)
 
 
 @inline(turn_step, join_step, drawn_step, blocked_step)
@@ -216,26 +213,24 @@ def playout(
                 while m:
                     low = m & -m
                     m ^= low
-                    moves.append(TILE_OF_BIT[low] * 256 + _OPENS)
+                    moves.append(TILE_OF_BIT[low] * 256)
             if greedy:
                 best = rand() >= epsilon
                 mv, gain = _greedy(moves, total, occ, scores[side_of[seat]], rand, best)
             else:
                 mv = moves[int(rand() * len(moves))]
             t = mv >> 8
-            p = mv & 255
+            p = (mv & 255) - 1
             if trace is not None:
                 trace.append(
                     TracePlay(
                         seat,
                         t,
-                        -1 if p == _OPENS else p,
+                        p,
                         _candidates(moves),
                         gain if greedy and best else None,
                     )
                 )
-            if p == _OPENS:
-                p = -1
             omask, total, _, _, _ = join_step(occ, opn, omask, total, t, p)
             placed += 1
             hand ^= 1 << t
