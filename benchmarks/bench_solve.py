@@ -150,11 +150,12 @@ def main() -> None:
     print("goals met" if median < MEDIAN_GOAL and over == 0 else "GOALS MISSED")
 
 
-def against_peer(peer: str, matches: list[Match], rounds: int = 3) -> None:
+def against_peer(peer: str, matches: list[Match], rounds: int = 5) -> None:
     """Solve ``matches`` with this engine and the peer's in turn, ``rounds`` times; print the
     ratio of the CPU times (each position alternately, so load hits both alike).
 
-    This engine is a copy of the working tree's (``peer.load_now``), loaded like the peer's.
+    This engine is a copy of the working tree's (``peer.load_now``), loaded like the peer's;
+    a first pass over the positions warms both before the measured rounds.
     """
     load_now()
     sides = []
@@ -164,6 +165,9 @@ def against_peer(peer: str, matches: list[Match], rounds: int = 3) -> None:
             (peer_module("engine.solve", package).solve, [load(to_record(m)) for m in matches])
         )
     (now_solve, ours), (peer_solve, theirs) = sides
+    for match, other in zip(ours, theirs, strict=True):  # a first pass, not measured: warm
+        now_solve(match)
+        peer_solve(other)
     ratios = []
     for _ in range(rounds):
         ours_time = peer_time = 0.0
