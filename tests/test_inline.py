@@ -162,3 +162,14 @@ def test_a_step_must_end_with_its_only_return_and_be_called_with_names() -> None
 
     with pytest.raises(TypeError, match="plain names"):
         inline(drawn_step)(constant)
+
+
+def test_without_the_source_the_loop_runs_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package installed as byte code alone keeps its loops as written (they call the steps)."""
+
+    def no_source(obj: object) -> str:
+        raise OSError("no source")
+
+    monkeypatch.setattr("inspect.getsource", no_source)
+    written = vars(playout)["_greedy"].__wrapped__
+    assert inline(kernel.end_sum_step)(written) is written

@@ -15,7 +15,8 @@ called instead (``func.__wrapped__``), and ``tests/test_inline.py`` checks the t
 agree. The compiled loop keeps the file and line numbers of the written one (the
 inlined statements carry the line of the call), so tracebacks and coverage point
 at the source. A step must be a plain function whose last statement, and only
-``return``, returns a name or a tuple of names; its call must pass plain names.
+``return``, returns a name or a tuple of names; its call must pass plain names. A
+package installed without its source runs the loops as written (slower, the same).
 """
 
 from __future__ import annotations
@@ -167,7 +168,13 @@ def inline(*steps: Callable[..., Any]) -> Callable[[F], F]:
     """
 
     def decorate(func: F) -> F:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(func)))
+        try:
+            source = inspect.getsource(func)
+            for step in steps:
+                inspect.getsource(step)
+        except OSError:  # installed without its source: the loop as written, calling the steps
+            return func
+        tree = ast.parse(textwrap.dedent(source))
         ast.increment_lineno(tree, func.__code__.co_firstlineno - 1)
         (node,) = tree.body
         assert isinstance(node, ast.FunctionDef)
@@ -183,6 +190,8 @@ def inline(*steps: Callable[..., Any]) -> Callable[[F], F]:
         code = compile(tree, func.__code__.co_filename, "exec", flags=flags, dont_inherit=True)
         exec(code, glob, space)  # our own source, rewritten
         compiled = space[node.name]
+        if hasattr(func.__code__, "co_qualname"):  # Python 3.11: profiles name it as written
+            compiled.__code__ = compiled.__code__.replace(co_qualname=func.__code__.co_qualname)
         compiled.__kwdefaults__ = func.__kwdefaults__
         compiled.__defaults__ = func.__defaults__
         return cast(F, functools.update_wrapper(compiled, func))
