@@ -10,7 +10,13 @@ Every figure is tiles placed per second, in pure Python:
   records written beforehand from random matches;
 - ``check``: the same records checked move by move without the document
   (``load_record(record)``), shown for comparison, with no target;
-- ``playout``: the search bot's own loop (``engine.playout``), random matches.
+- ``playout``: the search bot's own loop (``engine.playout``), random matches;
+- ``match@peer`` and ``playout@peer``: the same two measurements of the engine at an
+  earlier commit (``--baseline``, by default the last commit before the one join kernel,
+  issue 35; see ``benchmarks/peer.py``), beside ``match@now`` and ``playout@now``, a copy
+  of the working tree's engine loaded and warmed the same way, so that a change to the
+  engine shows its cost against the code it replaced, in the same run, on the same
+  matches (the median of the rounds' ratios).
 
 Each round gives every measurement ``--seconds`` of time in short turns, one after
 the other (``--slice`` each), so a change in the machine's load hits them all
@@ -30,7 +36,7 @@ every turn, every game dealt from a shuffle, the moves checked by the engine;
 which its rules do not have, are done but not counted).
 
 Run: ``python benchmarks/bench_engine.py [--seconds 2] [--rounds 5] [--slice 0.05]
-[--clock cpu|wall]``.
+[--clock cpu|wall] [--baseline REF | --no-baseline]``.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from collections.abc import Callable
 from typing import Any
 
 import dominoes
+from peer import BEFORE_KERNEL, NOW, PEER, load_now, load_peer, peer_module
 
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.playout import Trace, TracePlay, playout
@@ -91,7 +98,7 @@ def dominoes_random(seed: int) -> Measure:
     return measure
 
 
-def random_match(n: int, rng: random.Random) -> tuple[Match, int]:
+def random_match(n: int, rng: random.Random, match_class: type[Any] = Match) -> tuple[Any, int]:
     """Match ``n`` (2, 3 and 4 players in turn, seeded by ``n``) played to its end through
     the public Match API, dealing every hand, a random legal action from ``rng`` at every
     turn; with the tiles it placed.
@@ -99,7 +106,7 @@ def random_match(n: int, rng: random.Random) -> tuple[Match, int]:
     The loop asks for the legal actions once a turn, as `dominoes`' loop reads its game's
     result once a move: none means the hand is over (deal the next) or the match is.
     """
-    match = Match(2 + n % 3, seed=n)
+    match = match_class(2 + n % 3, seed=n)
     moves = 0
     choice = rng.choice
     push = match.push
@@ -116,8 +123,9 @@ def random_match(n: int, rng: random.Random) -> tuple[Match, int]:
         moves += action.kind == "play"
 
 
-def exact61_match_api(seed: int) -> Measure:
-    """Random matches through the public Match API (:func:`random_match`), one after another."""
+def exact61_match_api(seed: int, match_class: type[Any] = Match) -> Measure:
+    """Random matches through the public Match API (:func:`random_match`), one after another
+    (``match_class``: this engine's ``Match`` or the peer's)."""
     rng = random.Random(seed)
     count = [0]
 
@@ -125,7 +133,7 @@ def exact61_match_api(seed: int) -> Measure:
         moves = 0
         start = clock()
         while clock() - start < seconds:
-            moves += random_match(count[0], rng)[1]
+            moves += random_match(count[0], rng, match_class)[1]
             count[0] += 1
         return moves, clock() - start
 
@@ -171,8 +179,11 @@ def playout_plays(count: int) -> list[int]:
     return plays
 
 
-def exact61_playout(plays: list[int]) -> Measure:
-    """Random matches in the fast playout loop (no trace), in turn."""
+def exact61_playout(
+    plays: list[int], match_class: type[Any] = Match, loop: Callable[..., Any] = playout
+) -> Measure:
+    """Random matches in the fast playout loop (no trace), in turn (``match_class`` and
+    ``loop``: this engine's or the peer's)."""
     count = [0]
 
     def measure(seconds: float, clock: Callable[[], float]) -> tuple[int, float]:
@@ -180,7 +191,7 @@ def exact61_playout(plays: list[int]) -> Measure:
         start = clock()
         while clock() - start < seconds:
             n = count[0] % len(plays)
-            playout(Match(2 + n % 3, seed=n), random.Random(n))
+            loop(match_class(2 + n % 3, seed=n), random.Random(n))
             moves += plays[n]
             count[0] += 1
         return moves, clock() - start
@@ -191,11 +202,17 @@ def exact61_playout(plays: list[int]) -> Measure:
 def run_round(
     measures: dict[str, Measure], seconds: float, turn: float, clock: Callable[[], float]
 ) -> dict[str, float]:
-    """Tiles placed per second by each measurement, given ``seconds`` in turns of ``turn``."""
+    """Tiles placed per second by each measurement, given ``seconds`` in turns of ``turn``.
+
+    Every other pass takes the measurements in the reverse order, so that none always
+    follows the same one (what ran before warms or cools the caches alike for all).
+    """
     moves = dict.fromkeys(measures, 0)
     spent = dict.fromkeys(measures, 0.0)
+    order = list(measures.items())
     while min(spent.values()) < seconds:
-        for name, measure in measures.items():
+        order.reverse()
+        for name, measure in order:
             done, took = measure(turn, clock)
             moves[name] += done
             spent[name] += took
@@ -217,16 +234,33 @@ def main() -> None:
         default="cpu",
         help="CPU time of this process (default) or elapsed time",
     )
+    parser.add_argument(
+        "--baseline", default=BEFORE_KERNEL, help="the commit whose engine is measured beside"
+    )
+    parser.add_argument("--no-baseline", action="store_true", help="measure this engine alone")
     args = parser.parse_args()
     clock = CLOCKS[args.clock]
     records = random_records(MATCHES)
+    plays = playout_plays(MATCHES)
     measures: dict[str, Measure] = {
         "dominoes": dominoes_random(0),
         "match": exact61_match_api(0),
         "replay": exact61_replay(records),
         "check": exact61_replay(records, load_record),
-        "playout": exact61_playout(playout_plays(MATCHES)),
+        "playout": exact61_playout(plays),
     }
+    peer = None if args.no_baseline else load_peer(args.baseline)
+    if peer is not None:
+        # Both sides of the comparison are copies loaded, warmed and measured alike.
+        load_now()
+        for side, package in (("now", NOW), ("peer", PEER)):
+            side_match = peer_module("engine.match", package).Match
+            side_playout = peer_module("engine.playout", package).playout
+            for n in range(MATCHES):  # the work the fixtures made the installed engine do
+                random_match(n, random.Random(n), side_match)
+                side_playout(side_match(2 + n % 3, seed=n), random.Random(n), trace=[])
+            measures[f"match@{side}"] = exact61_match_api(0, side_match)
+            measures[f"playout@{side}"] = exact61_playout(plays, side_match, side_playout)
     # The fixtures (the records, the imported modules) stay alive for the whole run: frozen
     # out of the garbage collector, its full collections walk only what a measurement
     # made, not the fixtures, whose size is this benchmark's choice (MATCHES).
@@ -258,6 +292,15 @@ def main() -> None:
         f"{'(record check, no document)':<32}{med['check']:>10,.0f}  {med['check'] / base:.2f}x  "
         f"rounds {' '.join(f'{x:.2f}' for x in check)}  (for comparison: no target)"
     )
+    if peer is not None:
+        for name in ("match", "playout"):
+            now, then = runs[f"{name}@now"], runs[f"{name}@peer"]
+            rounds = [v / d for v, d in zip(now, then, strict=True)]
+            print(
+                f"{name + ' against ' + peer:<32}{statistics.median(rounds):>10.3f}x  "
+                f"rounds {' '.join(f'{x:.3f}' for x in rounds)}  "
+                f"(this engine's tiles per second / the peer's, in the same run)"
+            )
     print("all targets met in every round" if met else "a target was missed in some round")
 
 

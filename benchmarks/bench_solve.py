@@ -10,7 +10,13 @@ tiles unplayed) are also solved by the peer, plain minimax over
 ``Match.push``/``pop``, to show what the transposition table, the pruning and the
 fast core buy; the two must agree on every value.
 
-Run: ``python benchmarks/bench_solve.py [--positions 500] [--unplayed 12] [--seed 1]``.
+Then the same positions are solved again, in alternation, by this engine and by the
+engine at an earlier commit (``--baseline``, by default the last commit before the one join
+kernel, issue 35; see ``benchmarks/peer.py``): the ratio of their CPU times says what
+a change to the engine cost, in the same run; their values and node counts must agree.
+
+Run: ``python benchmarks/bench_solve.py [--positions 500] [--unplayed 12] [--seed 1]
+[--baseline REF | --no-baseline]``.
 """
 
 from __future__ import annotations
@@ -20,7 +26,10 @@ import random
 import statistics
 import time
 
+from peer import BEFORE_KERNEL, NOW, PEER, load_now, load_peer, peer_module
+
 from exact61_widgets.engine.match import Match
+from exact61_widgets.engine.record import to_record
 from exact61_widgets.engine.solve import WIN, solve
 
 MEDIAN_GOAL = 0.050
@@ -87,12 +96,20 @@ def main() -> None:
     parser.add_argument("--unplayed", type=int, default=12)
     parser.add_argument("--peer", type=int, default=50, help="positions for the peer")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--baseline", default=BEFORE_KERNEL, help="the commit whose solver is measured beside"
+    )
+    parser.add_argument("--no-baseline", action="store_true", help="measure this solver alone")
     args = parser.parse_args()
     every: list[float] = []
     nodes = 0
+    found = {
+        players: positions(players, args.positions // 2, args.unplayed, args.seed)
+        for players in (2, 4)
+    }
     for players in (2, 4):
         times: list[float] = []
-        for match in positions(players, args.positions // 2, args.unplayed, args.seed):
+        for match in found[players]:
             solution = solve(match)
             times.append(solution.seconds)
             nodes += solution.nodes
@@ -128,7 +145,47 @@ def main() -> None:
         f"unplayed: {peer_time:.2f} s against the solver's {solver_time:.2f} s "
         f"(×{peer_time / max(solver_time, 1e-9):.1f}); every value agrees"
     )
+    if not args.no_baseline:
+        against_peer(load_peer(args.baseline), [m for players in (2, 4) for m in found[players]])
     print("goals met" if median < MEDIAN_GOAL and over == 0 else "GOALS MISSED")
+
+
+def against_peer(peer: str, matches: list[Match], rounds: int = 5) -> None:
+    """Solve ``matches`` with this engine and the peer's in turn, ``rounds`` times; print the
+    ratio of the CPU times (each position alternately, so load hits both alike).
+
+    This engine is a copy of the working tree's (``peer.load_now``), loaded like the peer's;
+    a first pass over the positions warms both before the measured rounds.
+    """
+    load_now()
+    sides = []
+    for package in (NOW, PEER):
+        load = peer_module("engine.record", package).load_record
+        sides.append(
+            (peer_module("engine.solve", package).solve, [load(to_record(m)) for m in matches])
+        )
+    (now_solve, ours), (peer_solve, theirs) = sides
+    for match, other in zip(ours, theirs, strict=True):  # a first pass, not measured: warm
+        now_solve(match)
+        peer_solve(other)
+    ratios = []
+    for _ in range(rounds):
+        ours_time = peer_time = 0.0
+        for match, other in zip(ours, theirs, strict=True):
+            start = time.process_time()
+            mine = now_solve(match)
+            ours_time += time.process_time() - start
+            start = time.process_time()
+            old = peer_solve(other)
+            peer_time += time.process_time() - start
+            assert mine.nodes == old.nodes, (str(match.layout), mine.nodes, old.nodes)
+            assert [m.value for m in mine.moves] == [m.value for m in old.moves]
+        ratios.append(ours_time / peer_time)
+    print(
+        f"against {peer}, the same {len(matches)} positions in turn: CPU time ratio "
+        f"(this solver / the peer's) median {statistics.median(ratios):.3f}, rounds "
+        f"{' '.join(f'{r:.3f}' for r in ratios)}; values and nodes agree"
+    )
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exact61_widgets.engine.kernel import JOIN_AT, LayoutCore
+from exact61_widgets.engine.kernel import DRAW_TURN, JOIN_AT, PASS_TURN, LayoutCore
 from exact61_widgets.engine.layout import Layout, contributions_of
 from exact61_widgets.engine.ports import PLACE_NUMBER, PLACES, Port, branches_open, port_fits
 from exact61_widgets.engine.tiles import TILES, parse_tile
@@ -110,6 +110,12 @@ def test_an_illegal_push_changes_nothing_and_returns_minus_one() -> None:
     assert core.push_code(six_six, one_four_low) == -1  # no 1 on it
     assert core.push_code(six_six, -1) == -1  # the layout has begun
     assert views(core) == before
+    one_one = parse_tile("[1|1]").index
+    after = core.end_sum_after(one_one, one_four_low)
+    assert core.push_code(one_one, one_four_low) == after >= 0  # fills [1|4]:low
+    before = views(core)
+    assert core.push_code(parse_tile("[1|2]").index, one_four_low) == -1  # fits, but taken
+    assert views(core) == before
 
 
 def test_a_copy_is_independent_and_the_layout_is_a_kernel() -> None:
@@ -135,7 +141,7 @@ def test_a_spinner_opens_its_branches_with_its_second_line() -> None:
     assert layout.open_codes(1) == before
 
 
-def test_the_drawn_tile_rule_and_the_tiles_to_play_agree_with_the_legal_places() -> None:
+def test_the_drawn_tile_rule_and_the_turn_agree_with_the_legal_places() -> None:
     """A drawn tile is played at once exactly when it has a legal place (R3.3)."""
     rng = random.Random(7)
     for _ in range(30):
@@ -146,5 +152,10 @@ def test_the_drawn_tile_rule_and_the_tiles_to_play_agree_with_the_legal_places()
                 continue
             fits = bool(layout.legal_places(tile))
             assert layout.drawn_tile_fits(tile.index) is fits
-            assert bool(layout.tiles_to_play(1 << tile.index, -1)) is fits
-            assert layout.tiles_to_play(1 << tile.index, 3) == 1 << 3  # a drawn tile alone
+            for left in (0, 1, 9):
+                turn = layout.turn(1 << tile.index, -1, left)
+                if fits:
+                    assert turn == 1 << tile.index
+                else:  # no tile to play: a draw while the boneyard has tiles, else a pass
+                    assert turn == (DRAW_TURN if left else PASS_TURN)
+                assert layout.turn(1 << tile.index, 3, left) == 1 << 3  # a drawn tile alone

@@ -1,17 +1,32 @@
-"""The join kernel: the layout's state in integers and the one place a tile joins it (R3–R5).
+"""The join kernel: the layout's state in integers and the one place each step of play is written.
 
-:class:`LayoutCore` holds what every rule about the table reads: the tiles placed
-(a bitmask), each tile's taken ports (bits), the open places by the number they
-need, the numbers some open place needs (a bitmask) and the end sum. Its
-:meth:`~LayoutCore.push_code` and :meth:`~LayoutCore.pop_code` are the only code
-that joins a tile or takes it back (the open places it fills and opens, a spinner's
-branches opening with its second line, the change of the end sum), and
-:meth:`~LayoutCore.drawn_tile_fits` is the only statement of "a drawn tile that
-fits is played at once" (R3.3). :class:`~.layout.Layout` is a ``LayoutCore`` with
-the tree's notation and checks on top, so :class:`~.match.Match` plays through it.
-The two fast loops, the playout loop (:mod:`.playout`) and the exact solver
-(:mod:`.solvecore`), write the same join out on local variables from the tables
-here (a method call per move costs them 5–25 %); the drift tests check them.
+Every rule of the table that the match, the playout loop and the solver share is one
+function here, on plain integers and lists:
+
+- :func:`join_step` joins a tile (R3.1, R4, R5): the open place it fills and the one it
+  opens, a spinner's branches opening with its second line (R4.3), the open numbers, the
+  change of the end sum; :func:`unjoin_step` takes it back; :func:`end_sum_step` is the
+  end sum a join would give, unmade (greedy choices, move ordering);
+- the turn: :func:`turn_step` (the tiles to play, a drawn tile that fits alone; else a
+  draw, else a pass, R3.2–R3.4), :func:`drawn_step` ("a drawn tile that fits is played at
+  once", R3.3) and :func:`blocked_step` (the end of a turn blocks the hand, R3.5, D9).
+
+:class:`LayoutCore` holds what every rule about the table reads (the tiles placed, each
+tile's taken ports, the open places by number, the open numbers, the end sum) and plays
+through these steps: :meth:`~LayoutCore.push_code`, :meth:`~LayoutCore.pop_code`,
+:meth:`~LayoutCore.turn` … :class:`~.layout.Layout` is a ``LayoutCore`` with the tree's
+notation and checks on top, so :class:`~.match.Match` plays through it. The playout
+loop (:mod:`.playout`) and the exact solver (:mod:`.solvecore`) run the same steps on
+their local variables.
+
+Why steps inlined at import (:func:`.inline.inline`) and not calls: measured against the
+loops that wrote the join out by hand (``benchmarks/bench_engine.py`` and
+``bench_solve.py`` measure the engine before this change beside it, in the same run),
+driving the playout loop through ``LayoutCore``'s methods (a call to push, to the turn,
+to the block check) made it 20–30 % slower: the calls, and the attribute reads and
+writes a method makes where the loop keeps locals. A step inlined costs what the
+hand-written statement cost, so each rule is written once here and run everywhere
+without a call. To change a rule of the join or of the turn, change its step here.
 
 The tables (:data:`CONTRIB`, :data:`JOIN_AT` …) are built from the rules of
 :mod:`.ports` at import time.
@@ -19,8 +34,10 @@ The tables (:data:`CONTRIB`, :data:`JOIN_AT` …) are built from the rules of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, NamedTuple
 
+from exact61_widgets.engine.inline import inline
 from exact61_widgets.engine.ports import (
     PLACE_NUMBER,
     PLACES,
@@ -146,6 +163,170 @@ JOIN_AT: Final = tuple(tuple(_join_at(t, p) for p in range(len(PLACES))) for t i
 #: _BIT[i] == 1 << i: a table look-up costs less than a shift in the push loop.
 _BIT: Final = tuple(1 << i for i in range(28))
 
+#: What :meth:`LayoutCore.turn` returns when the player to move has no tile to play: a draw
+#: (R3.3) while the boneyard has tiles, else a pass (R3.4). The solver's move codes too.
+DRAW_TURN: Final = -1
+PASS_TURN: Final = -2
+
+
+def _open_places(t: int, taken: int) -> tuple[int, ...]:
+    tile = TILES[t]
+    return tuple(
+        place_code(tile, port)
+        for port in PORTS
+        if port_fits(tile, port)
+        and not taken >> port & 1
+        and (not port.is_branch or branches_open(taken))
+    )
+
+
+#: OPEN_AT[t][taken]: the place codes open on tile ``t`` (on the table) with taken-port bits
+#: ``taken``: its free ports, a spinner's branches once both its lines are taken (R4.3).
+OPEN_AT: Final = tuple(tuple(_open_places(t, taken) for taken in range(64)) for t in range(28))
+
+
+def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
+    """Whether no hand (bitmasks of tile indices) holds a tile for the open numbers (R3.5).
+
+    With the boneyard empty, the end of a turn in this state ends the hand as
+    blocked (D9, :meth:`LayoutCore.turn_blocks`); ``open_numbers`` is
+    :attr:`LayoutCore.open_numbers` of a layout that has begun.
+    """
+    fits = TILES_WITH[open_numbers]
+    for hand in hands:  # noqa: SIM110  # a plain loop: all() over a generator is slower here
+        if hand & fits:
+            return False
+    return True
+
+
+# -- the steps: each rule once, on plain integers and lists -----------------------------
+# The methods of LayoutCore, the playout loop and the solver run these, inlined at import
+# (:func:`.inline.inline`): no call per move, one written statement of each rule. A number
+# or a port (below 7) is shifted (``1 << n`` is a cached small int), a tile looked up (_BIT).
+
+
+def join_step(
+    occ: list[int], open_lists: list[list[int]], open_numbers: int, end_sum: int, t: int, p: int
+) -> tuple[int, int, int, int, int]:
+    """Join tile ``t`` at open place code ``p`` (-1: the opening) (R3.1, R4, R5).
+
+    ``occ`` (taken-port bits by tile) and ``open_lists`` (open place codes by number,
+    in the order they opened) change in place: the place is filled, the joining tile's
+    far place opens, and filling a spinner's second line opens its two branches (R4.3).
+    Returns the new open numbers (bitmask), the new end sum (R5), where the place stood
+    in its open list (0 for the opening), the anchor's taken bits before (for undo) and
+    the two ports joined as bits of place codes (:attr:`LayoutCore.taken_bits`; 0 for the
+    opening). A caller drops what it does not need (``_``): inlined, that costs nothing.
+    A join the rules do not allow raises before anything changes (what
+    :meth:`LayoutCore.push_code` reads): ``TypeError`` if the tile has no half for the
+    place (``JOIN_AT[t][p]`` is None), ``ValueError`` if the place is not open.
+    """
+    if p < 0:
+        for c in OPENING[t]:
+            number = PLACE_NUMBER[c]
+            open_lists[number].append(c)
+            open_numbers |= 1 << number
+        end_sum = CONTRIB[t][0]
+        slot = 0
+        old = 0
+        taken = 0
+    else:
+        number, a, port, bits, value, taken, opened, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
+        codes = open_lists[number]
+        slot = codes.index(p)
+        del codes[slot]
+        old = occ[a]
+        occ[a] = old | 1 << port
+        occ[t] = bits
+        open_lists[opened_number].append(opened)
+        if spinner and OPENS_BRANCHES[old][port]:
+            codes += BRANCHES[a]
+            open_numbers |= 1 << opened_number
+        elif codes:
+            open_numbers |= 1 << opened_number
+        else:
+            open_numbers = open_numbers & ~(1 << number) | 1 << opened_number
+        end_sum += GAIN[a][old][port] + value
+    return open_numbers, end_sum, slot, old, taken
+
+
+def unjoin_step(occ: list[int], open_lists: list[list[int]], t: int, p: int, slot: int) -> int:
+    """Take back the last join, of tile ``t`` at place code ``p`` that stood at ``slot``.
+
+    The exact undo of :func:`join_step` on ``occ`` and ``open_lists``; the open numbers
+    and the end sum before it are the caller's to restore (the solver kept them,
+    :meth:`LayoutCore.pop_code` reads them again). Returns the anchor's taken bits as
+    they are again (0 for the opening).
+    """
+    if p < 0:
+        for c in OPENING[t]:
+            open_lists[PLACE_NUMBER[c]].pop()
+        old = 0
+    else:
+        number, a, port, _, _, _, _, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
+        old = occ[a] ^ 1 << port
+        occ[a] = old
+        occ[t] = 0
+        codes = open_lists[number]
+        if spinner and OPENS_BRANCHES[old][port]:
+            del codes[-2:]
+        open_lists[opened_number].pop()
+        codes.insert(slot, p)
+    return old
+
+
+def end_sum_step(occ: list[int], end_sum: int, t: int, p: int) -> int:
+    """The end sum if tile ``t`` joined open place code ``p`` (-1: the opening), unmade (R5).
+
+    The change :func:`join_step` makes, read by the greedy choices and the move ordering.
+    """
+    if p < 0:
+        after = CONTRIB[t][0]
+    else:
+        _, a, port, _, value, _, _, _, _ = JOIN_AT[t][p]  # type: ignore[misc]
+        after = end_sum + GAIN[a][occ[a]][port] + value
+    return after
+
+
+def turn_step(hand: int, pending: int, placed: int, open_numbers: int, boneyard: int) -> int:
+    """What the player to move does (R3.2–R3.4): the turn structure.
+
+    The tiles (bitmask) it may play: a drawn tile that fits alone (``pending``, its
+    index; -1: none), played at once (R3.3), else every tile of bitmask ``hand`` with
+    a legal place (on an empty table, ``placed`` 0, every tile opens it); with none, a
+    draw (:data:`DRAW_TURN`) while the boneyard has tiles (``boneyard``: how many),
+    else a pass (:data:`PASS_TURN`). A draw keeps the turn (:func:`drawn_step`); a play
+    or a pass ends it (:func:`blocked_step`).
+    """
+    if pending >= 0:
+        turn = _BIT[pending]
+    elif placed:
+        turn = hand & TILES_WITH[open_numbers]
+        if not turn:
+            turn = DRAW_TURN if boneyard else PASS_TURN
+    else:  # the empty table: every tile opens it
+        turn = hand if hand else DRAW_TURN if boneyard else PASS_TURN
+    return turn
+
+
+def drawn_step(t: int, placed: int, open_numbers: int) -> bool:
+    """Whether tile ``t``, just drawn, fits: then it is played at once (R3.3).
+
+    On an empty table (``placed`` 0) every tile fits: it opens the layout.
+    """
+    fits = not placed or TILES_WITH[open_numbers] >> t & 1 == 1
+    return fits
+
+
+def blocked_step(hands: Sequence[int], open_numbers: int, boneyard: int) -> bool:
+    """Whether the end of a turn ends the hand as blocked (R3.5, D9); else the next seat moves.
+
+    So it does when the boneyard is empty (``boneyard``: the tiles left in it) and
+    no hand of ``hands`` (bitmasks) holds a tile that fits.
+    """
+    blocked = not boneyard and is_blocked(hands, open_numbers)
+    return blocked
+
 
 class LayoutCore:
     """The layout in integers, with the join and its undo (R3.1, R4, R5).
@@ -223,87 +404,77 @@ class LayoutCore:
         tiles &= ~self.placed_mask
         return tiles & TILES_WITH[self.open_numbers] if self.placed_mask else tiles
 
-    def tiles_to_play(self, hand: int, pending: int) -> int:
-        """The tiles (bitmask) the player to move may play from bitmask ``hand`` (R3.3).
+    @inline(turn_step)
+    def turn(self, hand: int, pending: int, boneyard: int) -> int:
+        """What the player to move does (R3.2–R3.4): :func:`turn_step` on this layout.
 
-        A drawn tile that fits (``pending``, its index; -1: none) is played at once,
-        alone; otherwise every tile of the hand with a legal place.
+        The tiles (bitmask) it may play from bitmask ``hand`` (``pending``: a drawn
+        tile that fits, -1: none), else :data:`DRAW_TURN` or :data:`PASS_TURN`.
         """
-        if pending >= 0:
-            return _BIT[pending]
-        hand &= ~self.placed_mask
-        return hand & TILES_WITH[self.open_numbers] if self.placed_mask else hand
+        placed = self.placed_mask
+        open_numbers = self.open_numbers
+        turn = turn_step(hand, pending, placed, open_numbers, boneyard)
+        return turn
 
+    @inline(blocked_step)
+    def turn_blocks(self, hands: Sequence[int], boneyard: int) -> bool:
+        """Whether the end of a turn now ends the hand as blocked (:func:`blocked_step`)."""
+        open_numbers = self.open_numbers
+        blocked = blocked_step(hands, open_numbers, boneyard)
+        return blocked
+
+    @inline(drawn_step)
     def drawn_tile_fits(self, t: int) -> bool:
         """Whether tile index ``t``, just drawn, fits the layout: then it is played at once (R3.3).
 
         On an empty table every tile fits (it opens the layout).
         """
-        return not self.placed_mask or bool(TILES_WITH[self.open_numbers] >> t & 1)
+        placed = self.placed_mask
+        open_numbers = self.open_numbers
+        fits = drawn_step(t, placed, open_numbers)
+        return fits
 
+    @inline(end_sum_step)
     def end_sum_after(self, t: int, p: int) -> int:
         """The end sum if tile index ``t`` were put at open place code ``p`` (-1: the opening).
 
-        The change :meth:`push_code` makes, without making it (the greedy choices
-        and the move ordering of search read it).
+        The change :meth:`push_code` makes, without making it (:func:`end_sum_step`).
         """
-        if p < 0:
-            return CONTRIB[t][0]
-        _, a, port, _, value, _, _, _, _ = JOIN_AT[t][p]  # type: ignore[misc]
-        return self.end_sum + GAIN[a][self.occ[a]][port] + value
+        occ = self.occ
+        end_sum = self.end_sum
+        after = end_sum_step(occ, end_sum, t, p)
+        return after
 
+    @inline(join_step)
     def push_code(self, t: int, p: int) -> int:
         """Put tile index ``t`` at place code ``p`` (-1: the opening); return the new end sum.
 
         A placement the rules do not allow changes nothing and returns -1
-        (:meth:`.Layout.why_illegal` tells why).
+        (:meth:`.Layout.why_illegal` tells why); the join is :func:`join_step`.
         """
         placed = self.placed_mask
         bit = _BIT[t]
         if placed & bit:
             return -1
         open_ = self.open_lists
-        if p < 0:
-            if placed:
-                return -1
-            self._log.append(t)
-            total = CONTRIB[t][0]
-            mask = self.open_numbers
-            for c in OPENING[t]:
-                number = PLACE_NUMBER[c]
-                open_[number].append(c)
-                mask |= 1 << number
-            self.open_numbers = mask
-        else:
-            join = JOIN_AT[t][p]
-            if join is None:
-                return -1
-            number, a, port, bits, value, taken, opened, opened_number, spinner = join
-            codes = open_[number]
-            try:
-                index = codes.index(p)
-            except ValueError:
-                return -1
-            del codes[index]
-            self._log.append((index << 16) + (p << 8) + 256 + t)
-            occ = self.occ
-            old = occ[a]
-            occ[a] = old | _BIT[port]
-            occ[t] = bits
-            self.taken_bits |= taken
-            total = self.end_sum + GAIN[a][old][port] + value
-            open_[opened_number].append(opened)
-            if spinner and OPENS_BRANCHES[old][port]:
-                codes += BRANCHES[a]
-                self.open_numbers |= _BIT[opened_number]
-            elif codes:
-                self.open_numbers |= _BIT[opened_number]
-            else:
-                self.open_numbers = self.open_numbers & ~_BIT[number] | _BIT[opened_number]
+        if p < 0 and placed:
+            return -1
+        occ = self.occ
+        open_numbers = self.open_numbers
+        total = self.end_sum
+        try:
+            open_numbers, total, slot, _, taken = join_step(occ, open_, open_numbers, total, t, p)
+        except (TypeError, ValueError):  # no half for the place, or it is not open: unchanged
+            return -1
+        # The log entry: the tile, its place + 1 and where the place stood (for undo).
+        self._log.append((slot << 16) + (p << 8) + 256 + t)
+        self.taken_bits |= taken
+        self.open_numbers = open_numbers
         self.placed_mask = placed | bit
         self.end_sum = total
         return total
 
+    @inline(unjoin_step, end_sum_step)
     def pop_code(self) -> int:
         """Take back the last tile :meth:`push_code` put down; return ``tile * 256 + place + 1``.
 
@@ -312,33 +483,16 @@ class LayoutCore:
         entry = self._log.pop()
         t = entry & 255
         p = (entry >> 8 & 255) - 1
+        slot = entry >> 16
         self.placed_mask ^= _BIT[t]
-        open_ = self.open_lists
-        mask = self.open_numbers
-        if p < 0:
-            for c in OPENING[t]:
-                number = PLACE_NUMBER[c]
-                codes = open_[number]
-                codes.pop()
-                if not codes:
-                    mask &= ~(1 << number)
-            self.open_numbers = mask
-            self.end_sum = 0
-            return t << 8
-        number, a, port, _, value, taken, _, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
         occ = self.occ
-        old = occ[a] ^ _BIT[port]
-        occ[a] = old
-        occ[t] = 0
-        self.end_sum -= GAIN[a][old][port] + value
-        self.taken_bits ^= taken
-        codes = open_[number]
-        if spinner and OPENS_BRANCHES[old][port]:
-            del codes[-2:]
-        other = open_[opened_number]
-        other.pop()
-        if not other:
-            mask ^= _BIT[opened_number]
-        codes.insert(entry >> 16, p)
-        self.open_numbers = mask | _BIT[number]
+        if p >= 0:
+            self.taken_bits ^= 1 << p | occ[t] << 6 * t  # the two ports the join took
+        open_ = self.open_lists
+        _ = unjoin_step(occ, open_, t, p, slot)
+        # The end sum before: the join's change, read again from the layout before it.
+        zero = 0
+        change = end_sum_step(occ, zero, t, p)
+        self.end_sum -= change
+        self.open_numbers = sum(_BIT[number] for number, codes in enumerate(open_) if codes)
         return (t << 8) + p + 1

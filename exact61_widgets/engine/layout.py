@@ -20,15 +20,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final, NamedTuple
 
-from exact61_widgets.engine.actions import PLAY_ROWS, Play
+from exact61_widgets.engine.actions import DRAW, PASS, PLAY_ROWS, Action, Play
 from exact61_widgets.engine.errors import NotationError
+from exact61_widgets.engine.inline import inline
 from exact61_widgets.engine.kernel import (
+    DRAW_TURN,
     JOIN_PORT,
     TILE_DOUBLE,
     TILE_HIGH,
     TILE_LOW,
-    TILES_WITH,
     LayoutCore,
+    turn_step,
 )
 from exact61_widgets.engine.ports import (
     PLACE_NUMBER,
@@ -252,30 +254,41 @@ class Layout(LayoutCore):
 
     def can_play(self, tile: Tile | str) -> bool:
         """Whether ``tile`` has at least one legal place."""
-        tile = as_tile(tile)
-        if self.placed_mask >> tile.index & 1:
-            return False
-        return not self.placed_mask or bool(TILES_WITH[self.open_numbers] >> tile.index & 1)
+        t = as_tile(tile).index
+        return not self.placed_mask >> t & 1 and self.drawn_tile_fits(t)
 
     def plays_for(self, tiles: int) -> list[Play]:
         """Every legal play of the tiles in bitmask ``tiles``, by tile then place (R3.1, R4.3).
 
         On an empty table each tile may open the layout.
         """
-        fits = tiles & TILES_WITH[self.open_numbers] & ~self.placed_mask
-        plays: list[Play] = []
-        if not fits:
-            if not self.placed_mask:  # the empty table (no open place yet): every tile opens it
-                tiles &= ~self.placed_mask
-                while tiles:
-                    bit = tiles & -tiles
-                    tiles ^= bit
-                    plays.append(_OPENING_PLAY[bit])
+        actions = self.actions(tiles & ~self.placed_mask, -1, 0)
+        return [] if actions[0] is PASS else actions  # type: ignore[return-value]
+
+    @inline(turn_step)
+    def actions(self, hand: int, pending: int, boneyard: int) -> list[Action]:
+        """The actions open to the player to move (R3.2–R3.4), as :func:`.kernel.turn_step`
+        allows: every legal play of its tiles, by tile then place; else a draw, else a pass.
+
+        ``hand`` is its hand (a bitmask), ``pending`` a drawn tile that fits (-1: none),
+        ``boneyard`` the number of tiles left to draw.
+        """
+        placed = self.placed_mask
+        open_numbers = self.open_numbers
+        turn = turn_step(hand, pending, placed, open_numbers, boneyard)
+        if turn < 0:
+            return [DRAW] if turn == DRAW_TURN else [PASS]
+        plays: list[Action] = []
+        if not placed:  # the empty table (no open place yet): every tile opens it
+            while turn:
+                bit = turn & -turn
+                turn ^= bit
+                plays.append(_OPENING_PLAY[bit])
             return plays
         open_ = self.open_lists
-        while fits:
-            bit = fits & -fits
-            fits ^= bit
+        while turn:
+            bit = turn & -turn
+            turn ^= bit
             low, high, row = _PLAY_ROW[bit]
             codes = open_[low]
             if low != high:  # both numbers' places, joined only when both have some

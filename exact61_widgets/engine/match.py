@@ -37,6 +37,8 @@ from exact61_widgets.engine.events import (
 )
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
+from exact61_widgets.engine.inline import inline
+from exact61_widgets.engine.kernel import DRAW_TURN, turn_step
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import (
     AWARDS,
@@ -49,7 +51,6 @@ from exact61_widgets.engine.scoring import (
 from exact61_widgets.engine.seating import Seating, seating
 from exact61_widgets.engine.settlement import (
     blocked_winner,
-    is_blocked,
     settle_blocked,
     settle_going_out,
 )
@@ -678,27 +679,32 @@ class Match:
 
     # -- legal actions ------------------------------------------------------------------
 
-    def _playable_mask(self, seat: int) -> int:
-        return self._layout.tiles_to_play(self._hands[seat], self._pending)
+    @inline(turn_step)
+    def _turn(self) -> int:
+        """What the player to move does: :func:`.kernel.turn_step` (plays, a draw or a pass)."""
+        hand = self._hands[self._to_move]
+        pending = self._pending
+        layout = self._layout
+        placed = layout.placed_mask
+        open_numbers = layout.open_numbers
+        left = len(self._boneyard) - self._bone_pos
+        turn = turn_step(hand, pending, placed, open_numbers, left)
+        return turn
 
     def legal_plays(self) -> list[Play]:
         """The plays open to the player to move, by tile then place."""
         if self._status != PLAYING:
             return []
-        pending = self._pending
-        return self._layout.plays_for(1 << pending if pending >= 0 else self._hands[self._to_move])
+        actions = self.legal_actions()
+        return [] if actions[0] is DRAW or actions[0] is PASS else actions  # type: ignore[return-value]
 
     def legal_actions(self) -> list[Action]:
         """Plays if there are any (R3.2), else a draw (R3.3), else a pass (R3.4)."""
         if self._status != PLAYING:
             return []
-        pending = self._pending
-        plays: list[Action] = self._layout.plays_for(  # type: ignore[assignment]
-            1 << pending if pending >= 0 else self._hands[self._to_move]
+        return self._layout.actions(
+            self._hands[self._to_move], self._pending, len(self._boneyard) - self._bone_pos
         )
-        if plays:
-            return plays
-        return [DRAW] if self._bone_pos < len(self._boneyard) else [PASS]
 
     def why_illegal(self, action: Action | Deal) -> Msg | None:
         """Why ``action`` may not be pushed now, or None if it may."""
@@ -711,7 +717,7 @@ class Match:
         seat = self._to_move
         if isinstance(action, Play):
             return self._why_not_play(seat, action)
-        playable = self._playable_mask(seat)
+        playable = max(self._turn(), 0)
         if isinstance(action, Draw):
             if self._pending >= 0:
                 return Msg(
@@ -809,11 +815,7 @@ class Match:
         """
         if type(action) is not Play or self._status != PLAYING:
             if (
-                action is DRAW
-                and self._status == PLAYING
-                and self._pending < 0
-                and self._bone_pos < len(self._boneyard)
-                and not self._layout.playable(self._hands[self._to_move])
+                action is DRAW and self._status == PLAYING and self._turn() == DRAW_TURN
             ):  # a draw, as the rules allow it (R3.3): the next most common action
                 return self._draw(self._to_move)
             return self._push_other(action)
@@ -917,9 +919,7 @@ class Match:
 
     def _end_turn(self, seat: int) -> None:
         """D9: after a turn, a block ends the hand; otherwise the next seat moves."""
-        if self._bone_pos >= len(self._boneyard) and is_blocked(
-            self._hands, self._layout.open_numbers
-        ):
+        if self._layout.turn_blocks(self._hands, len(self._boneyard) - self._bone_pos):
             self._block()
             return
         self._to_move = self._next_seat[seat]

@@ -4,10 +4,9 @@ A playout copies the position through the match's public read-only views
 (bitmask hands, open places by number, taken-port bits) and plays legal actions
 to the end of the hand or match, with no events and no undo. Every rule it
 applies comes from the engine's one place for it: the award table of
-:mod:`.scoring`, the settlements of :mod:`.settlement`, the join tables of
-:mod:`.kernel` (the join is :meth:`.LayoutCore.push_code`'s, written out here on
-local variables for speed: ``tests/test_playout_drift.py`` checks it against
-``Match`` at every step). Each turn it lists its candidate plays in one place and picks
+:mod:`.scoring`, the settlements of :mod:`.settlement`, the join and the turn of
+:mod:`.kernel` (its steps, inlined at import on this loop's local variables:
+:func:`.inline.inline`). Each turn it lists its candidate plays in one place and picks
 among them, at random or greedily; with a ``trace`` it records the candidates
 and the greedy gain, and the tests check both against ``Match`` at every step.
 """
@@ -18,19 +17,18 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple
 
+from exact61_widgets.engine.inline import inline
 from exact61_widgets.engine.kernel import (
-    BRANCHES,
-    CONTRIB,
-    GAIN,
-    JOIN_AT,
-    OPENING,
-    OPENS_BRANCHES,
-    TILES_WITH,
+    DRAW_TURN,
+    blocked_step,
+    drawn_step,
+    end_sum_step,
+    join_step,
+    turn_step,
 )
 from exact61_widgets.engine.match import HAND_OVER, MATCH_OVER, PLAYING, Match
-from exact61_widgets.engine.ports import PLACE_NUMBER
 from exact61_widgets.engine.scoring import AWARDS, accepts, reaches_target
-from exact61_widgets.engine.settlement import is_blocked, settle_blocked, settle_going_out
+from exact61_widgets.engine.settlement import settle_blocked, settle_going_out
 from exact61_widgets.engine.tiles import (
     HAND_SIZE,
     TILE_OF_BIT,
@@ -40,11 +38,10 @@ from exact61_widgets.engine.tiles import (
     shuffled_tiles,
 )
 
-#: How a candidate play is kept in the loop: ``tile * 256 + place``, with this place for
-#: the opening tile.
-_OPENS = 255
-#: By a tile's bit: ``tile * 256`` and the numbers on its halves.
-_CANDIDATE = {1 << t.index: (t.index * 256, t.low, t.high) for t in TILES}
+#: How a candidate play is kept in the loop: ``tile * 256 + place + 1`` (the place -1 for
+#: the opening tile, so its low byte is 0). By a tile's bit: ``tile * 256 + 1`` and the
+#: numbers on its halves.
+_CANDIDATE = {1 << t.index: (t.index * 256 + 1, t.low, t.high) for t in TILES}
 
 
 class TracePlay(NamedTuple):
@@ -86,6 +83,7 @@ TraceEntry = TracePlay | TraceDraw | TracePass | TraceDeal
 Trace = list[TraceEntry]
 
 
+@inline(end_sum_step)
 def _greedy(
     moves: list[int],
     total: int,
@@ -105,12 +103,8 @@ def _greedy(
     for mv in moves:
         if greedy:
             t = mv >> 8
-            c = mv & 255
-            if c == _OPENS:
-                s = CONTRIB[t][0]
-            else:
-                _, a, port, _, value, _, _, _, _ = JOIN_AT[t][c]  # type: ignore[misc]
-                s = total + GAIN[a][occ[a]][port] + value  # LayoutCore.end_sum_after, inlined
+            c = (mv & 255) - 1
+            s = end_sum_step(occ, total, t, c)
             gain = AWARDS[s]
             if gain and not accepts(score, gain):
                 gain = 0
@@ -126,9 +120,10 @@ def _greedy(
 
 
 def _candidates(entries: list[int]) -> tuple[tuple[int, int], ...]:
-    return tuple((mv >> 8, -1 if mv & 255 == _OPENS else mv & 255) for mv in entries)
+    return tuple((mv >> 8, (mv & 255) - 1) for mv in entries)
 
 
+@inline(turn_step, join_step, drawn_step, blocked_step)
 def playout(
     match: Match,
     rng: random.Random | None = None,
@@ -166,8 +161,7 @@ def playout(
     total = layout.end_sum
     hands_ = list(match.hand_masks)
     bones = match.boneyard_indices
-    pos = 0
-    nb = len(bones)
+    left = len(bones)  # the tiles left to draw: the next is bones[-left]
     seat = match.to_move
     drawn = match.drawn_tile
     pending = -1 if drawn is None else drawn.index
@@ -187,8 +181,7 @@ def playout(
             order = shuffled_tiles(rng)
             hands_ = dealt_hands(order, n)
             bones = tuple(order[n * HAND_SIZE :])
-            pos = 0
-            nb = len(bones)
+            left = len(bones)
             occ = [0] * 28
             opn = [[], [], [], [], [], [], []]
             omask = 0
@@ -201,13 +194,8 @@ def playout(
             if trace is not None:
                 trace.append(TraceDeal(leader, tuple(order)))
         hand = hands_[seat]
-        if pending >= 0:
-            playable = 1 << pending
-        elif placed:
-            playable = hand & TILES_WITH[omask]
-        else:
-            playable = hand
-        if playable:
+        playable = turn_step(hand, pending, placed, omask, left)
+        if playable > 0:
             # The candidate plays, by tile then place in the order the places opened.
             moves = []
             m = playable
@@ -225,48 +213,25 @@ def playout(
                 while m:
                     low = m & -m
                     m ^= low
-                    moves.append(TILE_OF_BIT[low] * 256 + _OPENS)
+                    moves.append(TILE_OF_BIT[low] * 256)
             if greedy:
                 best = rand() >= epsilon
                 mv, gain = _greedy(moves, total, occ, scores[side_of[seat]], rand, best)
             else:
                 mv = moves[int(rand() * len(moves))]
             t = mv >> 8
-            p = mv & 255
+            p = (mv & 255) - 1
             if trace is not None:
                 trace.append(
                     TracePlay(
                         seat,
                         t,
-                        -1 if p == _OPENS else p,
+                        p,
                         _candidates(moves),
                         gain if greedy and best else None,
                     )
                 )
-            if p == _OPENS:
-                p = -1
-                for c in OPENING[t]:
-                    num = PLACE_NUMBER[c]
-                    opn[num].append(c)
-                    omask |= 1 << num
-                occ[t] = 0
-                total = CONTRIB[t][0]
-            else:
-                num, a, port, bits, value, _, opened, onum, spinner = JOIN_AT[t][p]  # type: ignore[misc]
-                lst = opn[num]
-                lst.remove(p)
-                if not lst:
-                    omask &= ~(1 << num)
-                old = occ[a]
-                new = old | 1 << port
-                occ[a] = new
-                occ[t] = bits
-                opn[onum].append(opened)
-                omask |= 1 << onum
-                if spinner and OPENS_BRANCHES[old][port]:
-                    lst += BRANCHES[a]
-                    omask |= 1 << num
-                total += GAIN[a][old][port] + value
+            omask, total, _, _, _ = join_step(occ, opn, omask, total, t, p)
             placed += 1
             hand ^= 1 << t
             hands_[seat] = hand
@@ -291,11 +256,12 @@ def playout(
                 scores[side] += award
                 if reaches_target(scores[side]):
                     return tuple(scores)
-        elif pos < nb:
-            t = bones[pos]
-            pos += 1
+        elif playable == DRAW_TURN:
+            t = bones[-left]
+            left -= 1
             hands_[seat] = hand | (1 << t)
-            if not placed or TILES_WITH[omask] >> t & 1:
+            fits = drawn_step(t, placed, omask)
+            if fits:
                 pending = t
             if trace is not None:
                 trace.append(TraceDraw(seat, t))
@@ -303,7 +269,8 @@ def playout(
         elif trace is not None:
             trace.append(TracePass(seat))
         # End of the turn (D9): a block ends the hand, else the next seat moves.
-        if pos >= nb and is_blocked(hands_, omask):
+        blocked = blocked_step(hands_, omask, left)
+        if blocked:
             last = settle_blocked([pips_of(h) for h in hands_], side_of, leader, tuple(scores))[-1]
             if last.won:
                 return last.scores

@@ -7,7 +7,7 @@ turn order from the leader), gets the sum of the differences to the larger
 opponent totals, rounded once. Each change goes to the target check on its own
 (:func:`apply_change`, R1.4); an exact hit wins the match at once and cuts off
 what would follow (R8.5, R9.1). A hand blocks when the boneyard is empty and no
-hand holds a tile that fits (:func:`is_blocked`, R3.5, D9).
+hand holds a tile that fits (:meth:`.LayoutCore.turn_blocks`, R3.5, D9).
 
 :class:`~.match.Match` turns each part into an event; the playout loop and the
 solver keep only the scores.
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from exact61_widgets.engine.kernel import TILES_WITH
+from exact61_widgets.engine.kernel import is_blocked as is_blocked  # the block (R3.5), here too
 from exact61_widgets.engine.scoring import Status, accepts, reaches_target, round5
 from exact61_widgets.engine.tiles import pips_of
 
@@ -50,20 +50,6 @@ def apply_change(scores: tuple[int, ...], side: int, change: int) -> Applied:
     return _new(
         Applied, ("applied", (*scores[:side], after, *scores[side + 1 :]), reaches_target(after))
     )
-
-
-def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
-    """Whether no hand (bitmasks of tile indices) holds a tile for the open numbers (R3.5).
-
-    With the boneyard empty, the end of a turn in this state ends the hand as
-    blocked (D9); ``open_numbers`` is :attr:`Layout.open_numbers <.LayoutCore.open_numbers>`
-    of a layout that has begun.
-    """
-    fits = TILES_WITH[open_numbers]
-    for hand in hands:  # noqa: SIM110  # a plain loop: all() over a generator is slower here
-        if hand & fits:
-            return False
-    return True
 
 
 class GoingOutParts(NamedTuple):

@@ -2,10 +2,12 @@
 
 :class:`OpenPosition` copies a :class:`~exact61_widgets.engine.match.Match` through its
 public view (hands, boneyard order, layout ports, scores, mover, leader) into bitmasks and
-small lists, and makes and unmakes moves the way :meth:`Match.push` does (R3–R9): plays
-with their awards and the target check, draws (the boneyard's order is known, so a draw
-is a forced move), passes, going out with its one settlement and the blocked-hand
-settlement. The tests compare it with plain minimax over ``Match.push``/``pop``.
+small lists, and makes and unmakes moves with the steps :meth:`Match.push` plays through
+(R3–R9): the join and the turn of :mod:`.kernel` (inlined at import on this class's local
+variables, :func:`.inline.inline`), the awards and the target check, draws (the
+boneyard's order is known, so a draw is a forced move), passes, going out with its one
+settlement and the blocked-hand settlement. The tests compare it with plain minimax over
+``Match.push``/``pop``.
 
 Two searches read it: alpha-beta with a transposition table (two sides exactly; three
 players as *paranoid*, the two others jointly against the mover) and max-n (each side
@@ -28,17 +30,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, NamedTuple
 
+from exact61_widgets.engine.inline import inline
 from exact61_widgets.engine.kernel import (
-    BRANCHES,
-    CONTRIB,
-    GAIN,
-    JOIN_AT,
-    OPENING,
+    DRAW_TURN,
+    OPEN_AT,
     OPENS_BRANCHES,
+    PASS_TURN,
     TILE_DOUBLE,
     TILE_HIGH,
     TILE_LOW,
-    TILES_WITH,
+    blocked_step,
+    drawn_step,
+    end_sum_step,
+    join_step,
+    turn_step,
+    unjoin_step,
 )
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.ports import PLACE_NUMBER, Port
@@ -46,7 +52,6 @@ from exact61_widgets.engine.scoring import AWARDS, accepts, reaches_target
 from exact61_widgets.engine.settlement import (
     apply_change,
     going_out_parts,
-    is_blocked,
     out_pips,
     settle_blocked,
     settle_going_out,
@@ -58,8 +63,8 @@ WIN: Final = 10_000
 #: A bound beyond every value.
 INF: Final = WIN + 1
 #: Move codes: a play is ``t * 256 + p + 1`` (``p`` the place code, -1 the opening).
-DRAW_MOVE: Final = -1
-PASS_MOVE: Final = -2
+DRAW_MOVE: Final = DRAW_TURN
+PASS_MOVE: Final = PASS_TURN
 
 _BIT: Final = {1 << t: t for t in range(28)}
 #: A spinner's first branch port: its ports from here on are branches (R4.2).
@@ -68,6 +73,34 @@ _FIRST_BRANCH: Final = int(Port.BRANCH_A)
 _HALF, _TWIN, _LINE, _BRANCH = range(4)
 #: _UNIT[number][kind]: one open place of that number and kind in the packed key.
 _UNIT: Final = tuple(tuple(1 << (3 * (4 * n + k)) for k in range(4)) for n in range(7))
+
+
+def _kind(c: int, taken: int) -> int:
+    """The kind of open place ``c`` on a tile with taken-port bits ``taken`` (module docstring)."""
+    a = c // 6
+    if not TILE_DOUBLE[a]:
+        return _HALF
+    port = c - a * 6
+    if port >= _FIRST_BRANCH:
+        return _BRANCH
+    # A line whose filling opens the branches is the spinner's last open line (R4.3).
+    return _LINE if OPENS_BRANCHES[taken][port] else _TWIN
+
+
+#: _CLASS[c][taken]: the number and kind of open place ``c`` whose tile has taken-port bits
+#: ``taken``, as ``number * 4 + kind``: places of one class give the same move.
+_CLASS: Final = tuple(
+    tuple(PLACE_NUMBER[c] * 4 + _kind(c, taken) for taken in range(64)) for c in range(168)
+)
+#: _KEY[t][taken]: the open places of tile ``t`` with taken-port bits ``taken`` in the packed
+#: key (:data:`~.kernel.OPEN_AT`): the key of a layout is the sum over its tiles.
+_KEY: Final = tuple(
+    tuple(
+        sum(_UNIT[PLACE_NUMBER[c]][_kind(c, taken)] for c in OPEN_AT[t][taken])
+        for taken in range(64)
+    )
+    for t in range(28)
+)
 
 
 def _order_key(before: int, award: int) -> int:
@@ -103,10 +136,6 @@ class Undo(NamedTuple):
     hkey: int
     #: A join's place in its number's open list (-1: not a join).
     slot: int
-    #: The anchor's taken-port bits before a join.
-    old: int
-    #: The place codes the play opened.
-    opened: tuple[int, ...]
 
 
 #: ``_undo(Undo, (…))`` makes an :class:`Undo` from its fields in one C call, without the
@@ -147,7 +176,7 @@ class OpenPosition:
         self.omask = sum(1 << k for k in range(7) if self.opn[k])
         self.total = layout.end_sum
         self.placed = len(layout)
-        self.lkey = sum(_UNIT[PLACE_NUMBER[c]][self._kind(c)] for lst in self.opn for c in lst)
+        self.lkey = sum(_KEY[t.index][self.occ[t.index]] for t in layout.tiles)
         self.hkey = sum(h << (28 * s) for s, h in enumerate(self.hands))
         self.over: str | None = None
         self.nodes = 0
@@ -178,17 +207,6 @@ class OpenPosition:
                     best = gain
         return scores[side] - root[side] - best
 
-    def _kind(self, c: int) -> int:
-        """The kind of the open place ``c`` (see the module's docstring)."""
-        a = c // 6
-        if not TILE_DOUBLE[a]:
-            return _HALF
-        port = c - a * 6
-        if port >= _FIRST_BRANCH:
-            return _BRANCH
-        # A line whose filling opens the branches is the spinner's last open line (R4.3).
-        return _LINE if OPENS_BRANCHES[self.occ[a]][port] else _TWIN
-
     def _add(self, side: int, award: int) -> bool:
         """Apply an award the target check accepts (R1.4); True if it wins the match."""
         _, self.scores, won = apply_change(self.scores, side, award)
@@ -213,6 +231,7 @@ class OpenPosition:
             scored.sort()
         return [m for _, m in scored]
 
+    @inline(turn_step, end_sum_step)
     def _scored(self, distinct: bool) -> list[tuple[int, int]]:
         """``(-gain, move)`` for each legal move, gain being the mover's immediate score change.
 
@@ -222,14 +241,12 @@ class OpenPosition:
         seat = self.seat
         hand = self.hands[seat]
         placed = self.placed
-        if self.pending >= 0:
-            mask = 1 << self.pending
-        elif placed:
-            mask = hand & TILES_WITH[self.omask]
-        else:
-            mask = hand
-        if not mask:
-            return [(0, DRAW_MOVE if self.pos < len(self.bones) else PASS_MOVE)]
+        pending = self.pending
+        omask = self.omask
+        left = len(self.bones) - self.pos
+        mask = turn_step(hand, pending, placed, omask, left)
+        if mask < 0:
+            return [(0, mask)]
         side = self.side_of[seat]
         before = self.scores[side]
         extra = 0
@@ -244,7 +261,9 @@ class OpenPosition:
             mask ^= low
             t = _BIT[low]
             if not placed:
-                award = AWARDS[CONTRIB[t][0]] + extra
+                c = -1
+                after = end_sum_step(occ, total, t, c)
+                award = AWARDS[after] + extra
                 result.append((_order_key(before, award), t * 256))
                 continue
             lo = TILE_LOW[t]
@@ -256,18 +275,18 @@ class OpenPosition:
                     seen = set()
                     kept = []
                     for c in codes:
-                        cls = PLACE_NUMBER[c] * 4 + self._kind(c)
+                        cls = _CLASS[c][occ[c // 6]]
                         if cls not in seen:
                             seen.add(cls)
                             kept.append(c)
                     codes = kept
-            joins = JOIN_AT[t]
             for c in codes:
-                _, a, port, _, value, _, _, _, _ = joins[c]  # type: ignore[misc]
-                award = AWARDS[total + GAIN[a][occ[a]][port] + value] + extra
+                after = end_sum_step(occ, total, t, c)
+                award = AWARDS[after] + extra
                 result.append((_order_key(before, award), t * 256 + c + 1))
         return result
 
+    @inline(join_step, drawn_step)
     def push(self, move: int) -> Undo:
         """Make ``move`` (legal, from :meth:`moves`); return what :meth:`pop` needs."""
         self.nodes += 1
@@ -277,49 +296,20 @@ class OpenPosition:
         # A play's own work first (its place, what it opens), into locals; then the one
         # undo record of the state before the move, for a play, a draw or a pass alike.
         slot = -1
-        old = 0
-        opened: tuple[int, ...] = ()
+        omask = self.omask
+        total = self.total
+        lkey = self.lkey
         if move >= 0:
             t = move >> 8
             p = (move & 255) - 1
             occ = self.occ
             opn = self.opn
-            lkey = self.lkey
-            omask = self.omask
-            if p < 0:
-                opened = OPENING[t]
-                total = CONTRIB[t][0]
-                lo, hi = TILE_LOW[t], TILE_HIGH[t]
-                lkey += 2 * _UNIT[lo][_TWIN] if lo == hi else _UNIT[lo][_HALF] + _UNIT[hi][_HALF]
-            else:
-                num, a, port, bits, value, _, place, far, spinner = JOIN_AT[t][p]  # type: ignore[misc]
-                lst = opn[num]
-                slot = lst.index(p)
-                del lst[slot]
-                if not lst:
-                    omask &= ~(1 << num)
-                old = occ[a]
-                unit = _UNIT[num]
-                new = old | 1 << port
-                # Filling a spinner's second line opens its branches (R4.3): the engine's table.
-                branches = spinner and OPENS_BRANCHES[old][port]
-                if not spinner:
-                    lkey -= unit[_HALF]
-                elif port >= _FIRST_BRANCH:
-                    lkey -= unit[_BRANCH]
-                elif branches:  # the last line: both filled, the branches open
-                    lkey += 2 * unit[_BRANCH] - unit[_LINE]
-                else:  # the opening double's other line becomes its last line
-                    lkey += unit[_LINE] - 2 * unit[_TWIN]
-                occ[a] = new
-                occ[t] = bits
-                lkey += _UNIT[far][_LINE if TILE_DOUBLE[t] else _HALF]
-                opened = (place, *BRANCHES[a]) if branches else (place,)
-                total = self.total + GAIN[a][old][port] + value
-            for c in opened:
-                num = PLACE_NUMBER[c]
-                opn[num].append(c)
-                omask |= 1 << num
+            omask, total, slot, old, _ = join_step(occ, opn, omask, total, t, p)
+            # The key: the sum over the tiles of their open places (_KEY).
+            lkey += _KEY[t][occ[t]]
+            if p >= 0:
+                a = p // 6
+                lkey += _KEY[a][occ[a]] - _KEY[a][old]
         saved = _undo(
             Undo,
             (
@@ -334,8 +324,6 @@ class OpenPosition:
                 self.lkey,
                 self.hkey,
                 slot,
-                old,
-                opened,
             ),
         )
         if move < 0:
@@ -344,7 +332,9 @@ class OpenPosition:
                 self.pos += 1
                 self.hands[seat] |= 1 << t
                 self.hkey |= 1 << (t + 28 * seat)
-                if not self.placed or TILES_WITH[self.omask] >> t & 1:
+                placed = self.placed
+                fits = drawn_step(t, placed, omask)
+                if fits:
                     self.pending = t
             else:
                 self._end_turn(seat)
@@ -366,6 +356,7 @@ class OpenPosition:
             self._end_turn(seat)
         return saved
 
+    @inline(unjoin_step)
     def pop(self, saved: Undo) -> None:
         """Unmake the move that returned ``saved``."""
         (
@@ -375,37 +366,38 @@ class OpenPosition:
             pos,
             self.scores,
             self.over,
-            self.omask,
-            self.total,
+            omask,
+            total,
             self.lkey,
             self.hkey,
             slot,
-            old,
-            opened,
         ) = saved
         self.seat = seat
         self.pos = pos
+        self.omask = omask
+        self.total = total
         if move < 0:
             if move == DRAW_MOVE:
                 self.hands[seat] &= ~(1 << self.bones[pos])
             return
         t = move >> 8
         p = (move & 255) - 1
+        occ = self.occ
         opn = self.opn
-        for c in reversed(opened):
-            opn[PLACE_NUMBER[c]].pop()
-        self.occ[t] = 0
-        if p >= 0:
-            self.occ[p // 6] = old
-            opn[PLACE_NUMBER[p]].insert(slot, p)
+        _ = unjoin_step(occ, opn, t, p, slot)
         self.placed -= 1
         self.hands[seat] |= 1 << t
 
     # -- hand ends -----------------------------------------------------------------------
 
+    @inline(blocked_step)
     def _end_turn(self, seat: int) -> None:
         """D9: a block ends the hand at the end of a turn; otherwise the next seat moves."""
-        if self.pos >= len(self.bones) and is_blocked(self.hands, self.omask):
+        hands = self.hands
+        omask = self.omask
+        left = len(self.bones) - self.pos
+        blocked = blocked_step(hands, omask, left)
+        if blocked:
             self._block()
             return
         self.seat = seat + 1 if seat + 1 < self.n else 0
