@@ -63,8 +63,9 @@ def test_an_exact_finish_is_named_as_the_win() -> None:
 
 def test_an_overshoot_is_explained_by_the_exact_61_rule() -> None:
     # At 59 against 56, [6|6] would score 3 points and pass 61: rejected (R1.4). The search
-    # still prefers it to [2|6]'s 1 point (60 needs exactly 1 point; the double also shapes
-    # the hand), and the hint says both: the rejection, and what the move does to the match.
+    # still prefers it to the other plays, [2|6]'s 1 point (60) and [0|3] (the double shapes
+    # the hand), and the hint says both: the rejection, and what the move does to the match
+    # against the next best ([0|3] by the search bots' table).
     match = position(
         2, "[3|6]", [["[6|6]", "[2|6]", "[0|3]"], ["[0|0]", "[1|1]", "[5|5]"]], scores=[295, 280]
     )
@@ -75,7 +76,7 @@ def test_an_overshoot_is_explained_by_the_exact_61_rule() -> None:
         "[6|6]@[3|6]:high would score 3 displayed points but pass 61, so it is rejected and "
         "scores nothing (R1.4); still, it raises your chance of winning the match from "
     )
-    assert re.search(r"from \d+\.\d% after \[2\|6\]@\[3\|6\]:high to \d+\.\d%$", english)
+    assert re.search(r"from \d+\.\d% after \[0\|3\]@\[3\|6\]:low to \d+\.\d%$", english)
     assert "отклоняется" in russian and "шанс выиграть матч" in russian
 
 

@@ -176,15 +176,16 @@ def test_far_from_the_target_more_points_are_worth_more(players: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "scores", "leader"),
-    [(2, (0, 0), 0), (2, (250, 200), 1), (2, (290, 295), 0), (4, (270, 240), 1)],
+    ("players", "scores", "leader", "n"),
+    [(2, (250, 200), 1, 60), (2, (290, 295), 0, 100), (4, (270, 240), 1, 40)],
 )
 def test_the_table_agrees_with_matches_played_from_its_scores(
-    players: int, scores: tuple[int, ...], leader: int
+    players: int, scores: tuple[int, ...], leader: int, n: int
 ) -> None:
+    """Matches played to the end by the table's own bot from scores near 61 (short matches:
+    the search bot plays a hand in about a quarter of a second) win as often as it says."""
     table = load_table(players)
-    n = 150
-    wins = direct_wins(players, scores, leader, n, f"agree/{scores}")
+    wins = direct_wins(players, scores, leader, n, f"agree/{scores}", table.bot)
     share = wins / n
     expected = table.chance(scores, leader)
     sd = math.sqrt(expected * (1 - expected) / n + table.error(scores, leader) ** 2)
@@ -195,7 +196,7 @@ def test_the_shipped_checks_agree_with_the_table() -> None:
     tables = _data()["tables"]
     assert isinstance(tables, dict)
     rows = [row for entry in tables.values() for row in entry["check"]]
-    assert len(rows) >= 12
+    assert len(rows) >= 9 and {len(entry["check"]) for entry in tables.values()} == {3}
     for row in rows:
         share = row["wins"] / row["matches"]
         sd = math.sqrt(
@@ -205,10 +206,11 @@ def test_the_shipped_checks_agree_with_the_table() -> None:
 
 
 def test_a_build_is_the_same_for_the_same_seed_whatever_the_workers() -> None:
-    one = build(7, 1, batches=2, hands={2: 30}, check_matches=5, checks=2, games=(2,))
-    two = build(7, 2, batches=2, hands={2: 30}, check_matches=5, checks=2, games=(2,))
+    small = {"batches": 2, "hands": {2: 30}, "check_matches": 5, "checks": 2, "games": (2,)}
+    one = build(7, 1, bot="greedy", **small)  # type: ignore[arg-type]
+    two = build(7, 2, bot="greedy", **small)  # type: ignore[arg-type]
     assert one == two
-    other = build(8, 1, batches=2, hands={2: 30}, check_matches=5, checks=2, games=(2,))
+    other = build(8, 1, bot="greedy", **small)  # type: ignore[arg-type]
     assert other != one
 
 

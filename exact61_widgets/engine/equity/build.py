@@ -2,50 +2,49 @@
 
 How (for each game, 2 players, 3 players and pairs):
 
-1. **Hands.** ``batches`` independent batches of hands of self-play by the greedy
-   bot (every seat; the strongest bot that plays thousands of hands in seconds,
-   and the rollout policy of the search bot), each led by seat 0 from scores of 0
-   and kept as its list of attempted awards (:mod:`.hands`).
+1. **Hands.** ``batches`` independent batches of hands of self-play by the search
+   bot (every seat; the strongest bot, :mod:`~exact61_widgets.engine.bots.search`),
+   each led by seat 0 from scores of 0 and kept as its list of attempted awards
+   (:mod:`.hands`). The search bot values its playouts' ends through a table: during
+   the build, the greedy bot's table of the same seed, built first (a few minutes),
+   so the result depends on the seed alone, never on the file it replaces.
 2. **Scores.** For each batch the dynamic programme of :mod:`.dp` gives side 0's
    chance to win from every score with every leader, replaying each sampled hand
    from that score by the rules: an award that would pass 305 raw is rejected
    whole, the first side at exactly 305 wins at once.
 3. **Table and error bars.** The table is the mean of the batches' tables; a
    cell's standard error is the batches' standard deviation over √batches.
-4. **Check.** Matches are played to the end directly (greedy bots, the real
+4. **Check.** Matches are played to the end directly (search bots, the real
    :class:`~exact61_widgets.engine.match.Match`) from scores drawn from the grid,
    and side 0's share of wins is set beside the table. This measures the one
    approximation of step 1: a hand's choices are taken as not depending on the
-   score, while the greedy bot near 61 prefers an accepted award to a rejected
-   one. The check's figures are stored with the table and printed.
+   score, while a bot near 61 prefers an accepted award to a rejected one. The
+   check's figures are stored with the table and printed.
 
 Every random number comes from ``--seed``: the same seed and counts give the
 same file, byte for byte, whatever ``--workers``. The command prints the time it
 took, the worker processes it used and the processor time.
 
-The shipped file (seed 1, the default counts: 12 000 hands with two players,
-800 with three, 4 000 in pairs): 1239 s with 2 worker processes on a machine
-whose 2 cores five jobs shared (about 7 minutes of processor time in all, so
-about 4 minutes on 2 free cores). Its check, 300 matches from each of 6 states
-per game: every difference from the table within 1.8 standard errors (direct
-minus table: mean +0.007, largest 0.041), so the approximation of step 1 stays
-inside the error bars; the table's standard errors average 0.0009 (two
-players), 0.005 (three) and 0.003 (pairs).
+The shipped file (seed 1, the defaults: the search bot, 3 200 hands with two
+players, 400 with three, 1 200 in pairs, each in 8 batches; 3 states per game
+checked by 40 matches each): 4937 s with 2 worker processes on the two-core
+machine shared with up to five other jobs, 2467 s (41 minutes) of processor time
+in all, so about 21 minutes on 2 free cores. The search bot costs about 0.2 s of
+processor time per two-player hand (0.4 s with three players or pairs) against
+0.0003 s for greedy, which is why the counts are a quarter to a half of the
+greedy table's. Its check: every direct share within 1.7 standard errors of the
+table (0–0: 0.525 direct, 0.535 table with two players; 0.400 and 0.391 with
+three; 0.500 and 0.561 in pairs). Its standard errors average 0.0036 (two
+players), 0.0087 (three) and 0.0058 (pairs).
 
-**Why greedy, and what the search bot would change.** ``--bot search`` builds the
-table from the search bot's hands instead (and plays the check with it). It costs
-about 0.2 s of processor time per two-player hand (0.4 s with three players or
-pairs) against 0.0003 s for greedy: measured on 240 two-player hands
-(``--bot search --games 2 --batches 8 --hands2 30 --check-matches 0``: 50 s of
-processor time, 275 s with 2 workers on the shared machine). At the shipped counts
-that is about 75 minutes of processor time for the hands alone and some hours more
-for the check's matches, so the shipped table stays greedy's. That small search
-table against the shipped one, at 11 states from 0–0 to 300–300: differences from
-−0.056 to +0.046, each within 2.0 combined standard errors (the small table's are
-0.007 to 0.028); over all 7442 cells the mean absolute difference is 0.019 against
-a mean standard error of 0.012. So the search bot's hands move the table by at
-most a few hundredths, which a sample this small cannot tell from noise; at 0–0
-the leader's edge reads 0.541 ± 0.012 against greedy's 0.523 ± 0.001.
+**Why the strongest bot.** The table is the chance *between players who play
+well*; greedy's self-play (``--bot greedy``, 12 000 / 800 / 4 000 hands, the table
+shipped before) gives another game: against this table its cells differ by 0.017
+on average and by up to 0.115 (two players), 0.019 and 0.22 (three players), 0.018
+and 0.11 (pairs), and only 12% (two players), 50% (three) and 16% (pairs) of the
+cells lie within 2 combined standard errors of each other — far more than the
+error bars allow, so the bot, not the noise, moves the table. At 0–0 the leader's
+edge reads 0.535 ± 0.004 against greedy's 0.523 ± 0.001.
 """
 
 from __future__ import annotations
@@ -74,12 +73,16 @@ __all__ = ["GAMES", "build", "check_scores", "direct_wins", "main"]
 
 #: Each game: players, the grid's lowest score (pairs can fall below 0, D3) and the hands
 #: sampled per batch by default (fewer for three players, whose grid is 61 times larger).
-GAMES: Final = {2: (0, 1500), 3: (0, 100), 4: (-50, 500)}
+GAMES: Final = {2: (0, 400), 3: (0, 50), 4: (-50, 150)}
+#: The default bot: the strongest, the search bot (it plays the hands and the check matches).
+BOT: Final = "search"
+#: Hands a batch of the greedy table the search bot values its playouts with during the build.
+VALUE_HANDS: Final = {2: 1500, 3: 100, 4: 500}
 #: Batches per game (the error bars are their spread).
 BATCHES: Final = 8
 #: Scores checked per game by direct matches, and matches per score.
-CHECKS: Final = 6
-CHECK_MATCHES: Final = 300
+CHECKS: Final = 3
+CHECK_MATCHES: Final = 40
 
 
 def _batch(job: tuple[int, int, str, int, str]) -> list[float]:
@@ -126,7 +129,7 @@ def build(
     hands: dict[int, int] | None = None,
     checks: int = CHECKS,
     check_matches: int = CHECK_MATCHES,
-    bot: str = "greedy",
+    bot: str = BOT,
     games: Sequence[int] = tuple(GAMES),
     value_hands: dict[int, int] | None = None,
 ) -> dict[str, object]:
@@ -134,12 +137,12 @@ def build(
 
     ``games`` limits it to some of the games (a quick test builds two players only). A bot
     other than greedy values its playouts through a table: the greedy table of the same
-    seed (``value_hands`` hands a batch, by default :data:`GAMES`' counts, so the one
-    ``--bot greedy`` builds), built first, so that the result depends on the seed alone.
+    seed (``value_hands`` hands a batch, by default :data:`VALUE_HANDS`: the greedy table the
+    package shipped before), built first, so that the result depends on the seed alone.
     """
     value = None
     if bot != "greedy":
-        value = build(seed, workers, batches, value_hands, 0, 0, "greedy", games)
+        value = build(seed, workers, batches, value_hands or VALUE_HANDS, 0, 0, "greedy", games)
     chosen = {p: GAMES[p] for p in games}
     counts = {p: (hands or {}).get(p, n) for p, (_, n) in chosen.items()}
     jobs = [
@@ -253,10 +256,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check-matches", type=int, default=CHECK_MATCHES)
     parser.add_argument(
         "--bot",
-        default="greedy",
+        default=BOT,
         choices=bot_names(),
         help="the bot whose self-play hands (and direct check matches) the table is built "
-        "from (default greedy; search costs about 800 times as much per hand)",
+        "from (default search, the strongest; greedy costs about 1/800 as much per hand)",
     )
     parser.add_argument(
         "--games",
