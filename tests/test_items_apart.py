@@ -198,7 +198,6 @@ CANNOT_BE_CAUGHT = {
 NOT_YET_TWICE = {
     ("blocked_award", "award-target-forgotten"),
     ("blocked_award", "fitting-award-rejected"),
-    ("going_out", "fitting-award-rejected"),
     ("legal_action", "draw-from-empty"),
     ("legal_action", "pass-before-drawing"),
     ("legal_action", "play-nothing-fits"),
