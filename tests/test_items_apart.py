@@ -180,10 +180,13 @@ def test_the_core_path_catches_every_settlement_mistake() -> None:
 #: "play, draw or pass" names no tile and no place, so the mistakes of a written-out play
 #: cannot show in it; a tile just drawn is drawn only because no tile of the hand fitted, and
 #: the layout has not changed since, so no other tile of the hand can fit when one is (R3.3);
+#: "what may be done now" models "nothing fits" by a play of a tile that matches an open
+#: place, which the rules allow whenever there is one, so it is never a refused answer;
 #: "not a multiple of 5" is about any number a learner types, not a wrong answer a question
 #: leads to.
 CANNOT_BE_CAUGHT = {
     ("legal_action", "not-the-drawn-tile"),
+    ("legal_action", "play-nothing-fits"),
     ("play_draw_pass", "not-the-drawn-tile"),
     ("play_draw_pass", "place-does-not-fit"),
     ("play_draw_pass", "branch-too-early"),
@@ -200,7 +203,6 @@ NOT_YET_TWICE = {
     ("blocked_award", "fitting-award-rejected"),
     ("legal_action", "draw-from-empty"),
     ("legal_action", "pass-before-drawing"),
-    ("legal_action", "play-nothing-fits"),
     ("play_award", "target-check-forgotten"),
     ("play_award", "award-cut-to-fit"),
     ("play_draw_pass", "draw-after-fit"),
