@@ -205,7 +205,6 @@ NOT_YET_TWICE = {
     ("legal_action", "pass-before-drawing"),
     ("play_award", "target-check-forgotten"),
     ("play_award", "award-cut-to-fit"),
-    ("play_draw_pass", "draw-after-fit"),
     ("playable_tiles", "joined-number"),
     ("playable_tiles", "any-tile-opens"),
     ("rounding", "multiple-moved"),
