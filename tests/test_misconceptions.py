@@ -327,8 +327,8 @@ TABLE: list[tuple[str, Callable[[], Task], str]] = [
     # which move was the mistake (move 1 of each: an only move, one that loses in hindsight
     # only, one that scores nothing now while another would)
     ("only-move-blamed", lambda: which("greedy", 2, [34, 38, 40, 42]), "1"),
-    ("judged-by-hindsight", lambda: which("greedy", 36, [34, 36]), "1"),
-    ("no-award-blamed", lambda: which("random", 5, [1, 51]), "1"),
+    ("judged-by-hindsight", lambda: which("greedy", 10, [34, 69]), "1"),
+    ("no-award-blamed", lambda: which("random", 5, [12, 51]), "1"),
 ]
 
 
