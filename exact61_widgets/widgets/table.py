@@ -318,12 +318,13 @@ class MatchTable(BoardOwner, StaticPicture, w.VBox):  # type: ignore[misc]
                 theme=self.board.theme,
             )
             self._reviewed = history
-        for part in self._table_parts:
-            part.layout.display = "none"
-        self.review_area.children = (self.back_button, self.review)
+        # Said before the review is shown, so that its board's first view already says it.
         self.review.board.announcement = gettext(
             "The review of the match: step through it, or go back to the table.", self.lang
         )
+        for part in self._table_parts:
+            part.layout.display = "none"
+        self.review_area.children = (self.back_button, self.review)
         return self.review
 
     def close_review(self) -> None:

@@ -121,8 +121,12 @@ def test_the_table_opens_its_review_once_the_hand_is_over(table_page: OpenNotebo
     shown = table.root.locator(".exact61-table-review .exact61-review")
     shown.locator(".exact61-board svg").first.wait_for(state="attached", timeout=60_000)
     assert table.root.locator(".exact61-table-controls").first.is_hidden()
-    live = shown.locator(".exact61-board-live").first.text_content() or ""
-    assert "review of the match" in live.lower()
+    live = shown.locator(".exact61-board-live").first
+    ui.wait_until(
+        lambda: "review of the match" in (live.text_content() or "").lower(),
+        30,
+        "the review to say what it is",
+    )
     ui.tab_to(page, table.button("back-to-table"), keys=keys)
     keys.press("Enter")
     ui.wait_until(lambda: shown.count() == 0, 30, "the review to close")
