@@ -457,10 +457,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "and mining goes on if the fair puzzles fall short of the count",
     )
     args = parser.parse_args(argv)
+
+    def log(line: str) -> None:
+        if not args.quiet:
+            print(line, file=sys.stderr, flush=True)
+
     if args.recheck:
         path = Path(args.out)
         start = time.perf_counter()
-        doc = recheck(json.loads(path.read_text("utf-8")), args.workers, print)
+        doc = recheck(json.loads(path.read_text("utf-8")), args.workers, log)
         path.write_text(dumps(doc), "utf-8")
         print(
             f"{len(doc['puzzles'])} puzzles ({len(doc['settings']['rejected'])} rejected as "
@@ -474,11 +479,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{len(reworded['puzzles'])} explanations written again -> {path}")
         return 0
     start = time.perf_counter()
-
-    def log(line: str) -> None:
-        if not args.quiet:
-            print(line, file=sys.stderr, flush=True)
-
     doc = mine(args.seed, args.count, args.workers, log)
     Path(args.out).write_text(dumps(doc), "utf-8")
     elapsed = time.perf_counter() - start
