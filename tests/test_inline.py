@@ -27,6 +27,7 @@ from exact61_widgets.engine.playout import Trace
 from exact61_widgets.engine.solvecore import INF, OpenPosition, alphabeta
 
 STEPS = {"join_step", "unjoin_step", "end_sum_step", "turn_step", "drawn_step", "blocked_step"}
+STEPS |= {"_play_event", "_draw_event"}  # the events a push makes (events.fast_constructor)
 INLINED: list[Callable[..., Any]] = [
     LayoutCore.push_code,
     LayoutCore.pop_code,
@@ -35,6 +36,8 @@ INLINED: list[Callable[..., Any]] = [
     LayoutCore.drawn_tile_fits,
     LayoutCore.end_sum_after,
     vars(Match)["_turn"],
+    vars(Match)["_draw"],
+    Match.push,
     Layout.actions,
     playout.playout,
     vars(playout)["_greedy"],
@@ -156,12 +159,65 @@ def test_a_step_must_end_with_its_only_return_and_be_called_with_names() -> None
     drawn_step = kernel.drawn_step
     assert drawn_step is solvecore.drawn_step
 
-    def constant(x: int) -> bool:
-        fits = drawn_step(x, 0, 1)  # constants: only plain names are passed
+    def expression(x: int) -> bool:
+        fits = drawn_step(x, x - 1, 1)  # only plain names and ints are passed
         return fits
 
-    with pytest.raises(TypeError, match="plain names"):
-        inline(drawn_step)(constant)
+    with pytest.raises(TypeError, match="plain names or ints"):
+        inline(drawn_step)(expression)
+
+    def rebound(x: int) -> int:
+        y = _doubled_or_not(x, True)  # its ``twice`` is rebound: no int may stand in for it
+        return y
+
+    with pytest.raises(TypeError, match="may not be rebound"):
+        inline(_doubled_or_not)(rebound)
+
+
+def _either(x: int, twice: bool) -> int:
+    if twice:  # noqa: SIM108  # an if statement, which the inliner prunes
+        y = x * 7
+    else:
+        y = x
+    return y
+
+
+def _doubled_or_not(x: int, twice: bool) -> int:
+    twice = twice and x > 0
+    y = 2 * x if twice else x
+    return y
+
+
+@inline(_either)
+def _once(x: int) -> int:
+    y = _either(x, False)
+    return y
+
+
+@inline(_either)
+def _sevenfold(x: int) -> int:
+    y = _either(x, True)
+    return y
+
+
+def test_an_int_argument_specializes_the_step() -> None:
+    """A step given an int is written without the branches that int rules out."""
+    assert (_once(3), _sevenfold(3)) == (3, 21)
+    assert (_once.__wrapped__(3), _sevenfold.__wrapped__(3)) == (3, 21)  # type: ignore[attr-defined]
+    assert 7 not in _once.__code__.co_consts and 7 in _sevenfold.__code__.co_consts
+    assert not any(i.opname == "POP_JUMP_IF_FALSE" for i in dis.get_instructions(_sevenfold))
+
+
+def test_the_kernel_s_constants_are_read_as_values() -> None:
+    """``DRAW_TURN`` and ``PASS_TURN`` are ints of the kernel: the compiled loops hold them as
+    constants, in the steps and in the loop's own tests alike; the playout loop, which never
+    takes a join back, removes the place without finding where it stood."""
+    for func in (playout.playout, Layout.actions, vars(Match)["_turn"]):
+        names = {i.argval for i in dis.get_instructions(func) if i.opname == "LOAD_GLOBAL"}
+        assert not names & {"DRAW_TURN", "PASS_TURN", "_kernel_DRAW_TURN", "_kernel_PASS_TURN"}
+    assert "remove" in playout.playout.__code__.co_names
+    assert "remove" not in LayoutCore.push_code.__code__.co_names
+    assert "index" in LayoutCore.push_code.__code__.co_names
 
 
 def test_without_the_source_the_loop_runs_as_written(monkeypatch: pytest.MonkeyPatch) -> None:

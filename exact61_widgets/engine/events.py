@@ -8,9 +8,10 @@ contract's JSON form and :meth:`explain` a sentence in English or Russian.
 
 from __future__ import annotations
 
+import linecache
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields, make_dataclass
-from typing import Any, ClassVar, Final, Literal, ParamSpec, TypeVar
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Final, Literal, ParamSpec, TypeVar, cast
 
 from exact61_widgets.engine import explain as explanations
 from exact61_widgets.engine.layout import Contribution, contributions_of, occupancy_of
@@ -355,27 +356,36 @@ def fast_constructor(cls: Callable[_Args, _Record]) -> Callable[_Args, _Record]:
 
     The engine makes an event per action, and a frozen dataclass's ``__init__``
     stores each field through ``object.__setattr__``, several times slower than a
-    plain store. So the constructor is an unfrozen twin of ``cls`` with the same
-    fields (the same slots, in the same order) whose ``__init__`` ends by giving the
-    new object ``cls`` as its class, which Python allows between classes of the
-    same layout: the result is an ordinary ``cls``, equal to ``cls(...)`` with the
-    same arguments.
+    plain store. So the constructor makes a blank object of a plain class with the
+    same slots in the same order, stores the fields in it and gives it ``cls`` as its
+    class, which Python allows between classes of the same layout: the result is an
+    ordinary ``cls``, equal to ``cls(...)`` with the same arguments.
+
+    The function is written out at import from the fields, as :mod:`dataclasses`
+    writes ``__init__``, and its source kept where :mod:`inspect` finds it, so that
+    the engine's push may inline it as it inlines the kernel's steps
+    (:func:`.inline.inline`): a play then makes its event without a call.
+
+    >>> from exact61_widgets.engine.events import PassEvent
+    >>> fast_constructor(PassEvent)(1, (0, 5)) == PassEvent(1, (0, 5))
+    True
     """
     assert isinstance(cls, type)
-
-    def become(record: Any) -> None:
-        record.__class__ = cls
-
-    twin = make_dataclass(
-        f"{cls.__name__}Twin",
-        [(f.name, f.type) for f in fields(cls)],
-        slots=True,
-        eq=False,
-        repr=False,
-        namespace={"__post_init__": become},
+    name = cls.__name__
+    names = [f.name for f in fields(cls)]
+    slots: tuple[str, ...] = vars(cls).get("__slots__", ())
+    if tuple(names) != slots:  # pragma: no cover
+        raise TypeError(f"{name} has slots besides its fields, or none")
+    blank = type(f"{name}Blank", (), {"__slots__": slots})
+    blank().__class__ = cls  # fails here, at import, if the layouts ever differ
+    stores = "".join(f"    record.{field} = {field}\n" for field in names)
+    source = (
+        f"def new_{name}({', '.join(names)}):\n"
+        f'    """``{name}(...)``, made fast (see fast_constructor)."""\n'
+        f"    record = {name}Blank()\n{stores}    record.__class__ = {name}\n    return record\n"
     )
-    if getattr(twin, "__slots__", None) != getattr(cls, "__slots__", ()):  # pragma: no cover
-        raise TypeError(f"{cls.__name__} has slots besides its fields, or none")
-    become(object.__new__(twin))  # fails here, at import, if the layouts ever differ
-    twin.__doc__ = f"``{cls.__name__}(...)``, made fast (see :func:`fast_constructor`)."
-    return twin
+    filename = f"<fast_constructor {cls.__module__}.{name}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    space: dict[str, Any] = {f"{name}Blank": blank, name: cls}
+    exec(compile(source, filename, "exec"), space)  # our own source: a dataclass's fields
+    return cast(Callable[_Args, _Record], space[f"new_{name}"])

@@ -15,8 +15,17 @@ called instead (``func.__wrapped__``), and ``tests/test_inline.py`` checks the t
 agree. The compiled loop keeps the file and line numbers of the written one (the
 inlined statements carry the line of the call), so tracebacks and coverage point
 at the source. A step must be a plain function whose last statement, and only
-``return``, returns a name or a tuple of names; its call must pass plain names. A
+``return``, returns a name or a tuple of names; its call must pass plain names or ints. A
 package installed without its source runs the loops as written (slower, the same).
+
+Three rewrites keep the inlined step as cheap as the statement written out by hand: an
+int of the step's module (``DRAW_TURN``) is read as its value, in the steps and in the
+loop's own tests; a step given an int is written without the branches that int rules
+out (``join_step(…, False)``: the playout loop, which never takes a join back, does not
+look for where the place stood); and an int given to a returned value the caller drops
+(``_``) is not stored. The match's events are inlined the same way
+(:func:`.events.fast_constructor` keeps its written-out source where :mod:`inspect`
+finds it).
 """
 
 from __future__ import annotations
@@ -56,12 +65,61 @@ def _assigned(nodes: list[ast.stmt]) -> set[str]:
 
 
 class _Rename(ast.NodeTransformer):
-    def __init__(self, names: dict[str, str]) -> None:
-        self.names = names
+    """Names renamed (``names``) or read as constants (``constants``)."""
 
-    def visit_Name(self, node: ast.Name) -> ast.Name:
+    def __init__(self, names: dict[str, str], constants: dict[str, int] | None = None) -> None:
+        self.names = names
+        self.constants = constants or {}
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if isinstance(node.ctx, ast.Load) and node.id in self.constants:
+            return ast.Constant(self.constants[node.id])
         new = self.names.get(node.id)
         return node if new is None else ast.Name(new, node.ctx)
+
+
+class _Prune(ast.NodeTransformer):
+    """``if`` statements on a constant replaced by the branch that runs, and the ints given
+    to ``unused`` names (a returned local the caller drops and the step never reads) left out.
+    """
+
+    def __init__(self, unused: set[str]) -> None:
+        self.unused = unused
+
+    def visit_Assign(self, node: ast.Assign) -> Any:
+        (target,) = node.targets if len(node.targets) == 1 else (None,)
+        unused = isinstance(target, ast.Name) and target.id in self.unused
+        return None if unused and isinstance(node.value, ast.Constant) else node
+
+    def visit_If(self, node: ast.If) -> Any:
+        self.generic_visit(node)
+        test = node.test
+        if isinstance(test, ast.Constant):
+            return node.body if test.value else node.orelse
+        node.body = node.body or [ast.Pass()]
+        return node
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        if isinstance(node, (ast.For, ast.While, ast.With, ast.Try)) and not node.body:
+            node.body = [ast.Pass()]
+        return node
+
+
+def _globals(step: Callable[..., Any]) -> dict[str, Any]:
+    """The module namespace ``step`` reads its globals from."""
+    namespace: dict[str, Any] = step.__globals__
+    return namespace
+
+
+def _flat(visited: list[Any]) -> list[ast.stmt]:
+    """Statements as a transformer left them: some replaced by lists, some by None."""
+    return [s for v in visited for s in (v if isinstance(v, list) else [v]) if s is not None]
+
+
+def _constant(value: object) -> bool:
+    """Whether a global read as ``value`` is written as its value: an int of the kernel's."""
+    return type(value) is int or type(value) is bool
 
 
 def _names(nodes: list[ast.expr] | list[ast.expr | None]) -> list[str] | None:
@@ -79,14 +137,24 @@ def _expand(step: Callable[..., Any], call: ast.Assign, glob: dict[str, Any]) ->
     func = _step_tree(step)
     assert isinstance(call.value, ast.Call)
     params = [a.arg for a in func.args.args]
-    args = _names(call.value.args)
+    given = call.value.args
+    if len(given) != len(params):
+        raise TypeError(f"{step.__name__}: call it with {len(params)} plain names or ints")
+    constants: dict[str, int] = {}
+    for param, node in zip(params, given, strict=True):
+        if isinstance(node, ast.Constant) and _constant(node.value):
+            constants[param] = cast(int, node.value)  # the step specialized: tests on it pruned
+    args = _names([arg for arg in given if not isinstance(arg, ast.Constant)])
+    params = [param for param in params if param not in constants]
     if args is None or len(args) != len(params):
-        raise TypeError(f"{step.__name__}: call it with {len(params)} plain names")
+        raise TypeError(f"{step.__name__}: call it with {len(params)} plain names or ints")
     body = func.body[:-1]
     if inspect.getdoc(step) is not None:
         body = body[1:]
     prefix = f"_{step.__name__}_"
     rebound = _assigned(body)
+    if rebound & set(constants):
+        raise TypeError(f"{step.__name__}: a parameter given an int may not be rebound")
     passed = dict(zip(params, args, strict=True))
     result = func.body[-1]
     assert isinstance(result, ast.Return)
@@ -112,11 +180,18 @@ def _expand(step: Callable[..., Any], call: ast.Assign, glob: dict[str, Any]) ->
     for name in rebound - set(names):
         if name != "_":
             names[name] = prefix + name
+    known = _globals(step)
     for n in ast.walk(func):
-        known = isinstance(n, ast.Name) and n.id in step.__globals__
-        if known and n.id not in names and n.id not in params:  # type: ignore[attr-defined]
-            names[n.id] = "_kernel_" + n.id  # type: ignore[attr-defined]
-            glob[names[n.id]] = step.__globals__[n.id]  # type: ignore[attr-defined]
+        if not isinstance(n, ast.Name) or n.id not in known:
+            continue
+        if n.id not in names and n.id not in params and n.id not in constants:
+            value = known[n.id]
+            if _constant(value):  # a constant of the kernel's (DRAW_TURN …): its value
+                constants[n.id] = value
+                continue
+            names[n.id] = "_kernel_" + n.id
+            if glob.setdefault(names[n.id], value) is not value:
+                raise TypeError(f"{step.__name__}: {n.id} names another object in another step")
     prelude: list[ast.stmt] = []
     for param, arg in passed.items():
         if param not in rebound:
@@ -125,8 +200,18 @@ def _expand(step: Callable[..., Any], call: ast.Assign, glob: dict[str, Any]) ->
             prelude.append(
                 ast.Assign([ast.Name(names[param], ast.Store())], ast.Name(arg, ast.Load()))
             )
-    renamer = _Rename(names)
-    stmts = [renamer.visit(s) for s in body]
+    renamer = _Rename(names, constants)
+    stmts = [_Prune(set()).visit(renamer.visit(s)) for s in body]
+    stmts = _flat(stmts)
+    read = {
+        n.id
+        for s in stmts
+        for n in ast.walk(s)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    dropped = {names[ret] for ret, tgt in pairs if tgt == "_" and ret in names} - read
+    stmts = [_Prune(dropped - set(passed.values())).visit(s) for s in stmts]
+    stmts = _flat(stmts)
     rest = [(names.get(ret, ret), tgt) for ret, tgt in pairs if tgt != "_"]
     rest = [(ret, tgt) for ret, tgt in rest if ret != tgt]
     if {tgt for _, tgt in rest} & {ret for ret, _ in rest}:  # one tuple, as the return has
@@ -141,7 +226,7 @@ class _Inline(ast.NodeTransformer):
     def __init__(self, steps: dict[str, Callable[..., Any]], glob: dict[str, Any]) -> None:
         self.steps = steps
         self.glob = glob
-        self.done: set[str] = set()
+        self.done: set[str] = set()  # the steps called, by their own names
 
     def visit_Assign(self, node: ast.Assign) -> Any:
         value = node.value
@@ -150,8 +235,9 @@ class _Inline(ast.NodeTransformer):
             and isinstance(value.func, ast.Name)
             and value.func.id in self.steps
         ):
-            self.done.add(value.func.id)
-            stmts = _expand(self.steps[value.func.id], node, self.glob)
+            step = self.steps[value.func.id]
+            self.done.add(step.__name__)
+            stmts = _expand(step, node, self.glob)
             for stmt in stmts:
                 for n in ast.walk(stmt):  # the inlined code carries the call's place
                     if isinstance(n, (ast.stmt, ast.expr)):
@@ -180,9 +266,20 @@ def inline(*steps: Callable[..., Any]) -> Callable[[F], F]:
         assert isinstance(node, ast.FunctionDef)
         node.decorator_list = []
         glob = func.__globals__
-        inliner = _Inline({step.__name__: step for step in steps}, glob)
-        tree = ast.fix_missing_locations(inliner.visit(tree))
-        missing = set(inliner.steps) - inliner.done
+        named = {step.__name__: step for step in steps}  # by its name, or a global naming it
+        named |= {name: step for name, v in glob.items() for step in steps if v is step}
+        inliner = _Inline(named, glob)
+        tree = inliner.visit(tree)
+        # The function's own reads of the kernel's constants (``turn == DRAW_TURN``) too.
+        local = _assigned(node.body) | {a.arg for a in node.args.args + node.args.kwonlyargs}
+        constants: dict[str, int] = {
+            name: cast(int, value)
+            for step in steps
+            for name, value in _globals(step).items()
+            if _constant(value) and name not in local and glob.get(name) is value
+        }
+        tree = ast.fix_missing_locations(_Rename({}, constants).visit(tree))
+        missing = {step.__name__ for step in steps} - inliner.done
         if missing:
             raise TypeError(f"{func.__qualname__} does not call {sorted(missing)}")
         space: dict[str, Any] = {}

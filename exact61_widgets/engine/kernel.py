@@ -206,7 +206,13 @@ def is_blocked(hands: Sequence[int], open_numbers: int) -> bool:
 
 
 def join_step(
-    occ: list[int], open_lists: list[list[int]], open_numbers: int, end_sum: int, t: int, p: int
+    occ: list[int],
+    open_lists: list[list[int]],
+    open_numbers: int,
+    end_sum: int,
+    t: int,
+    p: int,
+    undo: bool,
 ) -> tuple[int, int, int, int, int]:
     """Join tile ``t`` at open place code ``p`` (-1: the opening) (R3.1, R4, R5).
 
@@ -217,11 +223,17 @@ def join_step(
     in its open list (0 for the opening), the anchor's taken bits before (for undo) and
     the two ports joined as bits of place codes (:attr:`LayoutCore.taken_bits`; 0 for the
     opening). A caller drops what it does not need (``_``): inlined, that costs nothing.
+    ``undo`` says whether the caller may take the join back: only then is it worth finding
+    where the place stood (a caller that never does, the playout loop, passes ``False``,
+    and inlined, its join is written without that search; its slot is 0).
     A join the rules do not allow raises before anything changes (what
     :meth:`LayoutCore.push_code` reads): ``TypeError`` if the tile has no half for the
-    place (``JOIN_AT[t][p]`` is None), ``ValueError`` if the place is not open.
+    place (``JOIN_AT[t][p]`` is None), ``ValueError`` if the place is not open or the
+    opening is asked of a layout that has begun.
     """
     if p < 0:
+        if open_numbers:  # a layout that has begun has an open place (each join opens one)
+            raise ValueError("only the first tile opens the layout")
         for c in OPENING[t]:
             number = PLACE_NUMBER[c]
             open_lists[number].append(c)
@@ -233,8 +245,12 @@ def join_step(
     else:
         number, a, port, bits, value, taken, opened, opened_number, spinner = JOIN_AT[t][p]  # type: ignore[misc]
         codes = open_lists[number]
-        slot = codes.index(p)
-        del codes[slot]
+        if undo:  # where the place stood, for unjoin_step to put it back there
+            slot = codes.index(p)
+            del codes[slot]
+        else:
+            codes.remove(p)
+            slot = 0
         old = occ[a]
         occ[a] = old | 1 << port
         occ[t] = bits
@@ -457,13 +473,13 @@ class LayoutCore:
         if placed & bit:
             return -1
         open_ = self.open_lists
-        if p < 0 and placed:
-            return -1
         occ = self.occ
         open_numbers = self.open_numbers
         total = self.end_sum
         try:
-            open_numbers, total, slot, _, taken = join_step(occ, open_, open_numbers, total, t, p)
+            open_numbers, total, slot, _, taken = join_step(
+                occ, open_, open_numbers, total, t, p, True
+            )
         except (TypeError, ValueError):  # no half for the place, or it is not open: unchanged
             return -1
         # The log entry: the tile, its place + 1 and where the place stood (for undo).

@@ -38,7 +38,7 @@ from exact61_widgets.engine.events import (
 from exact61_widgets.engine.hidden import Knowledge, knowledge, sample_world
 from exact61_widgets.engine.history import Deal, HistoryEntry, SeatAction
 from exact61_widgets.engine.inline import inline
-from exact61_widgets.engine.kernel import DRAW_TURN, turn_step
+from exact61_widgets.engine.kernel import DRAW_TURN, drawn_step, turn_step
 from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.scoring import (
     AWARDS,
@@ -148,7 +148,7 @@ class _HandState(NamedTuple):
     layout: Layout
     hands: list[int]
     boneyard: list[int]
-    bone_pos: int
+    left: int
     to_move: int
     pending: int
     leader: int
@@ -202,7 +202,8 @@ class _DealUndo(NamedTuple):
 
 #: The events that record an action; the settlements an action causes follow its event.
 _ACTION_EVENTS: Final = (PlayEvent, DrawEvent, PassEvent)
-# The events a push makes, built fast: an event per action (see events.fast_constructor).
+# The events a push makes, built fast: an event per action (see events.fast_constructor);
+# a play's and a draw's inlined in push (as the kernel's steps are, engine/inline.py).
 _play_event: Final = fast_constructor(PlayEvent)
 _draw_event: Final = fast_constructor(DrawEvent)
 _pass_event: Final = fast_constructor(PassEvent)
@@ -271,7 +272,8 @@ class Match:
         self._layout = Layout()
         self._hands: list[int] = [0] * players
         self._boneyard: list[int] = []
-        self._bone_pos = 0
+        #: How many tiles are left to draw: the next is ``_boneyard[-_left]``.
+        self._left = 0
         self._to_move = 0
         self._pending = -1
         self._leader = 0
@@ -359,7 +361,7 @@ class Match:
         match._layout = table.copy()
         match._hands = masks
         match._boneyard = bones
-        match._bone_pos = 0
+        match._left = len(bones)
         match._to_move = to_move
         match._leader = to_move if leader is None else leader
         match._hand_no = 1
@@ -492,7 +494,7 @@ class Match:
         self._layout = Layout()
         self._hands = masks
         self._boneyard = bones
-        self._bone_pos = 0
+        self._left = len(bones)
         self._to_move = leader
         self._leader = leader
         self._pending = -1
@@ -517,7 +519,7 @@ class Match:
         hands, bones = sample_world(knowledge(self) if view is None else view, rng)
         self._hands = hands
         self._boneyard = bones
-        self._bone_pos = 0
+        self._left = len(bones)
         self._deals.clear()
         self._floor = len(self._events)
         self._set_up = True
@@ -623,17 +625,17 @@ class Match:
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles still in the boneyard, in draw order."""
-        return tuple(TILES[t] for t in self._boneyard[self._bone_pos :])
+        return tuple(TILES[t] for t in self._boneyard[len(self._boneyard) - self._left :])
 
     @property
     def boneyard_indices(self) -> tuple[int, ...]:
         """The tile indices still in the boneyard, in draw order (for fast code)."""
-        return tuple(self._boneyard[self._bone_pos :])
+        return tuple(self._boneyard[len(self._boneyard) - self._left :])
 
     @property
     def boneyard_count(self) -> int:
         """How many tiles are left to draw."""
-        return len(self._boneyard) - self._bone_pos
+        return self._left
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -687,7 +689,7 @@ class Match:
         layout = self._layout
         placed = layout.placed_mask
         open_numbers = layout.open_numbers
-        left = len(self._boneyard) - self._bone_pos
+        left = self._left
         turn = turn_step(hand, pending, placed, open_numbers, left)
         return turn
 
@@ -702,9 +704,7 @@ class Match:
         """Plays if there are any (R3.2), else a draw (R3.3), else a pass (R3.4)."""
         if self._status != PLAYING:
             return []
-        return self._layout.actions(
-            self._hands[self._to_move], self._pending, len(self._boneyard) - self._bone_pos
-        )
+        return self._layout.actions(self._hands[self._to_move], self._pending, self._left)
 
     def why_illegal(self, action: Action | Deal) -> Msg | None:
         """Why ``action`` may not be pushed now, or None if it may."""
@@ -728,7 +728,7 @@ class Match:
                     "seat {seat} can play {tile}, so drawing is not allowed (R3.2)",
                     {"seat": seat, "tile": str(tiles_of(playable)[0])},
                 )
-            if self._bone_pos >= len(self._boneyard):
+            if not self._left:
                 return Msg("the boneyard is empty: nothing to draw (R3.4)")
             return None
         if isinstance(action, Pass):
@@ -737,7 +737,7 @@ class Match:
                     "seat {seat} can play {tile}, so passing is not allowed (R3.2)",
                     {"seat": seat, "tile": str(tiles_of(playable)[0])},
                 )
-            if self._bone_pos < len(self._boneyard):
+            if self._left:
                 return Msg(
                     "seat {seat} must draw: the boneyard still has tiles (R3.3, R3.4)",
                     {"seat": seat},
@@ -806,6 +806,7 @@ class Match:
 
     # -- push / pop ------------------------------------------------------------------------
 
+    @inline(_play_event)
     def push(self, action: Action | Deal) -> list[Event]:
         """Do ``action`` for the player to move; return the events it caused.
 
@@ -847,22 +848,17 @@ class Match:
             self._set_score(side, before + award)
         else:
             status = "rejected"
+        tile = action.tile
+        at = action.at
+        scores = self._scores
+        placed = layout.placed_mask
+        taken = layout.taken_bits
         event = _play_event(
-            seat,
-            side,
-            action.tile,
-            action.at,
-            end_sum,
-            award,
-            status,
-            before,
-            self._scores,
-            layout.placed_mask,
-            layout.taken_bits,
+            seat, side, tile, at, end_sum, award, status, before, scores, placed, taken
         )
         self._events.append(event)
         if hand and (status != "applied" or not reaches_target(before + award)):
-            if self._bone_pos < len(self._boneyard):  # tiles left to draw: no block yet (D9)
+            if self._left:  # tiles left to draw: no block yet (D9)
                 self._to_move = self._next_seat[seat]
                 return [event]
             events = self._events
@@ -901,13 +897,20 @@ class Match:
         self._scores = scores = (*scores[:side], score, *scores[side + 1 :])
         return scores
 
+    @inline(drawn_step, _draw_event)
     def _draw(self, seat: int) -> list[Event]:
-        t = self._boneyard[self._bone_pos]
-        self._bone_pos += 1
+        t = self._boneyard[-self._left]
+        self._left -= 1
         self._hands[seat] |= 1 << t
-        if self._layout.drawn_tile_fits(t):
+        layout = self._layout
+        placed = layout.placed_mask
+        open_numbers = layout.open_numbers
+        fits = drawn_step(t, placed, open_numbers)
+        if fits:  # played at once (R3.3)
             self._pending = t
-        event = _draw_event(seat, TILES[t], self._scores)
+        tile = TILES[t]
+        scores = self._scores
+        event = _draw_event(seat, tile, scores)
         self._events.append(event)
         return [event]
 
@@ -919,7 +922,7 @@ class Match:
 
     def _end_turn(self, seat: int) -> None:
         """D9: after a turn, a block ends the hand; otherwise the next seat moves."""
-        if self._layout.turn_blocks(self._hands, len(self._boneyard) - self._bone_pos):
+        if self._layout.turn_blocks(self._hands, self._left):
             self._block()
             return
         self._to_move = self._next_seat[seat]
@@ -1028,7 +1031,7 @@ class Match:
                 self._pending = t
         elif type(event) is DrawEvent:
             self._hands[seat] &= ~(1 << event.tile.index)
-            self._bone_pos -= 1
+            self._left += 1
         return _action_of(event)
 
     def _rewind_rng(self, origin: Any, draws: tuple[int, ...]) -> None:

@@ -151,6 +151,7 @@ def playout(
     n = match.players
     side_of = tuple(match.side_of(s) for s in range(n))
     partner_of = tuple(match.partner_of(s) for s in range(n))
+    next_seat = (*range(1, n), 0)  # the next seat to move (R2.4)
     scores = list(match.scores)
     status = match.status
     layout = match.layout
@@ -231,13 +232,12 @@ def playout(
                         gain if greedy and best else None,
                     )
                 )
-            omask, total, _, _, _ = join_step(occ, opn, omask, total, t, p)
+            omask, total, _, _, _ = join_step(occ, opn, omask, total, t, p, False)
             placed += 1
             hand ^= 1 << t
             hands_[seat] = hand
             pending = -1
             award = AWARDS[total]
-            side = side_of[seat]
             if not hand:
                 # Going out (R7): one settlement, accepted or rejected whole.
                 out = settle_going_out(hands_, seat, side_of, partner_of, award, tuple(scores))
@@ -252,10 +252,12 @@ def playout(
                         leads.append(seat)
                     return tuple(scores)
                 continue
-            if award and accepts(scores[side], award):
-                scores[side] += award
-                if reaches_target(scores[side]):
-                    return tuple(scores)
+            if award:
+                side = side_of[seat]
+                if accepts(scores[side], award):
+                    scores[side] += award
+                    if reaches_target(scores[side]):
+                        return tuple(scores)
         elif playable == DRAW_TURN:
             t = bones[-left]
             left -= 1
@@ -283,4 +285,4 @@ def playout(
                     leads.append(None)
                 return tuple(scores)
             continue
-        seat = seat + 1 if seat + 1 < n else 0
+        seat = next_seat[seat]

@@ -304,7 +304,7 @@ class OpenPosition:
             p = (move & 255) - 1
             occ = self.occ
             opn = self.opn
-            omask, total, slot, old, _ = join_step(occ, opn, omask, total, t, p)
+            omask, total, slot, old, _ = join_step(occ, opn, omask, total, t, p, True)
             # The key: the sum over the tiles of their open places (_KEY).
             lkey += _KEY[t][occ[t]]
             if p >= 0:
