@@ -338,6 +338,14 @@ def prefix_of(path: Path) -> str:
     return head if head.isdigit() else stem
 
 
+def stated_by_question(task: Any, answer: str) -> bool:
+    """Whether the question a learner reads states the number ``answer`` itself: then code
+    that spells it gives nothing more away. Only a total already a multiple of 5 to round
+    (R7.5) is such an answer: "Round 25 …" answers 25."""
+    question = task.question().text("en")
+    return bool(re.search(rf"(?<![\w|\[.−-]){re.escape(answer)}(?![\w|\]])", question))
+
+
 def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> list[str]:
     """Everything on a tutorial's page that gives an exercise's answer away (empty: nothing).
 
@@ -369,7 +377,8 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
         if name != wanted:
             findings.append(f"{where}: not a neutral name (ex-NN-K: {wanted})")
         for answer in spelled_in(item.code, task, code=True):
-            findings.append(f"{where}: its cell's code spells the answer {answer!r}")
+            if not stated_by_question(task, answer):
+                findings.append(f"{where}: its cell's code spells the answer {answer!r}")
         for leak in leaked_answers(item.code, task, lang):
             findings.append(f"{where}: its cell's code holds {leak!r}")
         visible = "\n".join([item.text, *item.state_texts])
@@ -499,7 +508,12 @@ def channel_findings(
         found.extend(f"the code that prepares it spells {a!r}" for a in spelled)
     answer = task.answer("en")
     inputs = {str(v) for v in item.spec.values() if isinstance(v, int)} if item.spec else set()
-    if answer.lstrip("-").isdigit() and answer != "0" and answer in inputs:
+    if (
+        answer.lstrip("-").isdigit()
+        and answer != "0"
+        and answer in inputs
+        and not stated_by_question(task, answer)
+    ):
         for index, cell in enumerate(notebook["cells"]):
             if cell["cell_type"] == "code" and answer in number_tokens(text_of(cell["source"])):
                 found.append(f"code cell {index} spells its input, the answer {answer!r}")
