@@ -350,7 +350,8 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
     """Everything on a tutorial's page that gives an exercise's answer away (empty: nothing).
 
     For each exercise: its name must be neutral (``ex-NN-K``: the notebook and its
-    place in it); its answer must not be spelled in its cell's code, nor in its
+    place in it); its answer must not be spelled in its cell's code (but a number its
+    question states: :func:`stated_by_question`), nor in its
     visible part (question, the form of its answer, the text box's placeholder,
     which holds no typical wrong answer either), nor in its saved widget state;
     and no giveaway of it (:meth:`Task.giveaways`) may be in anything a reader
@@ -479,8 +480,9 @@ def channel_findings(
     to the next exercise); the code that prepares it (every code cell since the exercise
     before, folded ones too: GitHub and the docs site show them unfolded) must not spell
     its answer, nor any code cell a number answer that is the task's own input (a tally's
-    points; a 0 is too common a literal to count); the pictures further down the page, to
-    its end, and the solutions of the notebook before must not give it away.
+    points; a 0 is too common a literal to count; a number its question states, a total
+    already a multiple of 5 to round, is given away by no code); the pictures further down
+    the page, to its end, and the solutions of the notebook before must not give it away.
     """
     from exact61_widgets.exercises import leaked_answers
 
