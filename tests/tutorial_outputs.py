@@ -338,11 +338,20 @@ def prefix_of(path: Path) -> str:
     return head if head.isdigit() else stem
 
 
+def stated_by_question(task: Any, answer: str) -> bool:
+    """Whether the question a learner reads states the number ``answer`` itself: then code
+    that spells it gives nothing more away. Only a total already a multiple of 5 to round
+    (R7.5) is such an answer: "Round 25 …" answers 25."""
+    question = task.question().text("en")
+    return bool(re.search(rf"(?<![\w|\[.−-]){re.escape(answer)}(?![\w|\]])", question))
+
+
 def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> list[str]:
     """Everything on a tutorial's page that gives an exercise's answer away (empty: nothing).
 
     For each exercise: its name must be neutral (``ex-NN-K``: the notebook and its
-    place in it); its answer must not be spelled in its cell's code, nor in its
+    place in it); its answer must not be spelled in its cell's code (but a number its
+    question states: :func:`stated_by_question`), nor in its
     visible part (question, the form of its answer, the text box's placeholder,
     which holds no typical wrong answer either), nor in its saved widget state;
     and no giveaway of it (:meth:`Task.giveaways`) may be in anything a reader
@@ -369,7 +378,8 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
         if name != wanted:
             findings.append(f"{where}: not a neutral name (ex-NN-K: {wanted})")
         for answer in spelled_in(item.code, task, code=True):
-            findings.append(f"{where}: its cell's code spells the answer {answer!r}")
+            if not stated_by_question(task, answer):
+                findings.append(f"{where}: its cell's code spells the answer {answer!r}")
         for leak in leaked_answers(item.code, task, lang):
             findings.append(f"{where}: its cell's code holds {leak!r}")
         visible = "\n".join([item.text, *item.state_texts])
@@ -470,8 +480,9 @@ def channel_findings(
     to the next exercise); the code that prepares it (every code cell since the exercise
     before, folded ones too: GitHub and the docs site show them unfolded) must not spell
     its answer, nor any code cell a number answer that is the task's own input (a tally's
-    points; a 0 is too common a literal to count); the pictures further down the page, to
-    its end, and the solutions of the notebook before must not give it away.
+    points; a 0 is too common a literal to count; a number its question states, a total
+    already a multiple of 5 to round, is given away by no code); the pictures further down
+    the page, to its end, and the solutions of the notebook before must not give it away.
     """
     from exact61_widgets.exercises import leaked_answers
 
@@ -499,7 +510,12 @@ def channel_findings(
         found.extend(f"the code that prepares it spells {a!r}" for a in spelled)
     answer = task.answer("en")
     inputs = {str(v) for v in item.spec.values() if isinstance(v, int)} if item.spec else set()
-    if answer.lstrip("-").isdigit() and answer != "0" and answer in inputs:
+    if (
+        answer.lstrip("-").isdigit()
+        and answer != "0"
+        and answer in inputs
+        and not stated_by_question(task, answer)
+    ):
         for index, cell in enumerate(notebook["cells"]):
             if cell["cell_type"] == "code" and answer in number_tokens(text_of(cell["source"])):
                 found.append(f"code cell {index} spells its input, the answer {answer!r}")
