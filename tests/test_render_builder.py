@@ -38,7 +38,7 @@ from exact61_widgets.render import (
     render_svg,
     svgkit,
 )
-from exact61_widgets.render.svgkit import element, num, text, tile_group, validating
+from exact61_widgets.render.svgkit import TileLook, element, num, text, tile_group, validating
 from exact61_widgets.render.theme import LIGHT, RenderError
 
 PACKAGE = Path(__file__).resolve().parent.parent / "exact61_widgets"
@@ -235,7 +235,7 @@ def test_a_picture_drawn_again_splices_its_shared_parts_into_the_same_bytes(kind
 
 def test_the_splice_refuses_a_stand_in_it_cannot_fill() -> None:
     svgkit.clear_caches()
-    group = tile_group(Tile(2, 5), 0, 0, 2, 5, True, LIGHT, defs="p")
+    group = tile_group(Tile(2, 5), 0, 0, 2, 5, True, TileLook.of(LIGHT), defs="p")
     root = svgkit.drawing(svgkit.Panel((0, 0, 64, 32), [group]), "p", None, "t", "d", None)
     assert svgkit.serialize(root) == root.tostring()
     root.elements.append(element("text", {"x": "0", "y": "0"}, content="<exact61-shared />"))
@@ -332,14 +332,14 @@ def test_tile_faces_pips_and_marks_are_symbols_placed_with_use() -> None:
 
 
 def test_a_tile_without_a_prefix_for_its_symbols_draws_its_shapes_itself() -> None:
-    group = tile_group(Tile(2, 5), 0, 0, 2, 5, True, LIGHT, frame=True, star=True)
+    group = tile_group(Tile(2, 5), 0, 0, 2, 5, True, TileLook.of(LIGHT, frame=True, star=True))
     xml = ET.tostring(group.get_xml(), encoding="unicode")
     assert "<use" not in xml and xml.count('class="pip"') == 7 and 'class="frame"' in xml
 
 
 def test_what_repeats_is_cached_as_elements_whose_xml_is_built_once() -> None:
     svgkit.clear_caches()
-    args = (Tile(2, 5), 10, 20, 2, 5, True, LIGHT)
+    args = (Tile(2, 5), 10, 20, 2, 5, True, TileLook.of(LIGHT))
     first = tile_group(*args, ident="p-tile-25", defs="p")
     assert tile_group(*args, ident="p-tile-25", defs="p") is first
     assert first.get_xml() is first.get_xml()  # shared: one ElementTree for every picture

@@ -39,6 +39,7 @@ from exact61_widgets.render.svgkit import (
     Node,
     Panel,
     SvgText,
+    TileLook,
     back_group,
     check_size,
     element,
@@ -247,11 +248,10 @@ def _sample(
             tile[0],
             tile[1],
             True,
-            colors,
+            TileLook.of(colors, **look),
             classes=("sample",),
             data=False,
             defs=defs,
-            **look,
         )
     ]
 

@@ -29,6 +29,7 @@ from exact61_widgets.render.svgkit import (
     Node,
     Panel,
     SvgText,
+    TileLook,
     back_group,
     check_size,
     element,
@@ -97,12 +98,11 @@ def hand_panel(
                     tile.low,
                     tile.high,
                     False,
-                    colors,
+                    TileLook.of(
+                        colors, face=face, edge=edge, edge_width=PICK_EDGE if edge else 1.2
+                    ),
                     classes=classes,
                     ident=f"{prefix}-tile-{i}",
-                    face=face,
-                    edge=edge,
-                    edge_width=PICK_EDGE if edge else 1.2,
                     defs=defs or prefix,
                 )
             )

@@ -799,35 +799,21 @@ def tile_group(
     first: int,
     second: int,
     horizontal: bool,
-    colors: Mapping[str, str],
+    look: TileLook,
     *,
     classes: Sequence[str] = ("tile",),
     ident: str | None = None,
-    face: str | None = None,
-    edge: str | None = None,
-    edge_width: float = 1.2,
-    frame: bool = False,
-    star: bool = False,
     data: bool = True,
     defs: str | None = None,
 ) -> Node:
     """A face-up tile as a group at (x, y) with ``class`` and ``data-tile``.
 
-    ``first`` is the number on the left or top half; ``frame`` adds the spinner's
-    dashed frame, ``star`` the last play's star; ``defs`` is the id prefix of the
-    shared symbols (the picture part's prefix). A picture drawn again (the next step of
-    a walkthrough, a widget's redraw) repeats most of its tiles exactly: each is cached
-    under everything that makes it.
+    ``first`` is the number on the left or top half; ``look`` its colours
+    (:meth:`TileLook.of`: the spinner's dashed frame, the last play's star …); ``defs``
+    is the id prefix of the shared symbols (the picture part's prefix). A picture drawn
+    again (the next step of a walkthrough, a widget's redraw) repeats most of its tiles
+    exactly: each is cached under everything that makes it.
     """
-    look = TileLook(
-        face or colors["tile"],
-        edge or colors["tile edge"],
-        edge_width,
-        colors["pip"],
-        colors["divider"],
-        colors["spinner"] if frame else None,
-        colors["last"] if star else None,
-    )
     return _tile_node(
         tile, x, y, first, second, horizontal, tuple(classes), ident, look, data, defs
     )
@@ -846,6 +832,34 @@ class TileLook:
     divider: str
     frame: str | None
     star: str | None
+
+    @classmethod
+    def of(
+        cls,
+        colors: Mapping[str, str],
+        *,
+        face: str | None = None,
+        edge: str | None = None,
+        edge_width: float = 1.2,
+        frame: bool = False,
+        star: bool = False,
+    ) -> TileLook:
+        """The look of a tile in palette ``colors``: its own ``face`` and ``edge`` colours
+        if given (a picked or last tile), ``frame`` for a spinner, ``star`` for the last play.
+
+        >>> from exact61_widgets.render.theme import LIGHT
+        >>> TileLook.of(LIGHT, frame=True).frame == LIGHT["spinner"]
+        True
+        """
+        return cls(
+            face or colors["tile"],
+            edge or colors["tile edge"],
+            edge_width,
+            colors["pip"],
+            colors["divider"],
+            colors["spinner"] if frame else None,
+            colors["last"] if star else None,
+        )
 
 
 @node_cache(maxsize=4096)
