@@ -22,7 +22,7 @@ from exact61_widgets.engine.bots import make_bot
 from exact61_widgets.engine.equity.build import build, direct_wins
 from exact61_widgets.engine.equity.dp import Grid, solve_chances
 from exact61_widgets.engine.equity.hands import hand_awards, replay, sample_hands
-from exact61_widgets.engine.equity.table import DATA, load_table, use_data
+from exact61_widgets.engine.equity.met import DATA, load_table, use_data
 from exact61_widgets.engine.errors import SetupError
 from exact61_widgets.engine.match import PLAYING, Match
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from exact61_widgets.classroom.labels import did
-from exact61_widgets.exercises.result import Mistake
+from exact61_widgets.exercises.verdict import Mistake
 from exact61_widgets.i18n import LANGUAGES, Msg, check_lang
 from exact61_widgets.widgets.walkthroughs.base import (
     Said,

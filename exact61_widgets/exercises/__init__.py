@@ -43,8 +43,8 @@ from exact61_widgets.exercises.kinds import (
     TallyPoints,
     WhichMistake,
 )
-from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.exercises.task import Task, task_classes, task_from_spec, task_kinds
+from exact61_widgets.exercises.verdict import ExerciseError, Misconception, Mistake, Result
 
 __all__ = [
     "BlockedAward",

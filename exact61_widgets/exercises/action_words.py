@@ -15,7 +15,7 @@ from exact61_widgets.engine.ports import Place, Port
 from exact61_widgets.exercises.giveaways import explains
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY
 from exact61_widgets.exercises.reading import Word, word_label
-from exact61_widgets.exercises.result import ExerciseError, Misconception
+from exact61_widgets.exercises.verdict import ExerciseError, Misconception
 from exact61_widgets.i18n import Msg
 from exact61_widgets.render import hand_svg
 

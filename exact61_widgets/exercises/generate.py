@@ -47,8 +47,8 @@ from exact61_widgets.exercises.kinds import (
     TallyPoints,
     WhichMistake,
 )
-from exact61_widgets.exercises.result import ExerciseError
 from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import ExerciseError
 from exact61_widgets.i18n import Msg
 
 #: The difficulties every kind can make: 1 (first steps), 2, 3 (near 61, pairs, long layouts).

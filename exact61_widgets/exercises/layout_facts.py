@@ -12,7 +12,7 @@ from exact61_widgets.engine.layout import Contribution, Layout
 from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.ports import Place
 from exact61_widgets.engine.tiles import Tile
-from exact61_widgets.exercises.result import ExerciseError, Misconception
+from exact61_widgets.exercises.verdict import ExerciseError, Misconception
 from exact61_widgets.i18n import Msg
 
 #: Shared by the kinds that ask where a tile may go: a branch named before both lines are filled.

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from exact61_widgets.exercises.result import Result
 from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import Result
 from exact61_widgets.i18n import Msg
 
 FORMAT: Final = "exact61-learner-record"

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from exact61_widgets.exercises.result import ExerciseError
+from exact61_widgets.exercises.verdict import ExerciseError
 from exact61_widgets.i18n import Msg
 
 Shape = Literal["picture", "text", "widget"]

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Literal, Union, get_args, get_origin, get_type
 from exact61_widgets.engine.errors import Exact61Error
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario
-from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake, Result
+from exact61_widgets.exercises.verdict import ExerciseError, Misconception, Mistake, Result
 from exact61_widgets.i18n import Msg, check_lang
 
 #: Keys a saved exercise may carry besides the task's own (the widget's name, its language).

@@ -20,7 +20,7 @@ from exact61_widgets.engine.scoring import (
     rounding_direction,
 )
 from exact61_widgets.engine.tiles import Tile
-from exact61_widgets.exercises.result import ExerciseError, Misconception, Mistake
+from exact61_widgets.exercises.verdict import ExerciseError, Misconception, Mistake
 from exact61_widgets.i18n import Msg, Plural
 
 

@@ -32,9 +32,9 @@ from exact61_widgets.exercises.asking import question_html
 from exact61_widgets.exercises.asking import question_pictures as pictures_for
 from exact61_widgets.exercises.generate import generated_kinds, like
 from exact61_widgets.exercises.learner_record import keep
-from exact61_widgets.exercises.result import Result
 from exact61_widgets.exercises.reveal import RevealItem, item_html, reveal_items, saved_html
 from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import Result
 from exact61_widgets.i18n import Msg, check_lang, gettext
 from exact61_widgets.widgets.buttons import button
 from exact61_widgets.widgets.mimebundle import id_prefix

@@ -2,7 +2,7 @@
 
 Backgammon players grade match play in *match-winning chance*, read from a match
 equity table; this package does the same for Exact 61 Five Up. The table
-(:mod:`.table`) gives, for two players, three players and pairs, each side's
+(:mod:`.met`) gives, for two players, three players and pairs, each side's
 chance to win from every score (raw, in steps of 5) with a given seat to lead the
 next hand. It is built from the package's own engine (:mod:`.build`): hands of
 self-play kept as the awards they attempted (:mod:`.hands`), then a dynamic
@@ -16,7 +16,7 @@ unit of the review, the hints and the search bot.
 True
 """
 
-from exact61_widgets.engine.equity.table import MatchEquityTable, load_table
+from exact61_widgets.engine.equity.met import MatchEquityTable, load_table
 from exact61_widgets.engine.equity.value import end_chance
 
 __all__ = ["MatchEquityTable", "end_chance", "load_table"]

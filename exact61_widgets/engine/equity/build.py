@@ -65,7 +65,7 @@ from typing import Final
 from exact61_widgets.engine.bots import bot_names, make_bot
 from exact61_widgets.engine.equity.dp import Grid, solve_chances
 from exact61_widgets.engine.equity.hands import sample_hands
-from exact61_widgets.engine.equity.table import DATA, SCALE, use_data
+from exact61_widgets.engine.equity.met import DATA, SCALE, use_data
 from exact61_widgets.engine.match import HAND_OVER, Match
 from exact61_widgets.engine.scoring import POINT
 

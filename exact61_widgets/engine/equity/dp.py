@@ -169,7 +169,7 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
 def solve_chances(grid: Grid, samples: Sequence[HandSample]) -> list[float]:
     """``U``: side 0's chance to win from every state of ``grid``, by :meth:`Grid.index`.
 
-    Another side's chance is side 0's with the table turned (:mod:`.table`).
+    Another side's chance is side 0's with the table turned (:mod:`.met`).
     """
     prep = _Prepared(grid, samples)
     n, sides, size, leads = grid.players, grid.sides, grid.size, grid.leads

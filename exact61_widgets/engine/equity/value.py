@@ -2,7 +2,7 @@
 
 Where a hand ends — the scores and who leads the next hand — is worth, to a side,
 its chance to win the match from that state, read from the match equity table
-(:mod:`.table`): 1 if it has just reached exactly 61, 0 if another side has. The
+(:mod:`.met`): 1 if it has just reached exactly 61, 0 if another side has. The
 review (:mod:`exact61_widgets.engine.review`), the hints and the search bot value
 a move by the mean of this over the hand's possible ends, so a move near 61 and
 one at the match's start are measured on the same scale, and an error of 0.05 is
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from exact61_widgets.engine.equity.table import load_table
+from exact61_widgets.engine.equity.met import load_table
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import TARGET
 from exact61_widgets.engine.solvecore import WIN, OpenPosition

@@ -24,13 +24,6 @@ the double-dummy result. Only the fair value grades a move.
 
 from exact61_widgets.engine.review.action_values import SAMPLES, fair_values, hindsight
 from exact61_widgets.engine.review.core import grade_decisions, review
-from exact61_widgets.engine.review.reading import (
-    ReviewFileError,
-    SavedDecision,
-    SavedReview,
-    is_saved_review,
-    read_review,
-)
 from exact61_widgets.engine.review.result import (
     ActionReview,
     Decision,
@@ -39,6 +32,13 @@ from exact61_widgets.engine.review.result import (
     grade_name,
     percent,
     rating_name,
+)
+from exact61_widgets.engine.review.saved import (
+    ReviewFileError,
+    SavedDecision,
+    SavedReview,
+    is_saved_review,
+    read_review,
 )
 from exact61_widgets.engine.review.stats import (
     BLUNDER,

@@ -23,7 +23,8 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed, round5
 from exact61_widgets.exercises.action_words import action_text
 from exact61_widgets.exercises.giveaways import explains
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task, own_match
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
@@ -31,7 +32,6 @@ from exact61_widgets.exercises.result import (
     join,
     number_answer,
 )
-from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
     FIT_REJECTED,
     ROUNDED_WRONG_WAY,

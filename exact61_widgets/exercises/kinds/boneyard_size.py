@@ -11,14 +11,14 @@ from typing import ClassVar
 
 from exact61_widgets.engine.match import Match
 from exact61_widgets.exercises.giveaways import svg_texts
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
     number_answer,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import boneyard_svg
 

@@ -11,14 +11,14 @@ from typing import ClassVar
 
 from exact61_widgets.engine.explain import displayed_points
 from exact61_widgets.engine.scoring import POINT, displayed
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
     number_answer,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import TIMES_FIVE, raw
 from exact61_widgets.i18n import Msg, check_lang
 from exact61_widgets.render.descriptions import raw_points

@@ -25,7 +25,8 @@ from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, displayed, round5
 from exact61_widgets.exercises.giveaways import explains, svg_texts
 from exact61_widgets.exercises.layout_facts import play_on
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task, own_match
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
@@ -33,7 +34,6 @@ from exact61_widgets.exercises.result import (
     join,
     number_answer,
 )
-from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import (
     FIT_REJECTED,
     ROUNDED_WRONG_WAY,

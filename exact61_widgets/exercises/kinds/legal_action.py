@@ -27,7 +27,8 @@ from exact61_widgets.exercises.action_words import (
 )
 from exact61_widgets.exercises.examples import example_play
 from exact61_widgets.exercises.reading import read_action
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task, own_match
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
@@ -37,7 +38,6 @@ from exact61_widgets.exercises.result import (
     right,
     wrong,
 )
-from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import tiles_text
 from exact61_widgets.i18n import Msg, check_lang
 

@@ -20,7 +20,8 @@ from exact61_widgets.exercises.examples import example_double, example_place
 from exact61_widgets.exercises.giveaways import open_places_part
 from exact61_widgets.exercises.layout_facts import BRANCH_TOO_EARLY, neighbour
 from exact61_widgets.exercises.reading import read_items, read_place, word_text
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     Misconception,
     Mistake,
     Reason,
@@ -30,7 +31,6 @@ from exact61_widgets.exercises.result import (
     malformed,
     modelled,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import render_svg
 

@@ -36,7 +36,8 @@ from exact61_widgets.exercises.layout_facts import (
     play_on,
     scoring_ends,
 )
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
@@ -44,7 +45,6 @@ from exact61_widgets.exercises.result import (
     join,
     number_answer,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import (
     FIT_REJECTED,
     SHOWN_NOT_RAW,
@@ -113,7 +113,7 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     """The answers the known mistakes give to an award question, each with its misconception.
 
     Each value is computed the way the mistaken learner would, target check
-    included; :func:`~exact61_widgets.exercises.result.number_result` keeps only
+    included; :func:`~exact61_widgets.exercises.verdict.number_result` keeps only
     a misconception whose value is wrong and unique.
     """
     end_sum, award = after.end_sum, after.award

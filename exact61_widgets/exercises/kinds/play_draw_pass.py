@@ -25,7 +25,8 @@ from exact61_widgets.exercises.action_words import (
     why_refused,
 )
 from exact61_widgets.exercises.reading import read_action, read_word, word_text
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task, own_match
+from exact61_widgets.exercises.verdict import (
     Misconception,
     Mistake,
     Result,
@@ -34,7 +35,6 @@ from exact61_widgets.exercises.result import (
     right,
     wrong,
 )
-from exact61_widgets.exercises.task import Task, own_match
 from exact61_widgets.exercises.wording import tiles_text
 from exact61_widgets.i18n import Msg, check_lang
 

@@ -19,7 +19,8 @@ from exact61_widgets.engine.loader import as_layout
 from exact61_widgets.engine.tiles import Tile, as_tile
 from exact61_widgets.exercises.examples import example_tile
 from exact61_widgets.exercises.reading import read_items, word_text
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
@@ -30,7 +31,6 @@ from exact61_widgets.exercises.result import (
     malformed,
     modelled,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import hand_svg
 

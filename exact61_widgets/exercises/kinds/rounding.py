@@ -12,14 +12,14 @@ from typing import ClassVar
 
 from exact61_widgets.engine.explain import rounding
 from exact61_widgets.engine.scoring import POINT, round5
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Mistake,
     Result,
     number_answer,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, round_wrong_way
 from exact61_widgets.i18n import Msg
 from exact61_widgets.render import rounding_svg

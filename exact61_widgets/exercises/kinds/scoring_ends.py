@@ -22,7 +22,8 @@ from exact61_widgets.exercises.examples import example_double, example_place
 from exact61_widgets.exercises.giveaways import contributions_part
 from exact61_widgets.exercises.layout_facts import end_key, neighbour, scoring_ends
 from exact61_widgets.exercises.reading import read_end, read_items, word_text
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     Misconception,
     Mistake,
     Reason,
@@ -32,7 +33,6 @@ from exact61_widgets.exercises.result import (
     malformed,
     modelled,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
 from exact61_widgets.render import render_svg
 

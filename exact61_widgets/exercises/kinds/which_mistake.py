@@ -33,7 +33,8 @@ from exact61_widgets.engine.record import to_record
 from exact61_widgets.engine.review import MISTAKE, Decision, grade_decisions
 from exact61_widgets.engine.review.core import rewind
 from exact61_widgets.exercises.reading import read_number
-from exact61_widgets.exercises.result import (
+from exact61_widgets.exercises.task import Task
+from exact61_widgets.exercises.verdict import (
     ExerciseError,
     Misconception,
     Result,
@@ -42,7 +43,6 @@ from exact61_widgets.exercises.result import (
     right,
     wrong,
 )
-from exact61_widgets.exercises.task import Task
 from exact61_widgets.i18n import Msg, Plural, check_lang
 
 ONLY_MOVE = Misconception(

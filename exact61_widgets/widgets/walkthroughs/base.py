@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as w
 
-from exact61_widgets.exercises.result import Misconception, Mistake
+from exact61_widgets.exercises.verdict import Misconception, Mistake
 from exact61_widgets.i18n import Msg, Plural, check_lang, gettext
 from exact61_widgets.rule_links import link_codes
 from exact61_widgets.widgets.base import BoardWidget

@@ -26,7 +26,7 @@ from exact61_widgets.exercises.kinds.going_out import (
     opponents_mistakes,
     out_mistakes,
 )
-from exact61_widgets.exercises.result import Mistake
+from exact61_widgets.exercises.verdict import Mistake
 from exact61_widgets.exercises.wording import ROUNDED_WRONG_WAY, applied, round_wrong_way
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError

@@ -21,7 +21,7 @@ from exact61_widgets.exercises.kinds.going_out import (
     opponents_mistakes,
 )
 from exact61_widgets.exercises.kinds.rounding import rounding_mistakes
-from exact61_widgets.exercises.result import Mistake
+from exact61_widgets.exercises.verdict import Mistake
 from exact61_widgets.i18n import Msg
 from exact61_widgets.views.errors import WidgetError
 from exact61_widgets.widgets.figures import Figure, RoundingSpec
