@@ -14,7 +14,8 @@ line and its :attr:`~Explanation.steps` step by step, each step a whole sentence
 - a play: who played what, the scoring ends, the award and its fate (R6, R7.4): :func:`play`;
 - the going-out settlement and its parts (R7): :func:`going_out_settlement`;
 - one player's blocked-hand award, its differences and rounding (R8): :func:`blocked_award`,
-  and an award that the end of the match cut off (R8.5): :func:`cut_award`;
+  and an award that the end of the match cut off (R8.5): :func:`cut_award`; who wins the
+  blocked hand and what follows (R8.6, R8.7): :func:`blocked_result`;
 - rounding to 5 and which remainder rounds which way (R7.5): :func:`rounding`;
 - raw points as displayed points (R1.2): :func:`displayed_points`.
 
@@ -212,6 +213,55 @@ def cut_award(seat: int, award_: int, before: int, team: Msg | str, status: Stat
         "award is not applied.",
         {**params, "after": before + award_},
     )
+
+
+def blocked_result(
+    totals: Sequence[int],
+    hand_winner: int | None,
+    team: Msg | str | None,
+    won_by: Msg | str | None,
+) -> Explanation:
+    """Who wins a blocked hand and what follows, from every seat's pip ``totals`` (R8.6, R8.7).
+
+    The smallest total wins the hand for its side (``hand_winner``; None: opponents tie for
+    it and the hand is drawn; partners tied still win for their pair); ``team`` names that
+    side in pairs (None otherwise). The next leader is chosen by lot, unless the match is
+    over (``won_by``: the side that won it, D8). The line says who wins.
+
+    >>> blocked_result([8, 12], 0, None, None).step_texts("en")
+    ('Seat 0 has the smallest total, 8, and wins the hand (R8.6).', \
+'After a block the next leader is chosen by lot (R8.7).')
+    """
+    smallest = min(totals)
+    seats = [s for s, t in enumerate(totals) if t == smallest]
+    params = {"pips": smallest, "seat": seats[0], "team": team or ""}
+    if hand_winner is None:
+        winner = Msg(
+            "Opponents tie for the smallest total, {pips}: the hand is drawn (R8.6).", params
+        )
+    elif len(seats) > 1:
+        winner = Msg(
+            "Partners tie for the smallest total, {pips}: the hand still goes to their "
+            "pair, {team} (R8.6).",
+            params,
+        )
+    elif team is not None:
+        winner = Msg(
+            "Seat {seat} has the smallest total, {pips}, so {team} wins the hand (R8.6).", params
+        )
+    else:
+        winner = Msg(
+            "Seat {seat} has the smallest total, {pips}, and wins the hand (R8.6).", params
+        )
+    if won_by is not None:
+        after = Msg(
+            "The match, though, is already won: {team} reached exactly {target}, and nothing "
+            "follows (D8).",
+            {**TARGET_PARAMS, "team": won_by},
+        )
+    else:
+        after = Msg("After a block the next leader is chosen by lot (R8.7).")
+    return Explanation(winner, (winner, after))
 
 
 # -- a play (R6, R7.4) --------------------------------------------------------------------------

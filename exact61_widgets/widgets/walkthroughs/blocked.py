@@ -21,7 +21,6 @@ from exact61_widgets.engine.layout import Layout
 from exact61_widgets.engine.loader import as_match
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scenario import Scenario, rewind
-from exact61_widgets.engine.scoring import TARGET_PARAMS
 from exact61_widgets.engine.settlement import apply_change, blocked_order
 from exact61_widgets.exercises.kinds.blocked_award import block_mistakes
 from exact61_widgets.exercises.kinds.play_award import award_mistakes
@@ -105,43 +104,15 @@ def cut_caption(match: Match, cut: Sequence[BlockedAwardEvent]) -> Lines:
 
 
 def result_caption(match: Match, totals: Sequence[int]) -> Lines:
-    """Who wins the blocked hand (R8.6), and what follows: a lot (R8.7), or nothing (D8)."""
+    """Who wins the blocked hand (R8.6), and what follows: a lot (R8.7), or nothing (D8),
+    in the engine's words (:func:`~exact61_widgets.engine.explain.blocked_result`)."""
     end = match.hand_end
     assert end is not None
-    smallest = min(totals)
-    seats = [s for s, t in enumerate(totals) if t == smallest]
-    winner: Msg
-    if end.hand_winner is None:
-        winner = Msg(
-            "Opponents tie for the smallest total, {pips}: the hand is drawn (R8.6).",
-            {"pips": smallest},
-        )
-    elif len(seats) > 1:
-        winner = Msg(
-            "Partners tie for the smallest total, {pips}: the hand still goes to their "
-            "pair, {team} (R8.6).",
-            {"pips": smallest, "team": match.seating.side_name(end.hand_winner)},
-        )
-    elif match.seating.pairs:
-        winner = Msg(
-            "Seat {seat} has the smallest total, {pips}, so {team} wins the hand (R8.6).",
-            {"seat": seats[0], "pips": smallest, "team": match.seating.side_name(end.hand_winner)},
-        )
-    else:
-        winner = Msg(
-            "Seat {seat} has the smallest total, {pips}, and wins the hand (R8.6).",
-            {"seat": seats[0], "pips": smallest},
-        )
-    if match.is_over:
-        assert match.winner is not None
-        after = Msg(
-            "The match, though, is already won: {team} reached exactly {target}, and nothing "
-            "follows (D8).",
-            {**TARGET_PARAMS, "team": match.seating.side_name(match.winner)},
-        )
-    else:
-        after = Msg("After a block the next leader is chosen by lot (R8.7).")
-    return Lines((winner, after))
+    seating = match.seating
+    winner = end.hand_winner
+    team = seating.side_name(winner) if seating.pairs and winner is not None else None
+    won_by = None if match.winner is None else seating.side_name(match.winner)
+    return Lines(explain.blocked_result(totals, winner, team, won_by).steps)
 
 
 def totals_caption(match: Match, order: Sequence[int], leader: int, lang: str) -> Lines:
