@@ -297,11 +297,15 @@ def stable_model_ids(text: str, name: str) -> str:
         for output in cell.get("outputs", []):
             view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json", {})
             reach(str(view.get("model_id", "")))
-    unreached = [m for m in models if m not in order]
-    for model in sorted(
-        unreached, key=lambda m: _MODEL_ID.sub("", json.dumps(models[m], sort_keys=True))
-    ):
-        reach(model)
+    # Then the models no output reaches: first those no model refers to (a box shown from a
+    # callback), by their content with their children's written out, so that only
+    # identical trees tie; then any left (in a cycle). A model some other one refers to is
+    # numbered from there, never by a tie of its own content with another's.
+    referred = {ref for m in models.values() for ref in _MODEL_ID.findall(json.dumps(m))}
+    for roots in (True, False):
+        unreached = [m for m in models if m not in order and (m not in referred) == roots]
+        for model in sorted(unreached, key=lambda m: _content(models, m, {})):
+            reach(model)
     renamed = {
         old: hashlib.sha256(f"{name}:{i}".encode()).hexdigest()[:32] for i, old in enumerate(order)
     }
@@ -312,6 +316,21 @@ def stable_model_ids(text: str, name: str) -> str:
 
 
 _MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
+
+
+def _content(models: dict[str, Any], model: str, seen: dict[str, str]) -> str:
+    """A model's saved state with each model it refers to written out in its place: what
+    orders the models no output reaches. Two of them (a box, say, of a widget shown from a
+    callback) differ only below their children, so their ids alone would tie, and the
+    kernel's random order would decide which is numbered first."""
+    if model in seen:
+        return seen[model]
+    seen[model] = ""  # a reference back up the tree counts as nothing
+    text = json.dumps(models[model], sort_keys=True)
+    seen[model] = _MODEL_ID.sub(
+        lambda m: _content(models, m.group(0), seen) if m.group(0) in models else "", text
+    )
+    return seen[model]
 
 
 def _has_widgets(nb: Any) -> bool:

@@ -258,3 +258,35 @@ def test_a_rebuild_names_widget_models_the_same_whatever_the_kernel_drew() -> No
     assert not any(old in one for old in first)
     other = BUILD.stable_model_ids(_widget_notebook(first, [0, 1, 2]), "05_going_out")
     assert other != one, "two notebooks' models must not share ids"
+
+
+def _unshown_boxes(ids: list[str], order: list[int]) -> str:
+    """A notebook whose two boxes no output shows (widgets shown from a callback): the boxes
+    and their layouts alike, their children's words not."""
+    box1, box2, child1, child2, *layouts = ids
+    state = {
+        box1: {"children": [f"IPY_MODEL_{child1}"], "layout": f"IPY_MODEL_{layouts[0]}"},
+        box2: {"children": [f"IPY_MODEL_{child2}"], "layout": f"IPY_MODEL_{layouts[1]}"},
+        child1: {"value": "the last hand", "layout": f"IPY_MODEL_{layouts[2]}"},
+        child2: {"value": "the closing hand", "layout": f"IPY_MODEL_{layouts[3]}"},
+        **{layout: {"width": "auto"} for layout in layouts},
+    }
+    saved = {ids[i]: {"state": state[ids[i]]} for i in order}
+    return json.dumps({"cells": [], "metadata": {"widgets": {BUILD_STATE: {"state": saved}}}})
+
+
+BUILD_STATE = "application/vnd.jupyter.widget-state+json"
+
+
+def test_models_no_output_reaches_are_named_by_their_whole_tree() -> None:
+    """Two boxes no output shows, alike but for their children's words, each with a layout
+    like every other: the kernel's order of them decides nothing (it once did, and each
+    rebuild of notebook 10 renamed them anew)."""
+    first = [f"{i:x}" * 32 for i in range(8)]
+    second = [f"{i:x}" * 32 for i in range(8, 16)]
+    one = BUILD.stable_model_ids(_unshown_boxes(first, list(range(8))), "10_paper_tally")
+    two = BUILD.stable_model_ids(_unshown_boxes(second, [7, 3, 1, 5, 0, 6, 2, 4]), "10_paper_tally")
+    three = BUILD.stable_model_ids(
+        _unshown_boxes(first, [1, 0, 3, 2, 6, 7, 4, 5]), "10_paper_tally"
+    )
+    assert one == two == three
