@@ -11,8 +11,9 @@ ratio says how much more a fresh one costs than a saved one. The run fails (exit
 status 1) if the p95 of any kind is 200 ms or more.
 
 Measured (40 seeds, on a two-core machine shared with other work): every kind but one
-p95 under 12 ms; "which move was the mistake?" (``which_mistake``, graded by the review
-with 30 sampled deals a move) p50 73 ms, p95 187 ms, max 297 ms.
+p95 under 4 ms; "which move was the mistake?" (``which_mistake``, graded by the review
+with 30 sampled deals a move) p50 22 ms, p95 46 ms, max 115 ms (session 14; it was p95
+187 ms before the search bots' equity table and the engine's inlined events).
 
 Run: ``python benchmarks/bench_generate.py [--seeds 40]``.
 """
