@@ -12,8 +12,8 @@ status 1) if the p95 of any kind is 200 ms or more.
 
 Measured (40 seeds, on a two-core machine shared with other work): every kind but one
 p95 under 4 ms; "which move was the mistake?" (``which_mistake``, graded by the review
-with 30 sampled deals a move) p50 22 ms, p95 46 ms, max 115 ms (session 14; it was p95
-187 ms before the search bots' equity table and the engine's inlined events).
+with 30 sampled deals a move) p50 22 ms, p95 46 ms, max 115 ms (session 14; the first
+measure, in session 13 on a machine busier with other work, gave p95 187 ms).
 
 Run: ``python benchmarks/bench_generate.py [--seeds 40]``.
 """
