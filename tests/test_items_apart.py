@@ -201,7 +201,7 @@ def test_the_core_path_catches_every_mistake_of_its_kinds_twice() -> None:
     last ones to come: an empty table (ex-01-5, ex-02-15) and a number joined inside the
     layout (ex-02-1, ex-07-19); a pass where a draw is right (ex-02-13, ex-07-18) and a
     draw where a pass is (ex-02-12, ex-07-20); a total already a multiple of 5 to round
-    (ex-05-11, ex-05-12); a play's award rejected whole from 270 and 265 (ex-07-17,
+    (ex-05-11, ex-05-12); a play's award rejected whole from 270 and 275 (ex-07-17,
     ex-07-21); a blocked-hand award rejected from 270 (ex-06-10) and one that fits at 285
     (ex-06-11)."""
     from exact61_widgets.exercises.task import task_classes
