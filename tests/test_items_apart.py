@@ -312,6 +312,12 @@ COMMON: list[tuple[str, Callable[[], Task], str, set[str]]] = [
     ("last play's sum rounded", lambda: core_task("ex-05-3"), "25", {"end-sum-rounded"}),
     ("partner compared (ex-07-5)", story_step_13, "40", {"partner-compared"}),
     (
+        "an award that takes the side to 300 taken for rejected (ex-08-4: 270 + 30)",
+        lambda: core_task("ex-08-4"),
+        "0",
+        {"fitting-award-rejected"},
+    ),
+    (
         "a play's sum rounded",
         lambda: PlayAward("[2|5]", "[5|5]@[2|5]:high"),
         "10",

@@ -118,8 +118,12 @@ def near_target(score: int | None) -> bool:
 
 
 def fit_mistakes(score: int | None, change: int) -> list[Mistake]:
-    """The answer of a learner who takes an award that fits for rejected, near 61: 0."""
-    if near_target(score) and change > 0:
+    """The answer of a learner who takes an award that fits for rejected, near 61: 0.
+
+    Near 61 is where the score is, or where the award takes it (270 + 30 = 300 fits, and a
+    learner who sees 300 may think it passes).
+    """
+    if score is not None and change > 0 and near_target(score + change):
         return [Mistake(0, FIT_REJECTED)]
     return []
 
