@@ -7,7 +7,9 @@ winning one), the sum not rounded or rounded the wrong way, each difference
 rounded apart, the partner compared, smaller totals counted, only the largest
 opponent compared, a tie taken to cancel the awards, only the smallest total
 taken to earn, the partners' totals pooled, the answer in displayed points, an
-award that fits taken as rejected near 61.
+award that fits taken as rejected near 61. With ``before_check`` the question
+asks for the award before its target check (a twin asked just before the
+question with the check): no mistake goes through the check.
 """
 
 from __future__ import annotations

@@ -7,7 +7,9 @@ it), the partner's tiles forgotten, pooled or added, the last play forgotten,
 nothing rounded, each opponent rounded apart, rounding the wrong way, a
 score that goes down given without its minus sign, the answer in displayed
 points, the sum of a last play that scored nothing added (or rounded), and a
-settlement that fits taken as rejected near 61.
+settlement that fits taken as rejected near 61. With ``before_check`` the
+question asks for the settlement's net before the target check (a twin asked
+just before the question with the check): no mistake goes through the check.
 """
 
 from __future__ import annotations

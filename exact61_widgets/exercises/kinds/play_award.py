@@ -5,6 +5,12 @@ way a mistaken learner computes, target check included: the sum taken for the
 award, an internal double counted, an end double counted once, the unit mixed
 up (or multiplied instead of divided), the target check forgotten or the award
 cut down to fit, the new score given instead of the change.
+
+With ``before_check`` the question asks for the award before the target check
+(a twin asked just before the question with the check, on the same play): its
+solution stops there and the check's misconceptions are left out, so a mistake
+that makes the award larger, which the check would hide behind a right 0, is
+caught on its own.
 """
 
 from __future__ import annotations
