@@ -461,6 +461,110 @@ def test_blocked_award_refuses_a_position_that_does_not_block() -> None:
     )
 
 
+# -- before the target check: a twin that asks the award alone ---------------------------------
+
+ARMS = (
+    "[2|2] [2|3]@[2|2]:lineB [3|3]@[2|3]:high [2|5]@[2|2]:lineA [2|6]@[2|2]:branchA "
+    "[6|6]@[2|6]:high [5|5]@[2|5]:high [2|4]@[2|2]:branchB [4|4]@[2|4]:high "
+    "[3|6]@[3|3]:lineB [3|5]@[3|3]:branchA"
+)
+VERDICTS = ("R1.4", "R8.4", "305", "rejected", "applied", "отклон", "примен")
+
+
+def near_going_out() -> Match:
+    """Seat 0 at 270 goes out with [1|1]: 5 + 35 = 40 would pass 305 (ex-05-5's position)."""
+    return position(2, "[1|3]", [["[1|1]"], ["[5|5]", "[5|6]", "[6|6]"]], scores=[270, 0])
+
+
+def assert_asks_before_the_check(twin: Task, answer: str, wrong: str, key: str) -> None:
+    """``twin`` asks before the target check: the question says so in both languages, its
+    answer is ``answer``, its solution stops before the check, and ``wrong`` is put down to
+    ``key`` in both languages without the answer; no mistake goes through the check."""
+    assert "before the target check" in twin.question().text("en")
+    assert "до проверки на цель" in twin.question().text("ru")
+    assert twin.answer() == answer and twin.check(answer).ok
+    for lang in ("en", "ru"):
+        solution = twin.solution(lang)
+        assert not [v for v in VERDICTS if v in solution], solution
+    result = twin.check(wrong)
+    assert not result.ok and result.diagnosis == (key,)
+    hint = next(m for m in twin.misconceptions if m.key == key)
+    for lang in ("en", "ru"):
+        assert hint.text(lang) in result.text(lang) and answer not in result.text(lang)
+    assert not [m for m in twin.mistakes() if m.hidden]  # no mistake goes through the check
+    again = task_from_spec(json.loads(json.dumps(twin.spec())))
+    assert again.spec() == twin.spec() and again.spec()["before_check"] is True
+    assert again.question().text("ru") == twin.question().text("ru")
+
+
+def test_play_award_before_the_target_check_asks_the_award_alone() -> None:
+    checked = PlayAward(ARMS, "[3|4]@[3|3]:branchB", score=270)
+    assert checked.answer() == "0"
+    hidden = [m for m in checked.mistakes() if m.hidden and m.value == 0]
+    assert [m.misconception.key for m in hidden] == ["internal-double-counted"]
+    twin = PlayAward(ARMS, "[3|4]@[3|3]:branchB", score=270, before_check=True)
+    assert_asks_before_the_check(twin, "45", "55", "internal-double-counted")
+    assert not {m.misconception.key for m in twin.mistakes()} & {
+        "target-check-forgotten",
+        "award-cut-to-fit",
+        "fitting-award-rejected",
+        "new-score",
+    }
+    assert twin.picture("p") == checked.picture("p")  # the layout after the play, no score
+    shown = PlayAward(ARMS, "[3|4]@[3|3]:branchB", unit="displayed", score=270, before_check=True)
+    assert shown.answer() == "9" and "displayed points" in shown.question().text()
+    assert "raw-for-displayed" in shown.check("45").diagnosis
+    with pytest.raises(ExerciseError, match="needs the score"):
+        PlayAward(FOUR, "[1|2]@[1|1]:lineB", before_check=True)
+
+
+def test_going_out_before_the_target_check_asks_the_net_alone() -> None:
+    checked = GoingOut(near_going_out())
+    assert checked.answer() == "0" and checked.check("0").ok
+    twin = GoingOut(near_going_out(), before_check=True)
+    assert_asks_before_the_check(twin, "40", "38", "not-rounded")
+    assert "5 + 35 = 40 (R7.4)" in str(twin.check("40").why)
+    keys = {m.misconception.key for m in twin.mistakes()}
+    assert not keys & {"settlement-target-forgotten", "settlement-split", "fitting-award-rejected"}
+    assert twin.picture("p") is None  # the settlement's picture shows the check's verdict
+    pairs = GoingOut(pairs_going_out((300, 0)), before_check=True)
+    assert "for their pair" in pairs.question().text() and pairs.answer() == "5"
+
+
+def test_blocked_award_before_the_target_check_asks_the_award_alone() -> None:
+    match = blocked([280, 0, 290])
+    assert BlockedAward(match, 0).answer() == "0"
+    twin = BlockedAward(match, 0, before_check=True)
+    assert_asks_before_the_check(twin, "35", "34", "sum-not-rounded")
+    assert "(15 − 6) + (31 − 6) = 34, are rounded once to 35 (R8.2)." in str(twin.check("35").why)
+    keys = {m.misconception.key for m in twin.mistakes()}
+    assert not keys & {"award-target-forgotten", "fitting-award-rejected", "award-after-the-win"}
+    assert twin.picture("p") is None
+    with pytest.raises(ExerciseError, match="never checked against the target"):
+        BlockedAward(match, 1, before_check=True)  # the match ended before seat 1's award
+
+
+def test_before_check_is_saved_as_true_or_false() -> None:
+    spec = PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295, before_check=True).spec()
+    assert spec["before_check"] is True
+    assert task_from_spec({k: v for k, v in spec.items() if k != "before_check"}).answer() == "0"
+    with pytest.raises(ExerciseError, match="before_check of a play_award task is true or false"):
+        task_from_spec({**spec, "before_check": 1})
+
+
+def test_another_one_like_a_twin_is_its_question_with_the_check() -> None:
+    """The generator leaves the twin out: "Another one like this" under it asks a fresh
+    question of its kind and difficulty, target check included."""
+    from exact61_widgets.exercises import like
+
+    for twin in (
+        GoingOut(near_going_out(), before_check=True),
+        PlayAward(ARMS, "[3|4]@[3|3]:branchB", score=270, before_check=True),
+    ):
+        fresh = like(twin, 1)
+        assert fresh.kind == twin.kind and fresh.spec()["before_check"] is False
+
+
 # -- must-play, draw, pass ----------------------------------------------------------------------
 
 
@@ -688,12 +792,15 @@ def tasks() -> list[Task]:
         PlayAward(FOUR, "[1|2]@[1|1]:lineB", unit="displayed"),
         PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295),
         PlayAward("[3|6]", "[6|6]@[3|6]:high", unit="displayed", score=100),
+        PlayAward("[3|6]", "[6|6]@[3|6]:high", score=295, before_check=True),
         PlayableTiles(FOUR, ("[1|2]", "[2|6]", "[0|4]")),
         PlayableTiles("", ("[2|3]",)),
         Rounding(13),
         GoingOut(pairs_going_out()),
+        GoingOut(near_going_out(), before_check=True),
         BlockedAward(blocked(), 0),
         BlockedAward(blocked([280, 0, 290]), 1),
+        BlockedAward(blocked([280, 0, 290]), 0, before_check=True),
         LegalAction(drawing()),
         LegalAction(drawn()),
         LegalAction(must()),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -67,6 +68,78 @@ def test_no_misconception_lands_on_the_right_answer(entry: TutorialExercise) -> 
     ]
     assert landing == [], f"{entry.name}: {landing} lead to the right answer {right}"
     assert tells_mistakes_apart(task)
+
+
+def twin_of(entry: TutorialExercise) -> TutorialExercise | None:
+    """The exercise just before ``entry`` on its notebook's page if it is ``entry``'s twin: the
+    same task on the same position, asked before the target check (``before_check``)."""
+    at = SHIPPED.index(entry)
+    before = SHIPPED[at - 1] if at else None
+    if before is None or before.notebook != entry.notebook:
+        return None
+    spec = entry.task().spec()
+    twin = before.task().spec()
+    return (
+        before if not spec.get("before_check") and twin == {**spec, "before_check": True} else None
+    )
+
+
+def without_scores(spec: dict[str, object]) -> dict[str, object]:
+    """A task's spec with its position's scores left out: the deal and the question alone."""
+    position = spec.get("position")
+    if not isinstance(position, dict):
+        return spec
+    return {**spec, "position": {k: v for k, v in position.items() if k != "scores"}}
+
+
+def asked_first(entry: TutorialExercise) -> TutorialExercise | None:
+    """The exercise that asks ``entry``'s award before its target check: its twin just before
+    it, else an earlier one of its notebook on the same deal, where the check applies the
+    award, so that its answer is that award (ex-06-1, at 0 points, for ex-06-3 at 275: a
+    twin there would ask again what ex-06-1's solution above it shows)."""
+    twin = twin_of(entry)
+    if twin is not None:
+        return twin
+    task = entry.task()
+    if task.kind not in ("going_out", "blocked_award"):
+        return None
+    award = replace(task, before_check=True).answer("en")  # type: ignore[type-var]
+    deal = without_scores(task.spec())
+    for earlier in SHIPPED[: SHIPPED.index(entry)]:
+        first = earlier.task()
+        same = earlier.notebook == entry.notebook and without_scores(first.spec()) == deal
+        if same and first.answer("en") == award:
+            return earlier
+    return None
+
+
+def test_a_hidden_mistake_lands_on_a_right_answer_only_after_its_twin() -> None:
+    """A mistake the target check hides (a larger award, rejected as the right one is) lands on
+    the right 0 of a rejected award whatever the position: no re-picked position keeps it
+    apart. So its reasoning is asked first: by the exercise just before, the twin on the same
+    position before the target check (or by an earlier exercise on the same deal whose answer
+    is the award itself), which catches each such mistake as a wrong answer of its own."""
+    unasked = []
+    for entry in SHIPPED:
+        task = entry.task()
+        right = set(task.answers("en"))
+        hidden = {
+            m.misconception.key for m in task.mistakes() if m.hidden and str(m.value) in right
+        }
+        if not hidden:
+            continue
+        twin = asked_first(entry)
+        if twin is None:
+            unasked.append((entry.name, sorted(hidden)))
+            continue
+        first = twin.task()
+        caught = {
+            m.misconception.key
+            for m in first.mistakes()
+            if not m.hidden and str(m.value) not in set(first.answers("en"))
+        }
+        assert hidden <= caught, (entry.name, twin.name, sorted(hidden - caught))
+    assert unasked == [], f"hidden mistakes land on the right answer, none asked first: {unasked}"
 
 
 @pytest.mark.parametrize("entry", SHIPPED, ids=[e.name for e in SHIPPED])

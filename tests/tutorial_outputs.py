@@ -350,7 +350,9 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
     """Everything on a tutorial's page that gives an exercise's answer away (empty: nothing).
 
     For each exercise: its name must be neutral (``ex-NN-K``: the notebook and its
-    place in it); its answer must not be spelled in its cell's code (but a number its
+    place in it, but a twin asked before the target check, ``before_check``, numbered
+    after the notebook's other exercises, so that no name given before changes); its
+    answer must not be spelled in its cell's code (but a number its
     question states: :func:`stated_by_question`), nor in its
     visible part (question, the form of its answer, the text box's placeholder,
     which holds no typical wrong answer either), nor in its saved widget state;
@@ -368,13 +370,16 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
     state = widget_state(notebook)
     exercises = [i for i, s in enumerate(seen) if s.kind == "exercise"]
     findings: list[str] = []
-    for number, at in enumerate(exercises, start=1):
+    twin = [bool(seen[at].spec and seen[at].spec.get("before_check")) for at in exercises]
+    order = [i for i, t in enumerate(twin) if not t] + [i for i, t in enumerate(twin) if t]
+    numbers = {i: number for number, i in enumerate(order, start=1)}
+    for index, at in enumerate(exercises):
         item = seen[at]
         assert item.spec is not None
         task = task_from_spec(item.spec)
         name = str(item.spec.get("name", "?"))
         where = f"{path.name} {name}"
-        wanted = f"ex-{prefix_of(path)}-{number}"
+        wanted = f"ex-{prefix_of(path)}-{numbers[index]}"
         if name != wanted:
             findings.append(f"{where}: not a neutral name (ex-NN-K: {wanted})")
         for answer in spelled_in(item.code, task, code=True):
@@ -415,7 +420,7 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
         opened = "\n".join(s.folded for s in seen[:at] if s.kind == "exercise")
         for leak in leaked_answers(opened, task, lang):
             findings.append(f"{where}: the solution of an exercise above it shows {leak!r}")
-        end = exercises[number] + 1 if number < len(exercises) else len(seen)
+        end = exercises[index + 1] + 1 if index + 1 < len(exercises) else len(seen)
         between = "\n".join(s.text for s in seen[at + 1 : end])
         for leak in leaked_answers(between, task, lang):
             findings.append(f"{where}: shown after it, before the next exercise: {leak!r}")
@@ -423,7 +428,7 @@ def exercise_findings(path: Path, notebook: dict[str, Any] | None = None) -> lis
         for shown in seen[at + 1 : end]:
             if shown.kind == "output" and normal(shown.text) in answers:
                 findings.append(f"{where}: an output after it is the answer {shown.text!r}")
-        previous = seen[exercises[number - 2]].cell if number > 1 else -1
+        previous = seen[exercises[index - 1]].cell if index > 0 else -1
         findings.extend(
             f"{where}: {finding}"
             for finding in channel_findings(path, notebook, seen, at, end, previous, task, lang)

@@ -373,12 +373,13 @@ def _tiles(tiles: Sequence[Tile]) -> str:
     return " ".join(str(t) for t in tiles) or "—"
 
 
-def going_out_settlement(out: OutParts) -> Explanation:
+def going_out_settlement(out: OutParts, *, before_check: bool = False) -> Explanation:
     """The going-out settlement: each part, their one sum and the one target check (R7).
 
     The steps: the opponents' pips rounded once (R7.2), in pair play the partner's rounded on
     their own and subtracted (R7.3), the settlement summed with the last play's award and
-    checked as one unit (R7.4).
+    checked as one unit (R7.4). ``before_check``: the steps stop at the sum, before the
+    target check (a question about the settlement's net alone must not say its verdict).
     """
     seats = seating(len(out.remaining_masks))
     partner = seats.partner(out.seat)
@@ -453,7 +454,8 @@ def going_out_settlement(out: OutParts) -> Explanation:
             {"sum": settlement_sum(out.play_award, out.opponents_award, deduction, out.net)},
         )
     )
-    steps.extend(check.steps)
+    if not before_check:
+        steps.extend(check.steps)
     return Explanation(line, tuple(steps))
 
 
@@ -479,9 +481,13 @@ class BlockedParts(Protocol):
     def score_before(self) -> int: ...
 
 
-def blocked_award(event: BlockedParts, team: Msg | str | None = None) -> Explanation:
+def blocked_award(
+    event: BlockedParts, team: Msg | str | None = None, *, before_check: bool = False
+) -> Explanation:
     """One player's blocked-hand award: the differences to larger opponent totals, summed and
-    rounded once (R8.2, R8.3), and its own target check (R8.4)."""
+    rounded once (R8.2, R8.3), and its own target check (R8.4). ``before_check``: the steps
+    stop at the rounded award, before the target check (a question about the award alone
+    must not say its verdict)."""
     params = {
         "seat": event.seat,
         "pips": event.pips,
@@ -520,7 +526,7 @@ def blocked_award(event: BlockedParts, team: Msg | str | None = None) -> Explana
                 "{diffs} = {difference}, are rounded once to {award} (R8.2).",
                 params,
             ),
-            *check.steps,
+            *(() if before_check else check.steps),
         )
     line = Msg(
         "Seat {seat} holds {pips}: {diffs} = {difference}, rounded {award}; {reason}.",

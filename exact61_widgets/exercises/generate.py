@@ -353,5 +353,10 @@ def difficulty_of(task: Task) -> int:
 
 
 def like(task: Task, seed: int) -> Task:
-    """Another task like ``task``: its kind, its difficulty, a fresh position from ``seed``."""
+    """Another task like ``task``: its kind, its difficulty, a fresh position from ``seed``.
+
+    A twin asked before the target check (``before_check``) is left out on purpose: it is
+    asked only beside its question with the check, on the same position, so another one
+    like it is that question's kind with the check, a fresh position of the same difficulty.
+    """
     return generate(task.kind, seed, difficulty_of(task))

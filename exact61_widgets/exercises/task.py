@@ -153,6 +153,10 @@ def _decode(kind: str, name: str, hint: Any, value: object) -> object:
             return Scenario.from_json(value).match()  # type: ignore[arg-type]
         except Exact61Error as err:
             raise ExerciseError(err.message) from None
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise _bad(kind, name, Msg("true or false"))
+        return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise _bad(kind, name, Msg("a whole number"))

@@ -7,7 +7,9 @@ winning one), the sum not rounded or rounded the wrong way, each difference
 rounded apart, the partner compared, smaller totals counted, only the largest
 opponent compared, a tie taken to cancel the awards, only the smallest total
 taken to earn, the partners' totals pooled, the answer in displayed points, an
-award that fits taken as rejected near 61.
+award that fits taken as rejected near 61. With ``before_check`` the question
+asks for the award before its target check (a twin asked just before the
+question with the check): no mistake goes through the check.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import ClassVar
 from exact61_widgets.engine.actions import Action, parse_action
 from exact61_widgets.engine.errors import IllegalMoveError, NotationError
 from exact61_widgets.engine.events import BlockedAwardEvent, Event, MatchWonEvent
+from exact61_widgets.engine.explain import blocked_award as blocked_award_explained
 from exact61_widgets.engine.explain import differences
 from exact61_widgets.engine.match import Match
 from exact61_widgets.engine.scoring import TARGET_PARAMS, displayed, round5
@@ -130,9 +133,12 @@ def match_won(events: list[Event]) -> MatchWonEvent | None:
     return next((e for e in events if isinstance(e, MatchWonEvent)), None)
 
 
-def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> list[Mistake]:
+def block_mistakes(
+    after: Match, seat: int, event: BlockedAwardEvent | None, *, checked: bool = True
+) -> list[Mistake]:
     """The answers the known mistakes give to a blocked-hand question, each with its
-    misconception."""
+    misconception (``checked``: False when the question asks for the award before the target
+    check, so no mistake goes through it)."""
     totals = [after.pips(s) for s in range(after.players)]
     mine = totals[seat]
     opponents = [s for s in range(after.players) if after.side_of(s) != after.side_of(seat)]
@@ -144,9 +150,12 @@ def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> 
     found: list[Mistake] = []
 
     def mistake(award: int, misconception: Misconception) -> None:
-        found.extend(target_checked(before, award, misconception))
+        if checked:
+            found.extend(target_checked(before, award, misconception))
+        else:
+            found.append(Mistake(award, misconception))
 
-    if applied(before, event.award) != event.award:
+    if checked and applied(before, event.award) != event.award:
         found.append(Mistake(event.award, BLOCK_REJECTED))
     if event.difference != event.award:
         mistake(event.difference, BLOCK_NOT_ROUNDED)
@@ -169,21 +178,28 @@ def block_mistakes(after: Match, seat: int, event: BlockedAwardEvent | None) -> 
             mistake(0, TIE_CANCELS)
         if mine > min(totals):
             mistake(0, SMALLEST_ONLY)
-    change = applied(before, event.award)
+    change = applied(before, event.award) if checked else event.award
     if change:
         found.append(Mistake(displayed(change), SHOWN_NOT_RAW))
-    found.extend(fit_mistakes(before, change))
+    if checked:
+        found.extend(fit_mistakes(before, change))
     return found
 
 
 def _check_blocked_award(
-    match: Match, seat: int, answer: str | int, action: Action | str | None = None
+    match: Match,
+    seat: int,
+    answer: str | int,
+    action: Action | str | None = None,
+    before_check: bool = False,
 ) -> Result:
     """What does the blocked-hand settlement add to ``seat``'s raw score (R8)? Answer: a number.
 
     ``match`` is the position one action before the block; ``action`` the action
     that blocks (default: found). An award passing 61 adds 0 (R8.4); an award
-    after the match was won is not applied (R8.5).
+    after the match was won is not applied (R8.5). ``before_check``: the answer is
+    the award before its target check (the solution stops there); an award the
+    match's end cut off is never checked, so it cannot be asked so.
     """
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < match.players:
         raise ExerciseError(
@@ -195,6 +211,14 @@ def _check_blocked_award(
     _, after, events = blocked(match, action)
     event = next((e for e in events if isinstance(e, BlockedAwardEvent) and e.seat == seat), None)
     why: Msg | str
+    if event is None and before_check:
+        raise ExerciseError(
+            Msg(
+                "the match ended at exactly {target} before seat {seat}'s award: it is never "
+                "checked against the target",
+                {**TARGET_PARAMS, "seat": seat},
+            )
+        )
     if event is None:
         why = Msg(
             "The match ended at exactly {target} before seat {seat}'s award, so it is not "
@@ -202,10 +226,14 @@ def _check_blocked_award(
             {**TARGET_PARAMS, "seat": seat},
         )
         change = 0
+    elif before_check:
+        change = event.award
+        why = join(blocked_award_explained(event, before_check=True).steps)
     else:
         change = event.scores[event.side] - event.score_before
         why = join(event.explanation().steps)
-    return number_answer(answer, change, why, block_mistakes(after, seat, event))
+    found = block_mistakes(after, seat, event, checked=not before_check)
+    return number_answer(answer, change, why, found)
 
 
 @dataclass(frozen=True, eq=False)
@@ -222,12 +250,16 @@ class BlockedAward(Task):
     seat: int
     #: The action that blocks the hand, in notation (None: found).
     action: str | None = None
+    #: Ask for the seat's award before its target check (a twin asked just before the
+    #: question with the check, on the same position).
+    before_check: bool = False
     kind: ClassVar[str] = "blocked_award"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
         match = own_match(self.position)
-        _check_blocked_award(match, self.seat, "0", self.action)  # a bad seat fails now
+        # a bad seat, or an award never checked asked before its check, fails now
+        _check_blocked_award(match, self.seat, "0", self.action, self.before_check)
         chosen, _, _ = blocked(match, self.action)
         object.__setattr__(self, "position", match)
         object.__setattr__(self, "action", action_text(chosen, "en"))
@@ -236,6 +268,18 @@ class BlockedAward(Task):
         """The question."""
         params = {"mover": self.position.to_move, "action": self.action, "seat": self.seat}
         pairs = self.position.seating.pairs
+        if self.before_check:
+            if self.action == "pass":
+                return Msg(
+                    "Seat {mover} passes, and the hand is blocked. How many raw points is "
+                    "seat {seat}'s award, before the target check?",
+                    params,
+                )
+            return Msg(
+                "Seat {mover} plays {action}, and the hand is blocked. How many raw points is "
+                "seat {seat}'s award, before the target check?",
+                params,
+            )
         if self.action == "pass":
             if pairs:
                 return Msg(
@@ -266,10 +310,12 @@ class BlockedAward(Task):
 
     def check(self, answer: str) -> Result:
         """The verdict on ``answer``: this module's ``_check_blocked_award`` reaches it."""
-        return _check_blocked_award(self.position, self.seat, answer, self.action)
+        return _check_blocked_award(
+            self.position, self.seat, answer, self.action, self.before_check
+        )
 
     def answer(self, lang: str | None = None) -> str:
-        """What the settlement adds, in raw points."""
+        """What the settlement adds (or the award before its target check), in raw points."""
         return self.check("0").expected
 
     def _events(
@@ -283,10 +329,14 @@ class BlockedAward(Task):
     def mistakes(self) -> list[Mistake]:
         """The answers of the blocked-hand question's misconceptions."""
         after, mine, _, _ = self._events()
-        return block_mistakes(after, self.seat, mine)
+        return block_mistakes(after, self.seat, mine, checked=not self.before_check)
 
-    def picture(self, id_prefix: str, lang: str | None = None) -> str:
-        """The awards as the engine applies them, in the order of the totals."""
+    def picture(self, id_prefix: str, lang: str | None = None) -> str | None:
+        """The awards as the engine applies them, in the order of the totals (none before the
+        target check: it shows the check's verdict, the answer of the question that
+        follows)."""
+        if self.before_check:
+            return None
         _, _, awards, _ = self._events()
         return str(blocked_settlement_svg(awards, lang=lang, id_prefix=id_prefix))
 
@@ -304,7 +354,8 @@ class BlockedAward(Task):
             return tuple(
                 explains([awards[-1], *([won] if won is not None else [])], lang, whole=True)
             )
-        found = explains([mine], lang, whole=mine.status == "rejected")
-        if mine.compared and mine.status != "rejected":
+        verdict = mine.status == "rejected" and not self.before_check
+        found = explains([mine], lang, whole=verdict)
+        if mine.compared and not verdict:
             found.append(f"{differences(mine.pips, mine.compared)} = {mine.difference}")
         return tuple(dict.fromkeys(found))

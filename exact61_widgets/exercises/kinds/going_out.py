@@ -7,7 +7,9 @@ it), the partner's tiles forgotten, pooled or added, the last play forgotten,
 nothing rounded, each opponent rounded apart, rounding the wrong way, a
 score that goes down given without its minus sign, the answer in displayed
 points, the sum of a last play that scored nothing added (or rounded), and a
-settlement that fits taken as rejected near 61.
+settlement that fits taken as rejected near 61. With ``before_check`` the
+question asks for the settlement's net before the target check (a twin asked
+just before the question with the check): no mistake goes through the check.
 """
 
 from __future__ import annotations
@@ -132,9 +134,12 @@ def going_out(match: Match, play: Play | str | None) -> tuple[Play, OutEvent, Ma
     return chosen, out, after
 
 
-def out_mistakes(out: OutEvent, after: Match, end_sum: int) -> list[Mistake]:
+def out_mistakes(
+    out: OutEvent, after: Match, end_sum: int, *, checked: bool = True
+) -> list[Mistake]:
     """The answers the known mistakes give to a going-out question, each with its misconception
-    (``end_sum``: the last play's sum of the ends)."""
+    (``end_sum``: the last play's sum of the ends; ``checked``: False when the question asks
+    for the settlement's net before the target check, so no mistake goes through it)."""
     before, play = out.score_before, out.play_award
     opp, ded, opips, ppips = (
         out.opponents_award,
@@ -142,11 +147,14 @@ def out_mistakes(out: OutEvent, after: Match, end_sum: int) -> list[Mistake]:
         out.opponents_pips,
         out.partner_pips,
     )
-    change = applied(before, out.net)
+    change = applied(before, out.net) if checked else out.net
     found: list[Mistake] = []
 
     def mistake(net: int, misconception: Misconception) -> None:
-        found.extend(target_checked(before, net, misconception))
+        if checked:
+            found.extend(target_checked(before, net, misconception))
+        else:
+            found.append(Mistake(net, misconception))
 
     if change != out.net:
         found.append(Mistake(out.net, OUT_REJECTED))
@@ -176,7 +184,8 @@ def out_mistakes(out: OutEvent, after: Match, end_sum: int) -> list[Mistake]:
         found.append(Mistake(-change, MINUS_FORGOTTEN))
     if change and change % POINT == 0:
         found.append(Mistake(displayed(change), SHOWN_NOT_RAW))
-    found.extend(fit_mistakes(before, change))
+    if checked:
+        found.extend(fit_mistakes(before, change))
     return found
 
 
@@ -198,23 +207,28 @@ def last_sum(match: Match, play: Play) -> int:
     return play_on(match.layout, play)[0].end_sum
 
 
-def _check_going_out(match: Match, answer: str | int, play: Play | str | None = None) -> Result:
+def _check_going_out(
+    match: Match, answer: str | int, play: Play | str | None = None, before_check: bool = False
+) -> Result:
     """By how much does going out change the mover's score (R7, R6.3)? Answer: a number.
 
     ``match`` is the position before the last tile; ``play`` that tile's play
     (default: its first legal play). A settlement passing 61 changes nothing (R7.4).
+    ``before_check``: the answer is the settlement's net before the target check
+    (the solution stops there).
     """
     chosen, out, after = going_out(match, play)
-    change = out.scores[out.side] - out.score_before
+    change = out.net if before_check else out.scores[out.side] - out.score_before
     parts: list[Msg | str] = [
         Msg(
             "The last play, {play}, earns {award} (R6.3).",
             {"play": str(chosen), "award": raw(out.play_award)},
         ),
-        *going_out_explained(out).steps,
+        *going_out_explained(out, before_check=before_check).steps,
     ]
     why = join(parts)
-    return number_answer(answer, change, why, out_mistakes(out, after, last_sum(match, chosen)))
+    found = out_mistakes(out, after, last_sum(match, chosen), checked=not before_check)
+    return number_answer(answer, change, why, found)
 
 
 @dataclass(frozen=True, eq=False)
@@ -229,6 +243,9 @@ class GoingOut(Task):
     position: Match
     #: That tile's play in notation (None: its first legal play).
     play: str | None = None
+    #: Ask for the settlement's net before the target check (a twin asked just before the
+    #: question with the check, on the same position).
+    before_check: bool = False
     kind: ClassVar[str] = "going_out"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
@@ -241,6 +258,18 @@ class GoingOut(Task):
     def question(self) -> Msg:
         """The question."""
         params = {"seat": self.position.to_move, "play": self.play}
+        if self.before_check:
+            if self.position.seating.pairs:
+                return Msg(
+                    "Seat {seat} goes out with {play}. How many raw points does the "
+                    "settlement come to for their pair, before the target check?",
+                    params,
+                )
+            return Msg(
+                "Seat {seat} goes out with {play}. How many raw points does the "
+                "settlement come to for seat {seat}, before the target check?",
+                params,
+            )
         if self.position.seating.pairs:
             return Msg(
                 "Seat {seat} goes out with {play}. By how many raw points does the "
@@ -259,34 +288,40 @@ class GoingOut(Task):
 
     def check(self, answer: str) -> Result:
         """The verdict on ``answer``: this module's ``_check_going_out`` reaches it."""
-        return _check_going_out(self.position, answer, self.play)
+        return _check_going_out(self.position, answer, self.play, self.before_check)
 
     def answer(self, lang: str | None = None) -> str:
-        """The change of the score, in raw points."""
+        """The change of the score (or the net before the target check), in raw points."""
         return self.check("0").expected
 
     def mistakes(self) -> list[Mistake]:
         """The answers of the going-out question's misconceptions."""
         chosen, out, after = going_out(self.position, self.play)
-        return out_mistakes(out, after, last_sum(self.position, chosen))
+        end_sum = last_sum(self.position, chosen)
+        return out_mistakes(out, after, end_sum, checked=not self.before_check)
 
     def settlement(self) -> OutEvent:
         """The engine's settlement of the going out."""
         return going_out(self.position, self.play)[1]
 
-    def picture(self, id_prefix: str, lang: str | None = None) -> str:
-        """The settlement, part by part."""
+    def picture(self, id_prefix: str, lang: str | None = None) -> str | None:
+        """The settlement, part by part (none before the target check: it shows the check's
+        verdict, the answer of the question that follows)."""
+        if self.before_check:
+            return None
         return str(out_settlement_svg(self.settlement(), lang=lang, id_prefix=id_prefix))
 
     def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
         """The engine's explanation of the settlement (all of it when the target check
-        rejects the settlement, since the verdict is then the answer), its picture's texts."""
+        rejects the settlement, since the verdict is then the answer), its picture's texts;
+        before the target check, what states the net."""
         lang = check_lang(lang)
         _, out, after = going_out(self.position, self.play)
-        found = explains([out], lang, whole=out.status == "rejected")
+        verdict = out.status == "rejected" and not self.before_check
+        found = explains([out], lang, whole=verdict)
         drawn = svg_texts(out_settlement_svg(out, lang=lang, id_prefix="giveaway"))
         found.extend(t for t in drawn if "=" in t)  # its description, not its bare title
-        if out.status != "rejected":
+        if not verdict:
             deduction = out.partner_deduction if after.partner_of(out.seat) is not None else None
             found.append(settlement_sum(out.play_award, out.opponents_award, deduction, out.net))
             if not out.play_award and not out.partner_deduction:  # the opponents' pips are all

@@ -5,6 +5,12 @@ way a mistaken learner computes, target check included: the sum taken for the
 award, an internal double counted, an end double counted once, the unit mixed
 up (or multiplied instead of divided), the target check forgotten or the award
 cut down to fit, the new score given instead of the change.
+
+With ``before_check`` the question asks for the award before the target check
+(a twin asked just before the question with the check, on the same play): its
+solution stops there and the check's misconceptions are left out, so a mistake
+that makes the award larger, which the check would hide behind a right 0, is
+caught on its own.
 """
 
 from __future__ import annotations
@@ -168,28 +174,34 @@ def _check_play_award(
     *,
     unit: Unit = "raw",
     score: int | None = None,
+    before_check: bool = False,
 ) -> Result:
     """What does ``play`` on ``layout`` score (R5, R6)? Answer: a number in ``unit``.
 
     With ``score`` (the player's or pair's raw score before the play) the answer
-    is what the play adds to that score, so an award passing 61 adds 0 (R1.4).
+    is what the play adds to that score, so an award passing 61 adds 0 (R1.4);
+    with ``before_check`` too, it is the award the play earns before that check
+    (the solution stops there, and the target check's mistakes are not asked).
     """
     if unit not in ("raw", "displayed"):
         raise ExerciseError(Msg("the unit is raw or displayed, not {unit}", {"unit": repr(unit)}))
     if score is not None:
         check_score(score)
+    elif before_check:
+        raise ExerciseError(Msg("a question before the target check needs the score"))
+    checked = None if before_check else score
     table, action = play_on(layout, play)
     end_sum, award = table.end_sum, table.award
-    added = award if score is None else applied(score, award)
+    added = award if checked is None else applied(checked, award)
     ends = [c.value for c in table.contributions()]
     parts: list[Msg | str] = [*explain.award(end_sum, ends, str(action)).steps]
-    if score is not None and award:
-        parts += explain.target_check(score, award).steps
+    if checked is not None and award:
+        parts += explain.target_check(checked, award).steps
     expected = added if unit == "raw" else displayed(added)
     if unit == "displayed":
         parts += explain.displayed_points(added).steps
     why = join(parts)
-    return number_answer(answer, expected, why, award_mistakes(table, unit, score))
+    return number_answer(answer, expected, why, award_mistakes(table, unit, checked))
 
 
 def play_award_giveaways(layout: str, play: str, score: int | None, lang: str) -> tuple[str, ...]:
@@ -235,18 +247,34 @@ class PlayAward(Task):
     unit: Unit = "raw"
     #: The side's raw score before the play, for the target check (None: no check asked).
     score: int | None = None
+    #: Ask for the award the play earns before the target check (the score is then only the
+    #: setting: a twin asked just before the question with the check, on the same play).
+    before_check: bool = False
     kind: ClassVar[str] = "play_award"
     misconceptions: ClassVar[tuple[Misconception, ...]] = MISCONCEPTIONS
 
     def __post_init__(self) -> None:
         # An illegal play or a bad unit or score fails now, not at the first answer.
-        _check_play_award(self.layout, self.play, 0, unit=self.unit, score=self.score)
+        self.check("0")
         _, action = play_on(self.layout, self.play)
         object.__setattr__(self, "layout", str(Layout.parse(str(self.layout))))
         object.__setattr__(self, "play", str(action))
 
     def question(self) -> Msg:
         """The question."""
+        if self.before_check:
+            params = {"score": raw(self.score or 0), "play": self.play}
+            if self.unit == "displayed":
+                return Msg(
+                    "The player (or their pair) has {score}. How many displayed points "
+                    "does {play} earn, before the target check?",
+                    params,
+                )
+            return Msg(
+                "The player (or their pair) has {score}. How many raw points does "
+                "{play} earn, before the target check?",
+                params,
+            )
         if self.score is not None:
             params = {"score": raw(self.score), "play": self.play}
             if self.unit == "displayed":
@@ -272,16 +300,25 @@ class PlayAward(Task):
 
     def check(self, answer: str) -> Result:
         """The verdict on ``answer``: this module's ``_check_play_award`` reaches it."""
-        return _check_play_award(self.layout, self.play, answer, unit=self.unit, score=self.score)
+        return _check_play_award(
+            self.layout,
+            self.play,
+            answer,
+            unit=self.unit,
+            score=self.score,
+            before_check=self.before_check,
+        )
 
     def answer(self, lang: str | None = None) -> str:
-        """What the play earns (or adds to the score), in the task's unit."""
+        """What the play earns (or adds to the score, or earns before the target check), in
+        the task's unit."""
         return self.check("0").expected
 
     def mistakes(self) -> list[Mistake]:
-        """The answers of the award question's misconceptions."""
+        """The answers of the award question's misconceptions (before the target check:
+        the award's own, none of the check's)."""
         after, _ = play_on(self.layout, self.play)
-        return award_mistakes(after, self.unit, self.score)
+        return award_mistakes(after, self.unit, None if self.before_check else self.score)
 
     def picture(self, id_prefix: str, lang: str | None = None) -> str:
         """The layout after the play, its scoring ends marked, summed and scored."""
@@ -289,5 +326,7 @@ class PlayAward(Task):
         return str(render_svg(after, lang=lang, id_prefix=id_prefix))
 
     def giveaways(self, lang: str | None = None) -> tuple[str, ...]:
-        """The layout after the play described and explained; the target check's sum."""
-        return play_award_giveaways(self.layout, self.play, self.score, check_lang(lang))
+        """The layout after the play described and explained; the target check's sum (before
+        the check: what states the award)."""
+        score = None if self.before_check else self.score
+        return play_award_giveaways(self.layout, self.play, score, check_lang(lang))
