@@ -98,8 +98,10 @@ def mistaken(before: int, change: int, hint: Misconception) -> list[Expect]:
 
 
 def fit_rejected(before: int | None, change: int) -> list[Expect]:
-    """Near 61 (at 280 raw or more) an award that fits, answered with 0."""
-    return [Expect(0, FIT_REJECTED)] if before is not None and before >= 280 and change > 0 else []
+    """Near 61 (the award taking the score to 280 raw or more) an award that fits, answered
+    with 0."""
+    near = before is not None and before + change >= 280
+    return [Expect(0, FIT_REJECTED)] if near and change > 0 else []
 
 
 _TEXTS: dict[int, tuple[str, str]] = {}
