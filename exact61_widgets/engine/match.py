@@ -257,7 +257,7 @@ class Match:
         self._nsides = seating_.sides
         self._side_of: tuple[int, ...] = seating_.sides_of
         self._partner_of: tuple[int | None, ...] = seating_.partners
-        self._next_seat: tuple[int, ...] = (*range(1, players), 0)
+        self._next_seat: tuple[int, ...] = seating_.next_seats
         self._scores: tuple[int, ...] = self._check_scores(start_scores)
         self._start_scores = self._scores
         self._seed = seed

@@ -149,9 +149,10 @@ def playout(
     rng = rng or random.Random()
     rand = rng.random
     n = match.players
-    side_of = tuple(match.side_of(s) for s in range(n))
-    partner_of = tuple(match.partner_of(s) for s in range(n))
-    next_seat = (*range(1, n), 0)  # the next seat to move (R2.4)
+    seats = match.seating
+    side_of = seats.sides_of
+    partner_of = seats.partners
+    next_seat = seats.next_seats
     scores = list(match.scores)
     status = match.status
     layout = match.layout

@@ -21,7 +21,7 @@ class Seating:
     (``seat % 2``) with four, where the partner sits opposite (two seats on).
     """
 
-    __slots__ = ("pairs", "partners", "players", "sides", "sides_of")
+    __slots__ = ("next_seats", "pairs", "partners", "players", "sides", "sides_of")
 
     players: int
     #: Whether the seats play in pairs (four players).
@@ -32,6 +32,8 @@ class Seating:
     sides_of: tuple[int, ...]
     #: Each seat's partner, by seat (None without pairs).
     partners: tuple[int | None, ...]
+    #: The seat that moves after each, by seat: play goes clockwise, seat numbers up (R2.4).
+    next_seats: tuple[int, ...]
 
     def __init__(self, players: int) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or players < 0:
@@ -43,6 +45,7 @@ class Seating:
         self.partners = tuple(
             (seat + 2) % players if self.pairs else None for seat in range(players)
         )
+        self.next_seats = tuple((seat + 1) % players for seat in range(players))
 
     def side_of(self, seat: int) -> int:
         """The side (score index) ``seat`` plays for."""
