@@ -41,7 +41,8 @@ from typing import Any, TypeVar, cast
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _step_tree(step: Callable[..., Any]) -> ast.FunctionDef:
+def _step_tree(step: Callable[..., Any]) -> tuple[ast.FunctionDef, list[ast.stmt]]:
+    """The step's definition and its statements between the docstring and the return."""
     tree = ast.parse(textwrap.dedent(inspect.getsource(step)))
     func = tree.body[0]
     if not isinstance(func, ast.FunctionDef) or not isinstance(func.body[-1], ast.Return):
@@ -51,7 +52,7 @@ def _step_tree(step: Callable[..., Any]) -> ast.FunctionDef:
         body = body[1:]
     if any(isinstance(n, ast.Return) for s in body for n in ast.walk(s)):
         raise TypeError(f"{step.__name__}: a step ends with its only return")
-    return func
+    return func, body
 
 
 def _assigned(nodes: list[ast.stmt]) -> set[str]:
@@ -96,12 +97,11 @@ class _Prune(ast.NodeTransformer):
         test = node.test
         if isinstance(test, ast.Constant):
             return node.body if test.value else node.orelse
-        node.body = node.body or [ast.Pass()]
         return node
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         super().generic_visit(node)
-        if isinstance(node, (ast.For, ast.While, ast.With, ast.Try)) and not node.body:
+        if isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try)) and not node.body:
             node.body = [ast.Pass()]
         return node
 
@@ -134,7 +134,7 @@ def _names(nodes: list[ast.expr] | list[ast.expr | None]) -> list[str] | None:
 def _expand(step: Callable[..., Any], call: ast.Assign, glob: dict[str, Any]) -> list[ast.stmt]:
     """The statements that replace ``targets = step(args)``; the step's globals go into
     ``glob`` (the loop's) as ``_kernel_NAME``."""
-    func = _step_tree(step)
+    func, body = _step_tree(step)
     assert isinstance(call.value, ast.Call)
     params = [a.arg for a in func.args.args]
     given = call.value.args
@@ -148,9 +148,6 @@ def _expand(step: Callable[..., Any], call: ast.Assign, glob: dict[str, Any]) ->
     params = [param for param in params if param not in constants]
     if args is None or len(args) != len(params):
         raise TypeError(f"{step.__name__}: call it with {len(params)} plain names or ints")
-    body = func.body[:-1]
-    if inspect.getdoc(step) is not None:
-        body = body[1:]
     prefix = f"_{step.__name__}_"
     rebound = _assigned(body)
     if rebound & set(constants):
