@@ -55,9 +55,10 @@ def check_score(score: int) -> None:
         )
 
 
-def applied(before: int, change: int) -> int:
-    """What a change adds to the score ``before``: all of it, or 0 past 305 (R1.4)."""
-    return change if accepts(before, change) else 0
+def applied(before: int | None, change: int) -> int:
+    """What a change adds to the score ``before``: all of it, or 0 past 305 (R1.4); all of it
+    where no target check is asked (``before`` None)."""
+    return change if before is None or accepts(before, change) else 0
 
 
 def round_wrong_way(total: int) -> int:
@@ -128,10 +129,11 @@ def fit_mistakes(score: int | None, change: int) -> list[Mistake]:
     return []
 
 
-def target_checked(before: int, change: int, misconception: Misconception) -> list[Mistake]:
+def target_checked(before: int | None, change: int, misconception: Misconception) -> list[Mistake]:
     """The answers of a mistake that changes a score by ``change`` from ``before``: the change
     after the target check (0 if it would pass 61, R1.4), and, if it would, the change as
-    the learner computed it, the target check forgotten as well."""
-    if accepts(before, change):
+    the learner computed it, the target check forgotten as well. Where no target check is
+    asked (``before`` None), the change as computed."""
+    if before is None or accepts(before, change):
         return [Mistake(change, misconception)]
     return [Mistake(0, misconception, hidden=True), Mistake(change, misconception, hidden=True)]

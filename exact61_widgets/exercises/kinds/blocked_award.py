@@ -146,16 +146,13 @@ def block_mistakes(
     if event is None:
         would = round5(sum(larger))
         return [Mistake(would, AFTER_THE_WIN)] if would else []
-    before = event.score_before
+    before = event.score_before if checked else None  # None: no target check asked
     found: list[Mistake] = []
 
     def mistake(award: int, misconception: Misconception) -> None:
-        if checked:
-            found.extend(target_checked(before, award, misconception))
-        else:
-            found.append(Mistake(award, misconception))
+        found.extend(target_checked(before, award, misconception))
 
-    if checked and applied(before, event.award) != event.award:
+    if applied(before, event.award) != event.award:
         found.append(Mistake(event.award, BLOCK_REJECTED))
     if event.difference != event.award:
         mistake(event.difference, BLOCK_NOT_ROUNDED)
@@ -178,11 +175,10 @@ def block_mistakes(
             mistake(0, TIE_CANCELS)
         if mine > min(totals):
             mistake(0, SMALLEST_ONLY)
-    change = applied(before, event.award) if checked else event.award
+    change = applied(before, event.award)
     if change:
         found.append(Mistake(displayed(change), SHOWN_NOT_RAW))
-    if checked:
-        found.extend(fit_mistakes(before, change))
+    found.extend(fit_mistakes(before, change))
     return found
 
 

@@ -24,7 +24,7 @@ from exact61_widgets.engine.events import OutEvent
 from exact61_widgets.engine.explain import going_out_settlement as going_out_explained
 from exact61_widgets.engine.explain import settlement_sum
 from exact61_widgets.engine.match import Match
-from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, accepts, displayed, round5
+from exact61_widgets.engine.scoring import POINT, TARGET_PARAMS, displayed, round5
 from exact61_widgets.exercises.giveaways import explains, svg_texts
 from exact61_widgets.exercises.layout_facts import play_on
 from exact61_widgets.exercises.task import Task, own_match
@@ -140,25 +140,23 @@ def out_mistakes(
     """The answers the known mistakes give to a going-out question, each with its misconception
     (``end_sum``: the last play's sum of the ends; ``checked``: False when the question asks
     for the settlement's net before the target check, so no mistake goes through it)."""
-    before, play = out.score_before, out.play_award
+    before = out.score_before if checked else None  # None: no target check asked
+    play = out.play_award
     opp, ded, opips, ppips = (
         out.opponents_award,
         out.partner_deduction,
         out.opponents_pips,
         out.partner_pips,
     )
-    change = applied(before, out.net) if checked else out.net
+    change = applied(before, out.net)
     found: list[Mistake] = []
 
     def mistake(net: int, misconception: Misconception) -> None:
-        if checked:
-            found.extend(target_checked(before, net, misconception))
-        else:
-            found.append(Mistake(net, misconception))
+        found.extend(target_checked(before, net, misconception))
 
     if change != out.net:
         found.append(Mistake(out.net, OUT_REJECTED))
-        if play and accepts(before, play):
+        if applied(before, play):  # the last play alone would fit
             found.append(Mistake(play, PART_REJECTED))
     if after.partner_of(out.seat) is not None:
         if ded:
@@ -184,8 +182,7 @@ def out_mistakes(
         found.append(Mistake(-change, MINUS_FORGOTTEN))
     if change and change % POINT == 0:
         found.append(Mistake(displayed(change), SHOWN_NOT_RAW))
-    if checked:
-        found.extend(fit_mistakes(before, change))
+    found.extend(fit_mistakes(before, change))
     return found
 
 

@@ -123,7 +123,7 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     a misconception whose value is wrong and unique.
     """
     end_sum, award = after.end_sum, after.award
-    added = award if score is None else applied(score, award)
+    added = applied(score, award)
 
     def in_unit(raw: int) -> int:
         return raw if unit == "raw" else displayed(raw)
@@ -131,8 +131,8 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     def from_sum(sum_: int, misconception: Misconception) -> Mistake:
         """The answer a learner gives from a (wrong) end sum."""
         gained = play_award(sum_)
-        hidden = score is not None and not accepts(score, gained)
-        return Mistake(in_unit(0 if hidden else gained), misconception, hidden)
+        kept = applied(score, gained)  # 0 where the target check rejects it: hidden behind it
+        return Mistake(in_unit(kept), misconception, kept != gained)
 
     found: list[Mistake] = []
     if added != award:  # the award passes 61: forgetting the target check gives the award
@@ -143,7 +143,7 @@ def award_mistakes(after: Layout, unit: Unit, score: int | None) -> list[Mistake
     if end_sum % POINT:  # a sum that earns nothing, taken as the award
         found.append(
             Mistake(
-                end_sum if score is None or unit == "displayed" else applied(score, end_sum),
+                end_sum if unit == "displayed" else applied(score, end_sum),
                 SUM_IS_NOT_AWARD,
             )
         )
@@ -192,7 +192,7 @@ def _check_play_award(
     checked = None if before_check else score
     table, action = play_on(layout, play)
     end_sum, award = table.end_sum, table.award
-    added = award if checked is None else applied(checked, award)
+    added = applied(checked, award)
     ends = [c.value for c in table.contributions()]
     parts: list[Msg | str] = [*explain.award(end_sum, ends, str(action)).steps]
     if checked is not None and award:
